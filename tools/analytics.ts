@@ -1,0 +1,116 @@
+import * as z from 'zod';
+import { command, limitField, READ, type ToolDef } from './define.js';
+import { StudentRow } from './shapes.js';
+
+/** The current month in the zone the upstream counts months in. */
+export function currentMonthNewYork(now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit' }).formatToParts(now);
+  const year = parts.find((p) => p.type === 'year')?.value ?? '';
+  const month = parts.find((p) => p.type === 'month')?.value ?? '';
+  return `${year}-${month}`;
+}
+
+const month = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM with a month from 01 to 12')
+  .refine((m) => m >= '2000-01', 'month must not be earlier than 2000-01')
+  .refine((m) => m <= currentMonthNewYork(), 'month must not be later than the current month (America/New_York)')
+  .describe('Month to report as YYYY-MM, from 2000-01 through the current month; omit for the current month to date (America/New_York).');
+
+const limit = { limit: limitField.optional() };
+const students = { students: z.array(StudentRow) };
+const num = z.number();
+
+export const analyticsTools: ToolDef[] = [
+  command({
+    name: 'analytics_monthly_overview',
+    title: 'Monthly overview',
+    description:
+      'Creation and learning activity for one month: active creators, courses started and completed by type, learners starting and completing. Needs the VIEW_ANALYTICS permission.',
+    toolset: 'analytics',
+    command: 'analytics/monthly-overview',
+    input: { month: month.optional() },
+    output: {
+      month: z.string(),
+      currentMonth: z.string(),
+      timezone: z.string(),
+      creation: z.looseObject({
+        activeCreators: num,
+        coursesStarted: num,
+        coursesCompleted: num,
+        courseTypes: z.array(z.looseObject({ type: z.enum(['COURSE', 'ASSESSMENT', 'ATOM']), started: num, completed: num })),
+      }),
+      learning: z.looseObject({
+        startingLearners: num,
+        completingLearners: num,
+        coursesStarted: num,
+        coursesCompleted: num,
+      }),
+    },
+    annotations: READ,
+  }),
+  command({
+    name: 'analytics_hero',
+    title: 'Workspace headline numbers',
+    description:
+      'Headline numbers of the workspace: students, instructors, admins, courses, course completions, pending invites and average time to complete.',
+    toolset: 'analytics',
+    command: 'analytics/hero',
+    output: {
+      scopeType: z.string(),
+      totalStudents: num,
+      totalInstructors: num,
+      totalAdmins: num,
+      totalCourses: num,
+      courseCompletions: num,
+      pendingInvites: num,
+      avgTimeToCompleteSeconds: num.nullable(),
+    },
+    annotations: READ,
+  }),
+  command({
+    name: 'analytics_courses',
+    title: 'Course completion table',
+    description: 'Per-course enrolment and completion: enrolled, completed and completion percent for each course.',
+    toolset: 'analytics',
+    command: 'analytics/courses',
+    input: limit,
+    output: {
+      courses: z.array(
+        z.looseObject({ courseId: z.string(), title: z.string(), enrolled: num, completed: num, completionPercent: num }),
+      ),
+    },
+    annotations: READ,
+  }),
+  command({
+    name: 'analytics_students',
+    title: 'Student roster',
+    description: 'Student roster with courses assigned versus completed and the groups each student belongs to.',
+    toolset: 'analytics',
+    command: 'analytics/students',
+    input: limit,
+    output: students,
+    annotations: READ,
+  }),
+  command({
+    name: 'analytics_needs_attention',
+    title: 'Students needing attention',
+    description: 'Students who have assigned coursework but no completions yet; use it to find who to follow up with.',
+    toolset: 'analytics',
+    command: 'analytics/needs-attention',
+    input: limit,
+    output: students,
+    annotations: READ,
+  }),
+  command({
+    name: 'analytics_top_performers',
+    title: 'Top performers',
+    description: 'Students ranked by completion ratio, best first. The response shape is not fixed by the API and is returned as sent.',
+    toolset: 'analytics',
+    command: 'analytics/top-performers',
+    input: limit,
+    // The API document does not show this response: declared open rather than invented.
+    output: {},
+    annotations: READ,
+  }),
+];

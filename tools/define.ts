@@ -1,0 +1,133 @@
+import * as z from 'zod';
+
+/** The two upstream APIs; each has its own base URL and credential. */
+export type Api = 'connector' | 'content';
+
+export type Toolset =
+  | 'analytics'
+  | 'groups'
+  | 'members'
+  | 'assignments'
+  | 'explore'
+  | 'learning'
+  | 'performance'
+  | 'courses'
+  | 'radar'
+  | 'components'
+  | 'presentations'
+  | 'materials'
+  | 'folders';
+
+export interface Annotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/**
+ * How the call is carried out.
+ * - `json`: one request, one JSON answer (the default).
+ * - `long`: the upstream itself waits (generation, processing); the call gets a longer timeout
+ *   and keep-alive progress notifications.
+ * - `stream`: the answer is a server-sent-events stream relayed as progress.
+ */
+export type Mode = 'json' | 'long' | 'stream';
+
+/** One row of the tool table: what the tool is. How it is carried out lives in src/. */
+export interface ToolDef {
+  name: string;
+  title: string;
+  description: string;
+  toolset: Toolset;
+  api: Api;
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Route below the API's base URL; `{name}` is filled from the input field of that name. */
+  path: string;
+  input: z.ZodObject;
+  output: z.ZodObject;
+  annotations: Annotations;
+  /** The upstream accepts an Idempotency-Key: one is always sent, and the call may be retried. */
+  idempotencyKey: boolean;
+  mode: Mode;
+  /**
+   * Builds the upstream body from the validated input, when it is not simply the input
+   * (minus path parameters and the idempotency key).
+   */
+  body?: (input: Record<string, unknown>) => unknown;
+  /** For `long` calls: how long the upstream may wait, from the input, in ms. */
+  upstreamWaitMs?: (input: Record<string, unknown>) => number;
+}
+
+export const READ: Annotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+};
+
+/** A write that adds or changes; `idempotent` when repeating it has no further effect. */
+export function write(idempotent: boolean): Annotations {
+  return { readOnlyHint: false, destructiveHint: false, idempotentHint: idempotent, openWorldHint: true };
+}
+
+/** A write that deletes; deleting again has no further effect. */
+export const DESTRUCTIVE: Annotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
+  openWorldHint: true,
+};
+
+export const idempotencyKeyField = z
+  .string()
+  .min(1)
+  .max(255)
+  .describe(
+    'Optional Idempotency-Key for this write. Reuse the same key to retry safely (the first result is replayed); omit it and a fresh key is made for this call.',
+  );
+
+type CommandRow = {
+  name: string;
+  title: string;
+  description: string;
+  toolset: Toolset;
+  /** `{domain}/{action}` below /api/v1. */
+  command: string;
+  input?: z.ZodRawShape;
+  output: z.ZodRawShape;
+  annotations: Annotations;
+  /** One of the eight commands that take an Idempotency-Key. */
+  mutating?: boolean;
+};
+
+/** A Connector command: always POST with a JSON body, input rejected on unknown fields. */
+export function command(row: CommandRow): ToolDef {
+  const mutating = row.mutating ?? false;
+  const shape: Record<string, z.ZodType> = { ...(row.input ?? {}) };
+  if (mutating) shape['idempotencyKey'] = idempotencyKeyField.optional();
+  return {
+    name: row.name,
+    title: row.title,
+    description: row.description,
+    toolset: row.toolset,
+    api: 'connector',
+    method: 'POST',
+    path: `/api/v1/${row.command}`,
+    input: z.strictObject(shape),
+    output: z.looseObject(row.output),
+    annotations: row.annotations,
+    idempotencyKey: mutating,
+    mode: 'json',
+  };
+}
+
+/** Non-empty id string; every required id in the documents is a non-empty string. */
+export function id(description: string) {
+  return z.string().min(1).describe(description);
+}
+
+export const limitField = z
+  .int()
+  .positive()
+  .describe('Maximum number of items to return (an integer greater than 0; the upstream picks a default when omitted).');

@@ -1,0 +1,63 @@
+import * as z from 'zod';
+import { command, DESTRUCTIVE, id, READ, write, type ToolDef } from './define.js';
+import { Group, Membership, MembershipStatus } from './shapes.js';
+
+const groupId = id('Group id.');
+const userId = id('User id.');
+
+export const groupsTools: ToolDef[] = [
+  command({
+    name: 'groups_member_add',
+    title: 'Add member to group',
+    description: 'Adds a user to a group with a role (MEMBER unless given) and returns the membership with its roles.',
+    toolset: 'groups',
+    command: 'groups/member-add',
+    input: {
+      groupId,
+      userId,
+      systemKey: z
+        .enum(['ADMIN', 'INSTRUCTOR', 'MEMBER'])
+        .describe('Role in the group: ADMIN, INSTRUCTOR or MEMBER (default MEMBER).')
+        .optional(),
+    },
+    output: { membership: Membership },
+    annotations: write(false),
+    mutating: true,
+  }),
+  command({
+    name: 'groups_member_set_status',
+    title: 'Set group membership status',
+    description: 'Activates or deactivates a user\'s membership in a group; returns the new status.',
+    toolset: 'groups',
+    command: 'groups/member-set-status',
+    input: { groupId, userId, status: MembershipStatus.describe('New membership status: ACTIVE or INACTIVE.') },
+    output: { membership: z.looseObject({ status: MembershipStatus }) },
+    annotations: write(true),
+    mutating: true,
+  }),
+  command({
+    name: 'groups_delete',
+    title: 'Delete group',
+    description: 'Deletes a group together with its child groups and all their memberships. Cannot be undone.',
+    toolset: 'groups',
+    command: 'groups/delete',
+    input: { groupId: id('Id of the group to delete (its child groups are deleted too).') },
+    output: { deleted: z.literal(true) },
+    annotations: DESTRUCTIVE,
+    mutating: true,
+  }),
+  command({
+    name: 'groups_list',
+    title: 'List groups',
+    description:
+      'Lists groups with their parent, depth, member and child counts, tags and lead instructor; give parentId to list one subtree.',
+    toolset: 'groups',
+    command: 'groups/list',
+    input: {
+      parentId: z.string().min(1).nullable().describe('List the children of this group; null or omitted lists from the top.').optional(),
+      includeDescendants: z.boolean().describe('Also list the descendants of those groups, not only direct children.').optional(),
+    },
+    output: { groups: z.array(Group) },
+    annotations: READ,
+  }),
+];
