@@ -104,7 +104,7 @@ type CommandRow = {
 /** A Connector command: always POST with a JSON body, input rejected on unknown fields. */
 export function command(row: CommandRow): ToolDef {
   const mutating = row.mutating ?? false;
-  const shape: Record<string, z.ZodType> = { ...(row.input ?? {}) };
+  const shape: Record<string, z.core.$ZodType> = { ...(row.input ?? {}) };
   if (mutating) shape['idempotencyKey'] = idempotencyKeyField.optional();
   return {
     name: row.name,

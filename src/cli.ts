@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+import { ConfigError, HELP, parseCli, type Config } from './config.js';
+import { log, registerSecret } from './log.js';
+import { selectTools } from './registry.js';
+import { createMcpServer } from './server.js';
+import { Upstream } from './upstream.js';
+import { version } from './version.js';
+
+async function main(): Promise<void> {
+  let action;
+  try {
+    action = parseCli(process.argv.slice(2), process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`learning-workspace-mcp: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  // Help and version are the only things written to stdout outside the protocol.
+  if (action.kind === 'help') return void process.stdout.write(HELP);
+  if (action.kind === 'version') return void process.stdout.write(`${version}\n`);
+
+  const config: Config = action.config;
+  const closers: (() => Promise<void>)[] = [];
+
+  if (config.sandbox) {
+    const { startSandbox, SANDBOX_CREDENTIALS } = await import('./sandbox/server.js');
+    const sandbox = await startSandbox();
+    closers.push(() => sandbox.close());
+    config.connector = { baseUrl: sandbox.url, token: SANDBOX_CREDENTIALS.connectorToken };
+    config.content = { baseUrl: sandbox.url, apiKey: SANDBOX_CREDENTIALS.apiKey, userId: SANDBOX_CREDENTIALS.userId };
+    log('info', 'sandbox workspace started', { url: sandbox.url });
+  }
+  registerSecret(config.connector?.token);
+  registerSecret(config.content?.apiKey);
+
+  const upstream = new Upstream({ connector: config.connector, content: config.content }, { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, retryBaseMs: config.retryBaseMs });
+  closers.unshift(() => upstream.close());
+  const tools = selectTools({ apis: upstream.apis(), toolsets: config.toolsets, readOnly: config.readOnly });
+  const makeServer = () => createMcpServer({ upstream, tools });
+
+  let closing = false;
+  const shutdown = async (code: number) => {
+    if (closing) return;
+    closing = true;
+    for (const close of closers) await close().catch(() => undefined);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  if (config.http) {
+    const { startHttp } = await import('./http.js');
+    const http = await startHttp({ host: config.http.host, port: config.http.port, makeServer });
+    closers.unshift(() => http.close());
+    process.stderr.write(
+      `learning-workspace-mcp ${version}: ${tools.length} tools${config.sandbox ? ' on the sandbox workspace' : ''}\n` +
+        `MCP endpoint (Streamable HTTP): ${http.url}\n` +
+        `Connect a client, e.g.: npx @modelcontextprotocol/inspector --transport http --server-url ${http.url}\n`,
+    );
+    return;
+  }
+
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const server = makeServer();
+  const transport = new StdioServerTransport();
+  // The SDK's stdio transport keeps the process alive after stdin closes; a client that goes away must end us.
+  process.stdin.on('end', () => void shutdown(0));
+  process.stdin.on('close', () => void shutdown(0));
+  transport.onclose = () => void shutdown(0);
+  await server.connect(transport);
+  log('info', 'serving on stdio', { tools: tools.length, version });
+}
+
+main().catch((err: unknown) => {
+  log('error', 'fatal', { error: String(err), stack: (err as Error)?.stack });
+  process.exit(1);
+});

@@ -1,0 +1,162 @@
+import { parseArgs } from 'node:util';
+import type { Toolset } from '../tools/define.js';
+import { toolsets as knownToolsets } from './registry.js';
+
+export interface ConnectorTarget {
+  baseUrl: string;
+  token: string;
+}
+
+export interface ContentTarget {
+  baseUrl: string;
+  apiKey: string;
+  userId: string | undefined;
+}
+
+export interface Config {
+  connector: ConnectorTarget | undefined;
+  content: ContentTarget | undefined;
+  /** How long one upstream attempt may take to answer. */
+  timeoutMs: number;
+  maxRetries: number;
+  /** Base of the retry backoff, before jitter. */
+  retryBaseMs: number;
+  toolsets: ReadonlySet<Toolset> | undefined;
+  readOnly: boolean;
+  sandbox: boolean;
+  http: { port: number; host: string } | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export const HELP = `learning-workspace-mcp: MCP server for a learning workspace (Connector and Content APIs)
+
+Usage: learning-workspace-mcp [options]
+
+Upstream (each option also reads the environment variable shown):
+  --base-url URL          WORKSPACE_BASE_URL        base URL of both APIs
+  --connector-url URL     WORKSPACE_CONNECTOR_URL   Connector API base URL (overrides --base-url)
+  --content-url URL       WORKSPACE_CONTENT_URL     Content API base URL (overrides --base-url)
+  --connector-token TOKEN WORKSPACE_CONNECTOR_TOKEN Connector secret or child token
+  --api-key KEY           WORKSPACE_API_KEY         Content API key
+  --user-id ID            WORKSPACE_USER_ID         acting user for the Content API
+  --timeout-ms MS         WORKSPACE_TIMEOUT_MS      time one upstream attempt may take (default 30000)
+  --max-retries N         WORKSPACE_MAX_RETRIES     retries of a failed attempt (default 2)
+  --retry-base-ms MS      WORKSPACE_RETRY_BASE_MS   first retry delay before jitter (default 250)
+  Prefer the environment for credentials: command lines are visible to other processes.
+
+Tools:
+  --toolsets a,b          WORKSPACE_TOOLSETS        only these toolsets (${knownToolsets.join(', ')})
+  --read-only             WORKSPACE_READ_ONLY=1     only tools that change nothing
+
+Serving:
+  --sandbox               run against the built-in sandbox workspace (no credentials needed)
+  --http                  serve Streamable HTTP at /mcp instead of stdio
+  --port N                WORKSPACE_MCP_PORT        HTTP port (default 8787)
+  --host HOST             WORKSPACE_MCP_HOST        HTTP bind address (default 127.0.0.1)
+  --help, --version
+`;
+
+const options = {
+  'base-url': { type: 'string' },
+  'connector-url': { type: 'string' },
+  'content-url': { type: 'string' },
+  'connector-token': { type: 'string' },
+  'api-key': { type: 'string' },
+  'user-id': { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  'max-retries': { type: 'string' },
+  'retry-base-ms': { type: 'string' },
+  toolsets: { type: 'string' },
+  'read-only': { type: 'boolean' },
+  sandbox: { type: 'boolean' },
+  http: { type: 'boolean' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  help: { type: 'boolean' },
+  version: { type: 'boolean' },
+} as const;
+
+export type CliAction = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; config: Config };
+
+function url(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} is not a URL: "${value}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${parsed.protocol}"`);
+  }
+  return parsed.href.replace(/\/+$/, '');
+}
+
+function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value.trim())) throw new ConfigError(`${name} must be a whole number, got "${value}"`);
+  const n = Number(value);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function flag(value: string | undefined): boolean {
+  return value !== undefined && /^(1|true|yes|on)$/i.test(value);
+}
+
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliAction {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }));
+  } catch (err) {
+    throw new ConfigError(`${(err as Error).message}\nRun with --help for the options.`);
+  }
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+
+  const base = url('WORKSPACE_BASE_URL (--base-url)', values['base-url'] ?? env['WORKSPACE_BASE_URL']);
+  const connectorUrl = url('WORKSPACE_CONNECTOR_URL (--connector-url)', values['connector-url'] ?? env['WORKSPACE_CONNECTOR_URL']) ?? base;
+  const contentUrl = url('WORKSPACE_CONTENT_URL (--content-url)', values['content-url'] ?? env['WORKSPACE_CONTENT_URL']) ?? base;
+  const token = values['connector-token'] ?? env['WORKSPACE_CONNECTOR_TOKEN'] ?? '';
+  const apiKey = values['api-key'] ?? env['WORKSPACE_API_KEY'] ?? '';
+  const userId = values['user-id'] ?? env['WORKSPACE_USER_ID'] ?? '';
+  const sandbox = values.sandbox ?? false;
+
+  const toolsetList = (values.toolsets ?? env['WORKSPACE_TOOLSETS'] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = toolsetList.filter((t) => !(knownToolsets as readonly string[]).includes(t));
+  if (unknown.length > 0) {
+    throw new ConfigError(`Unknown toolset(s): ${unknown.join(', ')}. Known: ${knownToolsets.join(', ')}`);
+  }
+
+  const config: Config = {
+    connector: token && connectorUrl ? { baseUrl: connectorUrl, token } : undefined,
+    content: apiKey && contentUrl ? { baseUrl: contentUrl, apiKey, userId: userId || undefined } : undefined,
+    timeoutMs: integer('WORKSPACE_TIMEOUT_MS (--timeout-ms)', values['timeout-ms'] ?? env['WORKSPACE_TIMEOUT_MS'], 30_000, 1, 3_600_000),
+    maxRetries: integer('WORKSPACE_MAX_RETRIES (--max-retries)', values['max-retries'] ?? env['WORKSPACE_MAX_RETRIES'], 2, 0, 10),
+    retryBaseMs: integer('WORKSPACE_RETRY_BASE_MS (--retry-base-ms)', values['retry-base-ms'] ?? env['WORKSPACE_RETRY_BASE_MS'], 250, 1, 60_000),
+    toolsets: toolsetList.length > 0 ? new Set(toolsetList as Toolset[]) : undefined,
+    readOnly: values['read-only'] ?? flag(env['WORKSPACE_READ_ONLY']),
+    sandbox,
+    http: values.http
+      ? {
+          port: integer('WORKSPACE_MCP_PORT (--port)', values.port ?? env['WORKSPACE_MCP_PORT'], 8787, 0, 65_535),
+          host: values.host ?? env['WORKSPACE_MCP_HOST'] ?? '127.0.0.1',
+        }
+      : undefined,
+  };
+
+  if (!sandbox) {
+    if (token && !connectorUrl) throw new ConfigError('WORKSPACE_CONNECTOR_TOKEN is set but no URL: set WORKSPACE_BASE_URL or WORKSPACE_CONNECTOR_URL.');
+    if (apiKey && !contentUrl) throw new ConfigError('WORKSPACE_API_KEY is set but no URL: set WORKSPACE_BASE_URL or WORKSPACE_CONTENT_URL.');
+    if (!config.connector && !config.content) {
+      throw new ConfigError(
+        'No API is configured. Set WORKSPACE_BASE_URL with WORKSPACE_CONNECTOR_TOKEN (Connector API) and/or WORKSPACE_API_KEY (Content API), or run with --sandbox to try the built-in sandbox workspace.',
+      );
+    }
+  }
+  return { kind: 'run', config };
+}

@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+let threshold = order[(process.env['WORKSPACE_LOG_LEVEL'] as LogLevel | undefined) ?? 'info'] ?? order.info;
+const secrets = new Set<string>();
+
+export function setLogLevel(level: LogLevel): void {
+  threshold = order[level];
+}
+
+/** Registers a credential so that no output of the process can carry it. */
+export function registerSecret(value: string | undefined): void {
+  // Very short values would redact ordinary words; real credentials are longer.
+  if (value && value.length >= 6) secrets.add(value);
+}
+
+export function redact(text: string): string {
+  let out = text;
+  for (const s of secrets) if (out.includes(s)) out = out.split(s).join('[redacted]');
+  return out;
+}
+
+/** A short, stable, non-reversible label for a credential or session id, for logs. */
+export function shortHash(value: string): string {
+  return createHash('sha256').update(value).digest('hex').slice(0, 10);
+}
+
+/** One JSON line on stderr: stdout belongs to the protocol in stdio mode. */
+export function log(level: Exclude<LogLevel, 'silent'>, msg: string, fields: Record<string, unknown> = {}): void {
+  if (order[level] < threshold) return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  process.stderr.write(redact(line) + '\n');
+}

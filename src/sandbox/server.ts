@@ -1,0 +1,246 @@
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Check, CommandError, createConnector } from './connector.js';
+import { createContent, type ContentOptions } from './content.js';
+import { seedWorkspace, type Workspace } from './seed.js';
+
+/** Credentials the sandbox accepts. They guard nothing real; tests also use them to prove redaction. */
+export const SANDBOX_CREDENTIALS = {
+  /** Connector secret with every permission. */
+  connectorToken: 'sbx_connector_secret_5f2c9a71e4',
+  /** Child token whose policy allows reads only, without VIEW_ANALYTICS. */
+  readOnlyToken: 'sbx_child_readonly_83d1b6c0aa',
+  apiKey: 'sbx_content_key_c41e07d9b2',
+  userId: 'u_maya',
+} as const;
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+/** A scripted misbehaviour for requests whose path starts with `path`. */
+export interface Fault {
+  path: string;
+  times?: number;
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  /** Close the connection without answering. */
+  reset?: boolean;
+  /** Carry out the command first, then answer with the fault (the answer is lost, the write is not). */
+  afterApply?: boolean;
+}
+
+export interface SandboxOptions extends ContentOptions {
+  port?: number;
+  host?: string;
+  now?: () => number;
+}
+
+const MUTATING = new Set([
+  'groups/member-add',
+  'groups/member-set-status',
+  'groups/delete',
+  'assignments/remove',
+  'members/remove',
+  'members/set-tags',
+  'explore/set-audience',
+  'explore/toggle',
+]);
+
+interface IdemRecord {
+  fingerprint: string;
+  state: 'pending' | 'done' | 'failed';
+  status: number;
+  payload: unknown;
+}
+
+export class Sandbox {
+  readonly requests: RecordedRequest[] = [];
+  ws: Workspace;
+  private faults: (Fault & { left: number })[] = [];
+  private idem = new Map<string, IdemRecord>();
+  private connector;
+  readonly content;
+  /** Open upstream connections, for tests that check a cancel closed one. */
+  readonly sockets = new Set<import('node:net').Socket>();
+
+  constructor(
+    private readonly server: Server,
+    readonly url: string,
+    private readonly opts: SandboxOptions,
+  ) {
+    this.ws = seedWorkspace(this.now());
+    this.connector = createConnector({ ws: this.ws, now: () => this.now() });
+    this.content = createContent(this.opts, () => this.now());
+  }
+
+  now(): number {
+    return this.opts.now?.() ?? Date.now();
+  }
+
+  /** Back to the seeded workspace, no faults, empty request log. */
+  reset(): void {
+    this.ws = seedWorkspace(this.now());
+    this.connector = createConnector({ ws: this.ws, now: () => this.now() });
+    this.content.reset();
+    this.faults = [];
+    this.idem.clear();
+    this.requests.length = 0;
+  }
+
+  inject(fault: Fault): void {
+    this.faults.push({ ...fault, left: fault.times ?? 1 });
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private takeFault(path: string): Fault | undefined {
+    const f = this.faults.find((x) => x.left > 0 && path.startsWith(x.path));
+    if (f) f.left--;
+    return f;
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const raw = await readBody(req);
+    let body: unknown = raw;
+    try {
+      body = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      /* recorded as text; the route answers 400 */
+    }
+    this.requests.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body });
+
+    const fault = this.takeFault(url.pathname);
+    if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
+    if (fault && !fault.afterApply) return sendFault(req, res, fault);
+
+    let status: number;
+    let payload: unknown;
+    let headers: Record<string, string> = {};
+    if (!this.content.owns(url.pathname)) {
+      ({ status, payload, headers } = this.command(req, url.pathname.slice('/api/v1/'.length), raw));
+    } else {
+      const out = await this.content.handle(req, res, url, raw);
+      if (out === 'streamed') return;
+      ({ status, payload } = out);
+    }
+    if (fault) return sendFault(req, res, fault);
+    send(res, status, payload, headers);
+  }
+
+  private command(req: IncomingMessage, name: string, raw: string): { status: number; payload: unknown; headers: Record<string, string> } {
+    const fail = (e: CommandError) => ({
+      status: e.status,
+      payload: { success: false, error: { code: e.code, message: e.message, resolution: e.resolution, ...(e.errors ? { errors: e.errors } : {}), details: null } },
+      headers: {},
+    });
+    const handler = this.connector[name];
+    if (req.method !== 'POST') return fail(new CommandError(404, 'NOT_FOUND', `Unknown command ${req.method} ${name}.`, 'Commands are sent with POST.'));
+    const auth = req.headers.authorization ?? '';
+    const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
+    if (token !== SANDBOX_CREDENTIALS.connectorToken && token !== SANDBOX_CREDENTIALS.readOnlyToken) {
+      return fail(new CommandError(401, 'UNAUTHORIZED', 'Missing or invalid Connector credentials.', 'Send Authorization: Bearer <Connector secret or child token>.'));
+    }
+    if (!handler) return fail(new CommandError(404, 'UNKNOWN_COMMAND', `Unknown command ${name}.`, 'Check the command path against the API document.'));
+    if (token === SANDBOX_CREDENTIALS.readOnlyToken && (handler.write || name === 'analytics/monthly-overview')) {
+      return fail(
+        new CommandError(
+          403,
+          'FORBIDDEN',
+          handler.write ? `The Connector policy does not permit ${name}.` : 'The workspace permission VIEW_ANALYTICS is required.',
+          'Ask a workspace admin to widen the Connector policy, or use a credential that has this permission.',
+        ),
+      );
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return fail(new CommandError(400, 'MALFORMED_JSON', 'The request body is not valid JSON.', 'Send a JSON object; use {} when the command has no inputs.'));
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return fail(new CommandError(400, 'MALFORMED_JSON', 'The request body must be a JSON object.', 'Send a JSON object; use {} when the command has no inputs.'));
+    }
+
+    const key = MUTATING.has(name) ? req.headers['idempotency-key'] : undefined;
+    const idemKey = typeof key === 'string' && key ? `${createHash('sha256').update(token).digest('hex')}:${key}` : undefined;
+    const fingerprint = createHash('sha256').update(`${name}\n${JSON.stringify(body)}`).digest('hex');
+    if (idemKey) {
+      const seen = this.idem.get(idemKey);
+      if (seen) {
+        if (seen.fingerprint !== fingerprint)
+          return fail(new CommandError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with different input.', 'Use a new Idempotency-Key for a different request.'));
+        if (seen.state === 'pending')
+          return fail(new CommandError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still in progress.', 'Wait for it to finish, then retry.'));
+        if (seen.state === 'failed')
+          return fail(new CommandError(409, 'IDEMPOTENCY_KEY_FAILED', 'This Idempotency-Key belongs to a request that failed.', 'Fix the request and send it with a new Idempotency-Key.'));
+        return { status: seen.status, payload: seen.payload, headers: { 'idempotent-replayed': 'true' } };
+      }
+      this.idem.set(idemKey, { fingerprint, state: 'pending', status: 0, payload: null });
+    }
+    let out: { status: number; payload: unknown; headers: Record<string, string> };
+    try {
+      out = { status: 200, payload: { success: true, data: handler.run(body as Record<string, unknown>, new Check(body as Record<string, unknown>)) }, headers: {} };
+    } catch (e) {
+      out = e instanceof CommandError ? fail(e) : fail(new CommandError(500, 'INTERNAL', 'Sandbox failure.', String(e)));
+    }
+    if (idemKey) this.idem.set(idemKey, { fingerprint, state: out.status === 200 ? 'done' : 'failed', status: out.status, payload: out.payload });
+    return out;
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export function send(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
+  const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  res.writeHead(status, {
+    'content-type': typeof payload === 'string' ? 'text/plain; charset=utf-8' : 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+function sendFault(req: IncomingMessage, res: ServerResponse, f: Fault): void {
+  if (f.reset) {
+    req.socket.destroy();
+    return;
+  }
+  send(res, f.status ?? 503, f.body ?? { success: false, error: { code: 'UNAVAILABLE', message: 'Injected failure.', resolution: 'Retry later.' } }, f.headers);
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  let sandbox: Sandbox | undefined;
+  const server = createServer((req, res) => {
+    sandbox!.handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) send(res, 500, { success: false, error: { code: 'INTERNAL', message: String(err), resolution: 'Sandbox bug.' } });
+      else res.destroy();
+    });
+  });
+  server.on('connection', (s) => {
+    sandbox?.sockets.add(s);
+    s.on('close', () => sandbox?.sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  sandbox = new Sandbox(server, `http://${opts.host ?? '127.0.0.1'}:${port}`, opts);
+  return sandbox;
+}

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { Agent, interceptors, type Dispatcher } from 'undici';
+import type { Api } from '../tools/define.js';
+import type { ConnectorTarget, ContentTarget } from './config.js';
+import { ToolError } from './errors.js';
+import { log } from './log.js';
+
+export interface Targets {
+  connector?: ConnectorTarget | undefined;
+  content?: ContentTarget | undefined;
+}
+
+export interface RequestSpec {
+  api: Api;
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Already filled and encoded path, starting with `/`. */
+  path: string;
+  query?: Record<string, string> | undefined;
+  /** JSON-serialisable body; GET sends none. */
+  body?: unknown;
+  /** Repeating the request changes nothing (reads). */
+  readOnly?: boolean;
+  /** Send an Idempotency-Key (the given one, or a fresh one per call). */
+  idempotent?: boolean;
+  idempotencyKey?: string | undefined;
+  signal?: AbortSignal | undefined;
+  /** Overrides the configured attempt timeout (long-running upstream operations). */
+  timeoutMs?: number | undefined;
+  /** Give the body back unread, for streams. */
+  stream?: boolean;
+  /** Largest time between two body chunks, for streams. */
+  idleTimeoutMs?: number | undefined;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON when the body was JSON, otherwise undefined. */
+  json: unknown;
+  text: string;
+}
+
+export interface UpstreamStream {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Dispatcher.ResponseData['body'];
+}
+
+export interface UpstreamOptions {
+  timeoutMs: number;
+  maxRetries: number;
+  /** Base of the exponential backoff; each request draws its own jitter around it. */
+  retryBaseMs?: number;
+  maxResponseBytes?: number;
+}
+
+const RETRY_STATUS = [429, 502, 503, 504];
+const RETRY_ERRORS = [
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'ENETDOWN',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'EHOSTUNREACH',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+];
+
+/**
+ * The one authenticated proxy: every tool call reaches the upstream through `request()`.
+ * It owns the base URLs, credentials, timeouts, retries, idempotency keys and transport errors.
+ */
+export class Upstream {
+  private readonly dispatcher: Dispatcher;
+  private readonly agent: Agent;
+
+  constructor(
+    private readonly targets: Targets,
+    private readonly opts: UpstreamOptions,
+  ) {
+    this.agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 128 });
+    // undici's retry interceptor does the retrying (Retry-After, exponential backoff); each
+    // request passes its own retry options, so a non-idempotent call is never repeated.
+    this.dispatcher = this.agent.compose(interceptors.retry({ throwOnError: false, retryAfter: true }));
+  }
+
+  apis(): Set<Api> {
+    const apis = new Set<Api>();
+    if (this.targets.connector) apis.add('connector');
+    if (this.targets.content) apis.add('content');
+    return apis;
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  private target(api: Api): { baseUrl: string; headers: Record<string, string> } {
+    if (api === 'connector') {
+      const t = this.targets.connector;
+      if (!t) throw new ToolError('The Connector API is not configured.', { hint: 'WORKSPACE_CONNECTOR_TOKEN and WORKSPACE_BASE_URL' });
+      return { baseUrl: t.baseUrl, headers: { authorization: `Bearer ${t.token}` } };
+    }
+    const t = this.targets.content;
+    if (!t) throw new ToolError('The Content API is not configured.', { hint: 'WORKSPACE_API_KEY and WORKSPACE_BASE_URL' });
+    const headers: Record<string, string> = { 'x-api-key': t.apiKey };
+    if (t.userId) headers['x-user-id'] = t.userId;
+    return { baseUrl: t.baseUrl, headers };
+  }
+
+  private async dispatch(spec: RequestSpec): Promise<Dispatcher.ResponseData> {
+    const { baseUrl, headers } = this.target(spec.api);
+    const url = new URL(baseUrl + spec.path);
+    for (const [k, v] of Object.entries(spec.query ?? {})) url.searchParams.set(k, v);
+
+    headers['accept'] = spec.stream ? 'text/event-stream, text/plain, application/json' : 'application/json';
+    let body: string | undefined;
+    if (spec.method !== 'GET') {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(spec.body ?? {});
+    }
+    if (spec.idempotent) headers['idempotency-key'] = spec.idempotencyKey ?? randomUUID();
+
+    // Reads repeat harmlessly; writes only when they carry an idempotency key.
+    const retriable = !!spec.readOnly || !!spec.idempotent;
+    const timeout = spec.timeoutMs ?? this.opts.timeoutMs;
+    const base = this.opts.retryBaseMs ?? 250;
+    const started = performance.now();
+    try {
+      const res = await this.dispatcher.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: spec.method,
+        headers,
+        body,
+        signal: spec.signal,
+        headersTimeout: timeout,
+        bodyTimeout: spec.stream ? (spec.idleTimeoutMs ?? timeout) : timeout,
+        retryOptions: {
+          maxRetries: retriable ? this.opts.maxRetries : 0,
+          methods: [spec.method],
+          statusCodes: RETRY_STATUS,
+          errorCodes: RETRY_ERRORS,
+          // Jitter: each request draws its own base, so clients that failed together do not retry together.
+          minTimeout: Math.round(base * (0.5 + Math.random())),
+          maxTimeout: 10_000,
+          timeoutFactor: 2,
+        },
+      } as Dispatcher.RequestOptions);
+      log('debug', 'upstream', { api: spec.api, method: spec.method, path: spec.path, status: res.statusCode, ms: Math.round(performance.now() - started) });
+      return res;
+    } catch (err) {
+      throw transportError(err, spec, url.origin, timeout);
+    }
+  }
+
+  /** A request whose answer is read whole (JSON or text). */
+  async request(spec: RequestSpec): Promise<UpstreamResponse> {
+    const res = await this.dispatch(spec);
+    let text: string;
+    try {
+      text = await readCapped(res.body, this.opts.maxResponseBytes ?? 16 * 1024 * 1024);
+    } catch (err) {
+      throw transportError(err, spec, '', spec.timeoutMs ?? this.opts.timeoutMs);
+    }
+    let json: unknown;
+    const type = String(res.headers['content-type'] ?? '');
+    if (text && (type.includes('json') || /^\s*[[{]/.test(text))) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+    }
+    return { status: res.statusCode, headers: res.headers, json, text };
+  }
+
+  /** A request whose body is handed back as a stream. */
+  async stream(spec: RequestSpec): Promise<UpstreamStream> {
+    const res = await this.dispatch({ ...spec, stream: true });
+    return { status: res.statusCode, headers: res.headers, body: res.body };
+  }
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body'], max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      body.destroy();
+      throw new ToolError(`The upstream answer is larger than ${max} bytes.`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function transportError(err: unknown, spec: RequestSpec, origin: string, timeoutMs: number): ToolError {
+  if (err instanceof ToolError) return err;
+  const e = err as { name?: string; code?: string; message?: string };
+  const where = `${spec.method} ${spec.path}`;
+  if (spec.signal?.aborted || e.name === 'AbortError') {
+    return new ToolError(`The call was cancelled before the upstream answered (${where}).`, { code: 'CANCELLED' });
+  }
+  switch (e.code) {
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return new ToolError(`The upstream did not answer within ${timeoutMs} ms (${where}).`, {
+        code: 'UPSTREAM_TIMEOUT',
+        resolution: 'Try again later, or raise WORKSPACE_TIMEOUT_MS if the operation is slow.',
+      });
+    case 'ECONNREFUSED':
+    case 'ENOTFOUND':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return new ToolError(`Could not connect to the upstream at ${origin} (${e.code}).`, {
+        code: 'UPSTREAM_UNREACHABLE',
+        resolution: 'Check the base URL (WORKSPACE_BASE_URL or the per-API URL) and that the service is up.',
+      });
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+      return new ToolError(`The upstream closed the connection before answering (${where}).`, {
+        code: 'UPSTREAM_CONNECTION_RESET',
+        resolution: 'Try again; if it persists, the service may be overloaded or restarting.',
+      });
+    default:
+      return new ToolError(`The upstream request failed (${where}): ${e.message ?? String(err)}`, { code: e.code ?? 'UPSTREAM_ERROR' });
+  }
+}

@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { selectTools } from '../src/registry.js';
+import { SANDBOX_CREDENTIALS, startSandbox, type Sandbox, type SandboxOptions } from '../src/sandbox/server.js';
+import { createMcpServer } from '../src/server.js';
+import { Upstream } from '../src/upstream.js';
+
+export const CLI = fileURLToPath(new URL('../dist/src/cli.js', import.meta.url));
+export { SANDBOX_CREDENTIALS, startSandbox, type Sandbox };
+
+export interface Connected {
+  client: Client;
+  close(): Promise<void>;
+}
+
+export function sandboxEnv(sandbox: Sandbox, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env['PATH'] ?? '',
+    WORKSPACE_BASE_URL: sandbox.url,
+    WORKSPACE_CONNECTOR_TOKEN: SANDBOX_CREDENTIALS.connectorToken,
+    WORKSPACE_API_KEY: SANDBOX_CREDENTIALS.apiKey,
+    WORKSPACE_USER_ID: SANDBOX_CREDENTIALS.userId,
+    WORKSPACE_LOG_LEVEL: 'warn',
+    // Fast retries keep the suite quick; the backoff itself is undici's.
+    WORKSPACE_RETRY_BASE_MS: '20',
+    ...extra,
+  };
+}
+
+/** The server in this process, wired to a client through the SDK's in-memory transport. */
+export async function connectInMemory(
+  sandbox: Sandbox,
+  opts: { token?: string; apiKey?: string; readOnly?: boolean; timeoutMs?: number; maxRetries?: number } = {},
+): Promise<Connected> {
+  const upstream = new Upstream(
+    {
+      connector: { baseUrl: sandbox.url, token: opts.token ?? SANDBOX_CREDENTIALS.connectorToken },
+      content: { baseUrl: sandbox.url, apiKey: opts.apiKey ?? SANDBOX_CREDENTIALS.apiKey, userId: SANDBOX_CREDENTIALS.userId },
+    },
+    { timeoutMs: opts.timeoutMs ?? 5_000, maxRetries: opts.maxRetries ?? 2, retryBaseMs: 20 },
+  );
+  const server = createMcpServer({ upstream, tools: selectTools({ apis: upstream.apis(), readOnly: opts.readOnly }) });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'test', version: '0.0.0' });
+  await Promise.all([server.connect(a), client.connect(b)]);
+  return {
+    client,
+    async close() {
+      await client.close();
+      await server.close();
+      await upstream.close();
+    },
+  };
+}
+
+/** The built binary over stdio. */
+export async function connectStdio(env: Record<string, string>, args: string[] = []): Promise<Connected & { stderr: () => string }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, ...args], env, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  const client = new Client({ name: 'test', version: '0.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+export interface HttpProcess {
+  url: string;
+  stderr: () => string;
+  stop(): Promise<number | null>;
+}
+
+/** The built binary serving Streamable HTTP on an ephemeral loopback port. */
+export async function startHttpProcess(env: Record<string, string>, args: string[] = []): Promise<HttpProcess> {
+  const child = spawn(process.execPath, [CLI, '--http', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+      const m = /MCP endpoint \(Streamable HTTP\): (\S+)/.exec(stderr);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+  return {
+    url,
+    stderr: () => stderr,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function connectHttp(url: string): Promise<Connected> {
+  const client = new Client({ name: 'test', version: '0.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  await client.connect(transport);
+  return {
+    client,
+    async close() {
+      await transport.terminateSession().catch(() => undefined);
+      await client.close();
+    },
+  };
+}
+
+export function text(result: CallToolResult): string {
+  return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+}
+
+export async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+export type { SandboxOptions };
