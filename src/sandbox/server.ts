@@ -228,19 +228,20 @@ function sendFault(req: IncomingMessage, res: ServerResponse, f: Fault): void {
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
-  let sandbox: Sandbox | undefined;
-  const server = createServer((req, res) => {
-    sandbox!.handle(req, res).catch((err: unknown) => {
+  const server = createServer();
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const sandbox = new Sandbox(server, `http://${host}:${port}`, opts);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    sandbox.handle(req, res).catch((err: unknown) => {
       if (!res.headersSent) send(res, 500, { success: false, error: { code: 'INTERNAL', message: String(err), resolution: 'Sandbox bug.' } });
       else res.destroy();
     });
   });
   server.on('connection', (s) => {
-    sandbox?.sockets.add(s);
-    s.on('close', () => sandbox?.sockets.delete(s));
+    sandbox.sockets.add(s);
+    s.on('close', () => sandbox.sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  sandbox = new Sandbox(server, `http://${opts.host ?? '127.0.0.1'}:${port}`, opts);
   return sandbox;
 }

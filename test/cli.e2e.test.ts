@@ -1,0 +1,133 @@
+// The built binary as a user starts it: configuration errors, --help, --version, the stdio contract.
+import { spawn, spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CLI, connectHttp, sandboxEnv, startHttpProcess, startSandbox, type Sandbox } from './helpers.js';
+
+const bare = { PATH: process.env['PATH'] ?? '' };
+const run = (args: string[], env: Record<string, string> = bare) => spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', timeout: 10_000 });
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+
+describe('start-up', () => {
+  test('with nothing configured it exits non-zero naming what to set', () => {
+    const r = run([]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('WORKSPACE_BASE_URL');
+    expect(r.stderr).toContain('WORKSPACE_CONNECTOR_TOKEN');
+    expect(r.stderr).toContain('--sandbox');
+  });
+
+  test.each([
+    [['--base-url', 'ftp://example.com', '--connector-token', 'abcdefgh'], 'must be an http(s) URL'],
+    [['--base-url', 'not a url', '--connector-token', 'abcdefgh'], 'is not a URL'],
+    [['--sandbox', '--timeout-ms', 'soon'], 'WORKSPACE_TIMEOUT_MS (--timeout-ms) must be a whole number'],
+    [['--sandbox', '--toolsets', 'analytics,nope'], 'Unknown toolset(s): nope'],
+    [['--frobnicate'], "Unknown option '--frobnicate'"],
+  ])('%j is refused: %s', (args, message) => {
+    const r = run(args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+
+  test('a bad value from the environment is refused too, without echoing credentials', () => {
+    const r = run([], { ...bare, WORKSPACE_BASE_URL: 'http://127.0.0.1:1', WORKSPACE_CONNECTOR_TOKEN: 'sbx_secret_value_9999', WORKSPACE_TIMEOUT_MS: '-5' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('WORKSPACE_TIMEOUT_MS');
+    expect(r.stderr).not.toContain('sbx_secret_value_9999');
+  });
+
+  test('--help and --version', () => {
+    const help = run(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('--sandbox');
+    expect(help.stdout).toContain('WORKSPACE_CONNECTOR_TOKEN');
+    const version = run(['--version']);
+    expect(version.status).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe('stdio', () => {
+  test('stdout carries only protocol frames, and the process exits when stdin closes', async () => {
+    const child = spawn(process.execPath, [CLI], { env: { ...sandboxEnv(sandbox), WORKSPACE_LOG_LEVEL: 'debug' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const send = (msg: object) => child.stdin.write(JSON.stringify(msg) + '\n');
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'analytics_hero', arguments: {} } });
+    await new Promise<void>((resolve) => {
+      const check = () => (stdout.includes('"id":2') ? resolve() : setTimeout(check, 20));
+      check();
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    const lines = stdout.trim().split('\n');
+    for (const line of lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
+    expect(lines).toHaveLength(2);
+    expect(stderr).toContain('"msg":"upstream"'); // debug logs went to stderr
+  });
+
+  test('tools of an API without a credential are not offered', async () => {
+    const { connectStdio } = await import('./helpers.js');
+    const env = sandboxEnv(sandbox);
+    delete env['WORKSPACE_API_KEY'];
+    const conn = await connectStdio(env);
+    const names = (await conn.client.listTools()).tools.map((t) => t.name);
+    await conn.close();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((n) => !/^(components|materials|folders|presentations)_|^performance_insights/.test(n))).toBe(true);
+  });
+});
+
+describe('http', () => {
+  test('GET /healthz answers, one session per client, DELETE ends a session', async () => {
+    const server = await startHttpProcess(sandboxEnv(sandbox));
+    try {
+      const health = await fetch(server.url.replace('/mcp', '/healthz'));
+      expect(health.status).toBe(200);
+      const a = await connectHttp(server.url);
+      const b = await connectHttp(server.url);
+      const ta = (a.client as unknown as { _transport: { sessionId?: string } })._transport.sessionId;
+      const tb = (b.client as unknown as { _transport: { sessionId?: string } })._transport.sessionId;
+      expect(ta).toBeTruthy();
+      expect(ta).not.toBe(tb);
+      await a.close(); // sends DELETE /mcp
+      const after = await fetch(server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': ta!, 'mcp-protocol-version': '2025-06-18' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
+      });
+      expect(after.status).toBe(404);
+      expect((await b.client.listTools()).tools.length).toBeGreaterThan(0);
+      await b.close();
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  test('a request without a session that is not initialize is refused with a JSON-RPC error', async () => {
+    const server = await startHttpProcess(sandboxEnv(sandbox));
+    try {
+      const res = await fetch(server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toContain('initialize');
+      const garbage = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' });
+      expect(garbage.status).toBe(400);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,258 @@
+// The built binary, over stdio and over Streamable HTTP, against the sandbox upstream.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { currentMonthNewYork } from '../tools/analytics.js';
+import {
+  call,
+  connectHttp,
+  connectStdio,
+  SANDBOX_CREDENTIALS,
+  sandboxEnv,
+  startHttpProcess,
+  startSandbox,
+  text,
+  type Connected,
+  type HttpProcess,
+  type Sandbox,
+} from './helpers.js';
+
+/** One valid call of each Connector tool and the command it must reach. */
+export const CONNECTOR_CALLS: { tool: string; args: Record<string, unknown>; command: string }[] = [
+  { tool: 'analytics_monthly_overview', args: { month: currentMonthNewYork() }, command: 'analytics/monthly-overview' },
+  { tool: 'analytics_hero', args: {}, command: 'analytics/hero' },
+  { tool: 'analytics_courses', args: { limit: 2 }, command: 'analytics/courses' },
+  { tool: 'analytics_students', args: { limit: 5 }, command: 'analytics/students' },
+  { tool: 'analytics_needs_attention', args: {}, command: 'analytics/needs-attention' },
+  { tool: 'analytics_top_performers', args: { limit: 3 }, command: 'analytics/top-performers' },
+  { tool: 'groups_member_add', args: { groupId: 'g_eng', userId: 'u_tom', systemKey: 'MEMBER' }, command: 'groups/member-add' },
+  { tool: 'groups_member_set_status', args: { groupId: 'g_sales_na', userId: 'u_omar', status: 'ACTIVE' }, command: 'groups/member-set-status' },
+  { tool: 'groups_delete', args: { groupId: 'g_alumni' }, command: 'groups/delete' },
+  { tool: 'groups_list', args: { parentId: 'g_sales', includeDescendants: true }, command: 'groups/list' },
+  { tool: 'members_remove', args: { userId: 'u_nina' }, command: 'members/remove' },
+  { tool: 'members_set_tags', args: { userId: 'u_kenji', tags: ['EMEA', 'Mentor'] }, command: 'members/set-tags' },
+  { tool: 'assignments_get', args: { assignmentId: 'as_negotiation_sales' }, command: 'assignments/get' },
+  { tool: 'assignments_for_user', args: { userId: 'u_amara' }, command: 'assignments/for-user' },
+  { tool: 'assignments_remove', args: { assignmentId: 'as_onboarding_custom' }, command: 'assignments/remove' },
+  { tool: 'explore_set_audience', args: { sectionId: 'sec_featured', hiddenFromGroupIds: ['g_newhires'] }, command: 'explore/set-audience' },
+  { tool: 'explore_toggle', args: { exploreEnabled: false }, command: 'explore/toggle' },
+  { tool: 'learning_student_units', args: { userId: 'u_amara', courseId: 'c_negotiation', groupId: 'g_sales' }, command: 'learning/student-units' },
+  { tool: 'learning_question_stats', args: { kind: 'test', refId: 'ts_sec_core' }, command: 'learning/question-stats' },
+  { tool: 'learning_unit_topics', args: { unitId: 'un_neg_prepare' }, command: 'learning/unit-topics' },
+  { tool: 'learning_project_scenarios', args: { courseId: 'c_negotiation', unitId: 'un_neg_table' }, command: 'learning/project-scenarios' },
+  { tool: 'performance_quiz', args: { activityId: 'tp_phishing_quiz' }, command: 'performance/quiz' },
+  { tool: 'courses_structure', args: { courseId: 'c_onboarding' }, command: 'courses/structure' },
+  { tool: 'radar_alerts_list', args: { status: 'new', limit: 5 }, command: 'radar/alerts-list' },
+];
+
+const MUTATING = new Set(['groups/member-add', 'groups/member-set-status', 'groups/delete', 'members/remove', 'members/set-tags', 'assignments/remove', 'explore/set-audience', 'explore/toggle']);
+const SECRETS = Object.values(SANDBOX_CREDENTIALS).filter((s) => s.length > 10);
+
+function nextMonth(): string {
+  const [y, m] = currentMonthNewYork().split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+const INVALID: { tool: string; args: Record<string, unknown>; mentions: string }[] = [
+  { tool: 'analytics_monthly_overview', args: { month: '2026-13' }, mentions: 'month' },
+  { tool: 'analytics_monthly_overview', args: { month: '1999-12' }, mentions: '2000-01' },
+  { tool: 'analytics_monthly_overview', args: { month: nextMonth() }, mentions: 'current month' },
+  { tool: 'analytics_monthly_overview', args: { mnth: '2026-01' }, mentions: 'mnth' },
+  { tool: 'analytics_courses', args: { limit: 0 }, mentions: 'limit' },
+  { tool: 'analytics_students', args: { limit: 2.5 }, mentions: 'limit' },
+  { tool: 'members_set_tags', args: { userId: 'u_tom', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, mentions: 'tags' },
+  { tool: 'groups_member_add', args: { groupId: '', userId: 'u_tom' }, mentions: 'groupId' },
+  { tool: 'groups_member_add', args: { groupId: 'g_eng' }, mentions: 'userId' },
+  { tool: 'groups_member_set_status', args: { groupId: 'g_eng', userId: 'u_tom', status: 'PAUSED' }, mentions: 'status' },
+  { tool: 'radar_alerts_list', args: { status: 'open' }, mentions: 'status' },
+  { tool: 'learning_question_stats', args: { kind: 'exam', refId: 'x' }, mentions: 'kind' },
+  { tool: 'explore_toggle', args: { exploreEnabled: 'yes' }, mentions: 'exploreEnabled' },
+];
+
+let sandbox: Sandbox;
+let http: HttpProcess;
+let httpRefused: HttpProcess;
+const outputs: string[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  http = await startHttpProcess(sandboxEnv(sandbox));
+  httpRefused = await startHttpProcess(sandboxEnv(sandbox, { WORKSPACE_CONNECTOR_TOKEN: 'sbx_wrong_token_value_123' }));
+});
+afterAll(async () => {
+  outputs.push(http.stderr(), httpRefused.stderr());
+  await http.stop();
+  await httpRefused.stop();
+  await sandbox.close();
+  // Nothing the server printed, answered or logged carries a credential.
+  for (const out of outputs) for (const secret of [...SECRETS, 'sbx_wrong_token_value_123']) expect(out).not.toContain(secret);
+});
+
+const transports: [string, (env: Record<string, string>) => Promise<Connected & { stderr?: () => string }>][] = [
+  ['stdio', (env) => connectStdio(env)],
+  ['http', async (env) => connectHttp(env['WORKSPACE_CONNECTOR_TOKEN'] === SANDBOX_CREDENTIALS.connectorToken ? http.url : httpRefused.url)],
+];
+
+describe.each(transports)('over %s', (_name, connect) => {
+  let conn: Connected & { stderr?: () => string };
+  beforeAll(async () => {
+    conn = await connect(sandboxEnv(sandbox));
+  });
+  afterAll(async () => {
+    if (conn.stderr) outputs.push(conn.stderr());
+    await conn.close();
+  });
+  beforeEach(() => sandbox.reset());
+
+  const run = async (tool: string, args: Record<string, unknown> = {}) => {
+    const result = await call(conn.client, tool, args);
+    outputs.push(JSON.stringify(result));
+    return result;
+  };
+
+  test.each(CONNECTOR_CALLS)('$tool reaches POST /api/v1/$command with its input', async ({ tool, args, command }) => {
+    const result = await run(tool, args);
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(result.structuredContent).toBeTypeOf('object');
+    expect(JSON.parse(text(result))).toEqual(result.structuredContent);
+    expect(sandbox.requests).toHaveLength(1);
+    const req = sandbox.requests[0]!;
+    expect(req.method).toBe('POST');
+    expect(req.path).toBe(`/api/v1/${command}`);
+    expect(req.body).toEqual(args);
+    expect(req.headers['authorization']).toBe(`Bearer ${SANDBOX_CREDENTIALS.connectorToken}`);
+    expect(req.headers['content-type']).toBe('application/json');
+    expect(req.headers['x-api-key']).toBeUndefined();
+    if (MUTATING.has(command)) expect(req.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    else expect(req.headers['idempotency-key']).toBeUndefined();
+  });
+
+  test('a command without input sends {}', async () => {
+    await run('analytics_hero');
+    expect(sandbox.requests[0]!.body).toEqual({});
+  });
+
+  test('writes change the sandbox workspace', async () => {
+    await run('groups_member_add', { groupId: 'g_eng', userId: 'u_tom' });
+    const list = await run('groups_list', { parentId: null });
+    const eng = (list.structuredContent!['groups'] as { id: string; memberCount: number }[]).find((g) => g.id === 'g_eng');
+    expect(eng?.memberCount).toBe(2);
+  });
+
+  test.each(INVALID)('$tool refuses $args before any request', async ({ tool, args, mentions }) => {
+    const result = await run(tool, args);
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain(mentions);
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
+  test('the same idempotency key replays the first result; other input with it is a 409', async () => {
+    const args = { userId: 'u_kenji', tags: ['Mentor'], idempotencyKey: 'retag-kenji-1' };
+    const first = await run('members_set_tags', args);
+    const again = await run('members_set_tags', args);
+    expect(again.structuredContent).toEqual(first.structuredContent);
+    expect(sandbox.requests.map((r) => r.headers['idempotency-key'])).toEqual(['retag-kenji-1', 'retag-kenji-1']);
+    expect(sandbox.requests[0]!.body).toEqual({ userId: 'u_kenji', tags: ['Mentor'] });
+
+    const conflict = await run('members_set_tags', { ...args, tags: ['Other'] });
+    expect(conflict.isError).toBe(true);
+    expect(text(conflict)).toContain('HTTP 409 IDEMPOTENCY_KEY_REUSED');
+    expect(text(conflict)).toContain('Resolution:');
+    expect(sandbox.requests).toHaveLength(3); // a 409 is never retried
+  });
+
+  test('each write without a key gets a fresh one', async () => {
+    await run('explore_toggle', { exploreEnabled: false });
+    await run('explore_toggle', { exploreEnabled: false });
+    const keys = sandbox.requests.map((r) => r.headers['idempotency-key']);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  test('a read is retried after a 503', async () => {
+    sandbox.inject({ path: '/api/v1/analytics/hero', status: 503 });
+    const result = await run('analytics_hero');
+    expect(result.isError).toBeFalsy();
+    expect(sandbox.requests).toHaveLength(2);
+  });
+
+  test('a read is retried after the connection is reset', async () => {
+    sandbox.inject({ path: '/api/v1/groups/list', reset: true });
+    const result = await run('groups_list');
+    expect(result.isError).toBeFalsy();
+    expect(sandbox.requests).toHaveLength(2);
+  });
+
+  test('a write whose answer was lost is retried with the same key and applied once', async () => {
+    sandbox.inject({ path: '/api/v1/groups/member-add', status: 503, afterApply: true });
+    const result = await run('groups_member_add', { groupId: 'g_eng', userId: 'u_tom' });
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(sandbox.requests).toHaveLength(2);
+    expect(sandbox.requests[1]!.headers['idempotency-key']).toBe(sandbox.requests[0]!.headers['idempotency-key']);
+    expect(sandbox.ws.memberships.filter((m) => m.groupId === 'g_eng' && m.userId === 'u_tom')).toHaveLength(1);
+  });
+
+  test('Retry-After on a 429 is honoured', async () => {
+    sandbox.inject({ path: '/api/v1/analytics/courses', status: 429, headers: { 'retry-after': '1' } });
+    const started = Date.now();
+    const result = await run('analytics_courses');
+    expect(result.isError).toBeFalsy();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  test('a 422 reports status, code, message, resolution and each field error', async () => {
+    const result = await run('groups_member_add', { groupId: 'g_nowhere', userId: 'u_nobody' });
+    expect(result.isError).toBe(true);
+    const t = text(result);
+    expect(t).toContain('HTTP 422 VALIDATION_ERROR: The request body is invalid.');
+    expect(t).toContain('Resolution: Correct the fields');
+    expect(t).toContain('- groupId: no group with id g_nowhere');
+    expect(t).toContain('- userId: no member with id u_nobody');
+    expect(sandbox.requests).toHaveLength(1);
+  });
+
+  test('a 404 from the upstream is reported with its details', async () => {
+    sandbox.inject({
+      path: '/api/v1/courses/structure',
+      status: 404,
+      body: { success: false, error: { code: 'UNKNOWN_COMMAND', message: 'Unknown command courses/structure.', resolution: 'Upgrade the workspace.' } },
+    });
+    const result = await run('courses_structure', { courseId: 'c_security' });
+    expect(text(result)).toContain('HTTP 404 UNKNOWN_COMMAND: Unknown command courses/structure.');
+    expect(text(result)).toContain('Resolution: Upgrade the workspace.');
+  });
+
+  test('an answer that is not an envelope is reported clearly', async () => {
+    sandbox.inject({ path: '/api/v1/analytics/hero', status: 502, body: '<html>Bad gateway</html>', times: 3 });
+    const result = await run('analytics_hero');
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain('HTTP 502');
+    expect(text(result)).toContain('not a Connector envelope');
+    expect(sandbox.requests).toHaveLength(3); // the first try and two retries
+  });
+});
+
+describe.each(transports)('refusals over %s', (_name, connect) => {
+  test('a wrong token gets a 401 naming the credential to check, without the token', async () => {
+    const conn = await connect(sandboxEnv(sandbox, { WORKSPACE_CONNECTOR_TOKEN: 'sbx_wrong_token_value_123' }));
+    const result = await call(conn.client, 'analytics_hero');
+    outputs.push(JSON.stringify(result));
+    if (conn.stderr) outputs.push(conn.stderr());
+    await conn.close();
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain('HTTP 401 UNAUTHORIZED');
+    expect(text(result)).toContain('Check: WORKSPACE_CONNECTOR_TOKEN');
+  });
+});
+
+describe('policy refusals', () => {
+  test('a read-only child token gets a 403 on writes and on the monthly overview', async () => {
+    const conn = await connectStdio(sandboxEnv(sandbox, { WORKSPACE_CONNECTOR_TOKEN: SANDBOX_CREDENTIALS.readOnlyToken }));
+    const del = await call(conn.client, 'groups_delete', { groupId: 'g_alumni' });
+    const month = await call(conn.client, 'analytics_monthly_overview');
+    const read = await call(conn.client, 'analytics_hero');
+    outputs.push(JSON.stringify([del, month, read]), conn.stderr());
+    await conn.close();
+    expect(text(del)).toContain('HTTP 403 FORBIDDEN');
+    expect(text(del)).toContain("Connector's policy");
+    expect(text(month)).toContain('VIEW_ANALYTICS');
+    expect(read.isError).toBeFalsy();
+  });
+});

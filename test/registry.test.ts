@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { tools } from '../src/registry.js';
+import { toolTable, TABLE_END, TABLE_START } from '../scripts/tool-docs.js';
+import { connectInMemory, startSandbox, type Connected, type Sandbox } from './helpers.js';
+
+let sandbox: Sandbox;
+let conn: Connected;
+let listed: Tool[];
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  conn = await connectInMemory(sandbox);
+  listed = (await conn.client.listTools()).tools;
+});
+afterAll(async () => {
+  await conn.close();
+  await sandbox.close();
+});
+
+const MUTATING = [
+  'groups_member_add',
+  'groups_member_set_status',
+  'groups_delete',
+  'members_remove',
+  'members_set_tags',
+  'assignments_remove',
+  'explore_set_audience',
+  'explore_toggle',
+];
+
+/** Every property of a JSON schema, with its path, however deep. */
+function properties(schema: Record<string, unknown>, path = ''): [string, Record<string, unknown>][] {
+  const out: [string, Record<string, unknown>][] = [];
+  const props = (schema['properties'] ?? {}) as Record<string, Record<string, unknown>>;
+  for (const [k, v] of Object.entries(props)) {
+    out.push([`${path}${k}`, v]);
+    out.push(...properties(v, `${path}${k}.`));
+    const items = v['items'] as Record<string, unknown> | undefined;
+    if (items) out.push(...properties(items, `${path}${k}[].`));
+  }
+  return out;
+}
+
+describe('tool registry', () => {
+  test('every declared tool is listed once, in table order', () => {
+    expect(listed.map((t) => t.name)).toEqual(tools.map((t) => t.name));
+    expect(new Set(listed.map((t) => t.name)).size).toBe(listed.length);
+  });
+
+  test('names are {toolset}_{action}, snake case, at most 64 characters', () => {
+    for (const def of tools) {
+      expect(def.name).toMatch(/^[a-z][a-z0-9_]*$/);
+      expect(def.name.length).toBeLessThanOrEqual(64);
+      expect(def.name.startsWith(`${def.toolset}_`)).toBe(true);
+    }
+  });
+
+  test('every tool sets all four hints explicitly', () => {
+    for (const t of listed) {
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+        expect(typeof t.annotations?.[hint], `${t.name}.${hint}`).toBe('boolean');
+      }
+      expect(t.annotations?.openWorldHint).toBe(true);
+      if (t.annotations?.readOnlyHint) expect(t.annotations.destructiveHint, t.name).toBe(false);
+    }
+  });
+
+  test('the three deleting commands, and only they, are destructive', () => {
+    const destructive = listed.filter((t) => t.annotations?.destructiveHint).map((t) => t.name).sort();
+    expect(destructive).toEqual(['assignments_remove', 'groups_delete', 'members_remove']);
+  });
+
+  test('the eight mutating Connector commands take an idempotency key, reads do not', () => {
+    const connector = tools.filter((t) => t.api === 'connector');
+    expect(connector).toHaveLength(24);
+    expect(connector.filter((t) => t.idempotencyKey).map((t) => t.name).sort()).toEqual([...MUTATING].sort());
+    for (const t of listed) {
+      const has = Object.keys((t.inputSchema.properties ?? {}) as object).includes('idempotencyKey');
+      expect(has, t.name).toBe(MUTATING.includes(t.name));
+      if (MUTATING.includes(t.name)) expect(t.annotations?.readOnlyHint).toBe(false);
+    }
+  });
+
+  test('idempotentHint is set where repeating has no further effect', () => {
+    const idempotentWrites = listed.filter((t) => !t.annotations?.readOnlyHint && t.annotations?.idempotentHint).map((t) => t.name).sort();
+    expect(idempotentWrites).toEqual(
+      ['assignments_remove', 'explore_set_audience', 'explore_toggle', 'groups_delete', 'groups_member_set_status', 'members_remove', 'members_set_tags'].sort(),
+    );
+  });
+
+  test('every input field is described and unknown fields are refused in the schema', () => {
+    for (const t of listed) {
+      expect(t.inputSchema.additionalProperties, t.name).toBe(false);
+      for (const [path, prop] of properties(t.inputSchema as Record<string, unknown>)) {
+        if (path.includes('.')) continue; // nested fields are described by their parent
+        expect(typeof prop['description'], `${t.name}.${path}`).toBe('string');
+      }
+    }
+  });
+
+  test('every tool has a title, an output schema and a description of useful length', () => {
+    for (const t of listed) {
+      expect(t.title, t.name).toBeTruthy();
+      expect(t.outputSchema?.type, t.name).toBe('object');
+      expect(t.description!.length, t.name).toBeGreaterThanOrEqual(40);
+      expect(t.description!.length, t.name).toBeLessThanOrEqual(300);
+    }
+  });
+
+  test('output schemas stay open to fields the documents do not list', () => {
+    for (const t of listed) expect(t.outputSchema?.additionalProperties, t.name).not.toBe(false);
+  });
+
+  test('the tool list stays within its token budget', () => {
+    // About 4 characters a token; the budget keeps the list cheap for every conversation that loads it.
+    const chars = JSON.stringify(listed).length;
+    expect(chars).toBeLessThan(60_000);
+  });
+
+  test('tools/list matches the checked-in snapshot', async () => {
+    await expect(JSON.stringify(listed, null, 2) + '\n').toMatchFileSnapshot('__snapshots__/tools-list.json');
+  });
+
+  test("the README's tool table is generated from the declarations", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const start = readme.indexOf(TABLE_START);
+    const end = readme.indexOf(TABLE_END) + TABLE_END.length;
+    expect(start, 'README has the table markers').toBeGreaterThanOrEqual(0);
+    expect(readme.slice(start, end), 'run `npm run readme`').toBe(toolTable());
+  });
+});
+
+describe('tool filters', () => {
+  test('--read-only offers only tools that change nothing', async () => {
+    const ro = await connectInMemory(sandbox, { readOnly: true });
+    const names = (await ro.client.listTools()).tools.map((t) => t.name);
+    await ro.close();
+    expect(names).toEqual(tools.filter((t) => t.annotations.readOnlyHint).map((t) => t.name));
+    for (const m of MUTATING) expect(names).not.toContain(m);
+  });
+});

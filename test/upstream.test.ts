@@ -1,0 +1,65 @@
+// Request-core behaviour that needs its own settings: timeouts, cancellation, unreachable hosts.
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { call, connectInMemory, startSandbox, text, type Sandbox } from './helpers.js';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+beforeEach(() => sandbox.reset());
+afterAll(() => sandbox.close());
+
+test('an upstream that does not answer in time gives a timeout error after the retries', async () => {
+  const conn = await connectInMemory(sandbox, { timeoutMs: 150, maxRetries: 1 });
+  sandbox.inject({ path: '/api/v1/analytics/hero', delayMs: 1_000, times: 2 });
+  const result = await call(conn.client, 'analytics_hero');
+  await conn.close();
+  expect(result.isError).toBe(true);
+  expect(text(result)).toContain('UPSTREAM_TIMEOUT');
+  expect(text(result)).toContain('did not answer within 150 ms');
+  expect(sandbox.requests).toHaveLength(2);
+});
+
+test('a connection refused is reported with the base URL to check', async () => {
+  const dead = await startSandbox();
+  const url = dead.url;
+  await dead.close();
+  const conn = await connectInMemory({ ...sandbox, url } as Sandbox, { maxRetries: 1 });
+  const result = await call(conn.client, 'analytics_hero');
+  await conn.close();
+  expect(result.isError).toBe(true);
+  expect(text(result)).toContain('UPSTREAM_UNREACHABLE');
+  expect(text(result)).toContain('WORKSPACE_BASE_URL');
+});
+
+test('cancelling a call aborts its upstream request', async () => {
+  const conn = await connectInMemory(sandbox);
+  sandbox.inject({ path: '/api/v1/analytics/students', delayMs: 2_000 });
+  const controller = new AbortController();
+  const pending = conn.client.callTool({ name: 'analytics_students', arguments: {} }, undefined, { signal: controller.signal });
+  await new Promise((r) => setTimeout(r, 100));
+  expect(sandbox.sockets.size).toBeGreaterThan(0);
+  const open = sandbox.sockets.size;
+  controller.abort();
+  await expect(pending).rejects.toThrow();
+  // The server's upstream connection closes at once instead of waiting out the delay.
+  const start = Date.now();
+  while (sandbox.sockets.size >= open && Date.now() - start < 1_000) await new Promise((r) => setTimeout(r, 10));
+  expect(sandbox.sockets.size).toBeLessThan(open);
+  await conn.close();
+});
+
+test('the server keeps serving after every kind of failure', async () => {
+  const conn = await connectInMemory(sandbox, { timeoutMs: 100, maxRetries: 0 });
+  sandbox.inject({ path: '/api/v1/analytics/hero', reset: true });
+  sandbox.inject({ path: '/api/v1/analytics/courses', status: 200, body: 'plain text' });
+  sandbox.inject({ path: '/api/v1/analytics/students', status: 200, body: { success: true, data: { students: 'not a list' } } });
+  const results = [await call(conn.client, 'analytics_hero'), await call(conn.client, 'analytics_courses'), await call(conn.client, 'analytics_students')];
+  expect(results.map((r) => r.isError)).toEqual([true, true, true]);
+  expect(text(results[0]!)).toContain('UPSTREAM_CONNECTION_RESET');
+  expect(text(results[1]!)).toContain('not a Connector envelope');
+  expect(text(results[2]!)).toContain('students');
+  const ok = await call(conn.client, 'groups_list');
+  expect(ok.isError).toBeFalsy();
+  await conn.close();
+});
