@@ -10,6 +10,10 @@ export function setLogLevel(level: LogLevel): void {
   threshold = order[level];
 }
 
+export function debugEnabled(): boolean {
+  return threshold <= order.debug;
+}
+
 /** Registers a credential so that no output of the process can carry it. */
 export function registerSecret(value: string | undefined): void {
   // Very short values would redact ordinary words; real credentials are longer.

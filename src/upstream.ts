@@ -3,7 +3,7 @@ import { Agent, interceptors, type Dispatcher } from 'undici';
 import type { Api } from '../tools/define.js';
 import type { ConnectorTarget, ContentTarget } from './config.js';
 import { ToolError } from './errors.js';
-import { log } from './log.js';
+import { debugEnabled, log } from './log.js';
 
 export interface Targets {
   connector?: ConnectorTarget | undefined;
@@ -98,23 +98,37 @@ export class Upstream {
     await this.agent.close();
   }
 
-  private target(api: Api): { baseUrl: string; headers: Record<string, string> } {
+  /** Origin, base path and credential headers of each API, worked out once. */
+  private readonly resolved = new Map<Api, { origin: string; basePath: string; headers: Readonly<Record<string, string>> }>();
+
+  private target(api: Api): { origin: string; basePath: string; headers: Readonly<Record<string, string>> } {
+    const known = this.resolved.get(api);
+    if (known) return known;
+    let baseUrl: string;
+    let headers: Record<string, string>;
     if (api === 'connector') {
       const t = this.targets.connector;
       if (!t) throw new ToolError('The Connector API is not configured.', { hint: 'WORKSPACE_CONNECTOR_TOKEN and WORKSPACE_BASE_URL' });
-      return { baseUrl: t.baseUrl, headers: { authorization: `Bearer ${t.token}` } };
+      baseUrl = t.baseUrl;
+      headers = { authorization: `Bearer ${t.token}` };
+    } else {
+      const t = this.targets.content;
+      if (!t) throw new ToolError('The Content API is not configured.', { hint: 'WORKSPACE_API_KEY and WORKSPACE_BASE_URL' });
+      baseUrl = t.baseUrl;
+      headers = { 'x-api-key': t.apiKey };
+      if (t.userId) headers['x-user-id'] = t.userId;
     }
-    const t = this.targets.content;
-    if (!t) throw new ToolError('The Content API is not configured.', { hint: 'WORKSPACE_API_KEY and WORKSPACE_BASE_URL' });
-    const headers: Record<string, string> = { 'x-api-key': t.apiKey };
-    if (t.userId) headers['x-user-id'] = t.userId;
-    return { baseUrl: t.baseUrl, headers };
+    const url = new URL(baseUrl);
+    const entry = { origin: url.origin, basePath: url.pathname.replace(/\/+$/, ''), headers };
+    this.resolved.set(api, entry);
+    return entry;
   }
 
   private async dispatch(spec: RequestSpec): Promise<Dispatcher.ResponseData> {
-    const { baseUrl, headers } = this.target(spec.api);
-    const url = new URL(baseUrl + spec.path);
-    for (const [k, v] of Object.entries(spec.query ?? {})) url.searchParams.set(k, v);
+    const target = this.target(spec.api);
+    const headers: Record<string, string> = { ...target.headers };
+    const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : '';
+    const path = target.basePath + spec.path + query;
 
     headers['accept'] = spec.stream ? 'text/event-stream, text/plain, application/json' : 'application/json';
     let body: string | undefined;
@@ -131,8 +145,8 @@ export class Upstream {
     const started = performance.now();
     try {
       const res = await this.dispatcher.request({
-        origin: url.origin,
-        path: url.pathname + url.search,
+        origin: target.origin,
+        path,
         method: spec.method,
         headers,
         body,
@@ -150,10 +164,10 @@ export class Upstream {
           timeoutFactor: 2,
         },
       } as Dispatcher.RequestOptions);
-      log('debug', 'upstream', { api: spec.api, method: spec.method, path: spec.path, status: res.statusCode, ms: Math.round(performance.now() - started) });
+      if (debugEnabled()) log('debug', 'upstream', { api: spec.api, method: spec.method, path: spec.path, status: res.statusCode, ms: Math.round(performance.now() - started) });
       return res;
     } catch (err) {
-      throw transportError(err, spec, url.origin, timeout);
+      throw transportError(err, spec, target.origin, timeout);
     }
   }
 
@@ -162,7 +176,7 @@ export class Upstream {
     const res = await this.dispatch(spec);
     let text: string;
     try {
-      text = await readCapped(res.body, this.opts.maxResponseBytes ?? 16 * 1024 * 1024);
+      text = await readCapped(res.body, this.opts.maxResponseBytes ?? 16 * 1024 * 1024, Number(res.headers['content-length'] ?? NaN));
     } catch (err) {
       throw transportError(err, spec, '', spec.timeoutMs ?? this.opts.timeoutMs);
     }
@@ -185,7 +199,9 @@ export class Upstream {
   }
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body'], max: number): Promise<string> {
+async function readCapped(body: Dispatcher.ResponseData['body'], max: number, length: number): Promise<string> {
+  // With a known length the body can be read in one go.
+  if (Number.isFinite(length) && length <= max) return body.text();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {

@@ -75,8 +75,8 @@ export interface HttpProcess {
 }
 
 /** The built binary serving Streamable HTTP on an ephemeral loopback port. */
-export async function startHttpProcess(env: Record<string, string>, args: string[] = []): Promise<HttpProcess> {
-  const child = spawn(process.execPath, [CLI, '--http', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startHttpProcess(env: Record<string, string>, args: string[] = [], script = CLI): Promise<HttpProcess> {
+  const child = spawn(process.execPath, [script, '--http', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stderr.on('data', (c: Buffer) => {

@@ -1,0 +1,130 @@
+// npm run bench: side-by-side figures measured in one run against the sandbox upstream on loopback.
+// Latency of a tool call through this server (stdio and HTTP) next to the same request sent directly
+// with undici and through a minimal one-tool SDK server (the floor for any server on the SDK).
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Agent, request } from 'undici';
+import { CLI, connectHttp, sandboxEnv, SANDBOX_CREDENTIALS, startHttpProcess, startSandbox, type Connected, type HttpProcess } from '../test/helpers.js';
+
+const CALLS = Number(process.env['BENCH_CALLS'] ?? 3000);
+const ROUNDS = 15;
+const WARMUP = 300;
+const MINIMAL = fileURLToPath(new URL('./minimal-server.mjs', import.meta.url));
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+export function fmt(ms: number): string {
+  return ms >= 10 ? ms.toFixed(1) : ms.toFixed(3);
+}
+
+export function table(head: string[], rows: (string | number)[][]): string {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+interface Variant {
+  name: string;
+  call: () => Promise<unknown>;
+  samples: number[];
+}
+
+async function stdioClient(script: string, env: Record<string, string>): Promise<Connected> {
+  const client = new Client({ name: 'bench', version: '0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [script], env, stderr: 'ignore' }));
+  return { client, close: () => client.close() };
+}
+
+async function latency(): Promise<void> {
+  const sandbox = await startSandbox();
+  const env = sandboxEnv(sandbox, { WORKSPACE_LOG_LEVEL: 'error' });
+  const contractEnv = { ...env, MIN_CONTRACT: '1' };
+  const args = { limit: 2 };
+  const agent = new Agent({ keepAliveTimeout: 30_000 });
+  const processes: HttpProcess[] = [];
+  const clients: Connected[] = [];
+  const http = async (script: string, e: Record<string, string>) => {
+    const proc = await startHttpProcess(e, [], script);
+    processes.push(proc);
+    const c = await connectHttp(proc.url);
+    clients.push(c);
+    return c.client;
+  };
+  const stdio = async (script: string, e: Record<string, string>) => {
+    const c = await stdioClient(script, e);
+    clients.push(c);
+    return c.client;
+  };
+  const tool = (client: Client) => async () => {
+    const r = await client.callTool({ name: 'radar_alerts_list', arguments: args });
+    if (r.isError) throw new Error(JSON.stringify(r.content));
+  };
+
+  const variants: Variant[] = [
+    {
+      name: 'direct upstream (undici)',
+      samples: [],
+      call: async () => {
+        const res = await request(`${sandbox.url}/api/v1/radar/alerts-list`, {
+          dispatcher: agent,
+          method: 'POST',
+          headers: { authorization: `Bearer ${SANDBOX_CREDENTIALS.connectorToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify(args),
+        });
+        return res.body.json();
+      },
+    },
+  ];
+  for (const t of ['stdio', 'HTTP'] as const) {
+    const open = t === 'stdio' ? stdio : http;
+    variants.push(
+      { name: `this server, ${t}`, samples: [], call: tool(await open(CLI, env)) },
+      { name: `minimal SDK server, ${t}`, samples: [], call: tool(await open(MINIMAL, env)) },
+      { name: `minimal SDK server with the same output contract, ${t}`, samples: [], call: tool(await open(MINIMAL, contractEnv)) },
+    );
+  }
+
+  for (const v of variants) for (let i = 0; i < WARMUP; i++) await v.call();
+  // Rounds interleave the variants so drift on the machine falls on all of them alike.
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const v of variants) {
+      for (let i = 0; i < CALLS / ROUNDS; i++) {
+        const t = performance.now();
+        await v.call();
+        v.samples.push(performance.now() - t);
+      }
+    }
+  }
+  const stats = new Map(
+    variants.map((v) => {
+      const s = [...v.samples].sort((a, b) => a - b);
+      return [v.name, { p50: percentile(s, 50), p99: percentile(s, 99) }] as const;
+    }),
+  );
+  console.log(`\n## Tool call latency (${CALLS} calls each, radar_alerts_list, sandbox upstream on loopback)\n`);
+  console.log(table(['path', 'p50 ms', 'p99 ms'], [...stats].map(([name, s]) => [name, fmt(s.p50), fmt(s.p99)])));
+  const d = stats.get('direct upstream (undici)')!.p50;
+  const added = (name: string) => stats.get(name)!.p50 - d;
+  console.log('\nAdded latency at p50 (the path minus the direct call); target: this server ≤ 1.1× the minimal SDK server.\n');
+  console.log(
+    table(
+      ['transport', 'this server', 'minimal', 'ratio', 'minimal, same output contract', 'ratio'],
+      (['stdio', 'HTTP'] as const).map((t) => {
+        const ours = added(`this server, ${t}`);
+        const floor = added(`minimal SDK server, ${t}`);
+        const same = added(`minimal SDK server with the same output contract, ${t}`);
+        return [t, `${fmt(ours)} ms`, `${fmt(floor)} ms`, `${(ours / floor).toFixed(2)}×`, `${fmt(same)} ms`, `${(ours / same).toFixed(2)}×`];
+      }),
+    ),
+  );
+
+  for (const c of clients) await c.close();
+  await agent.close();
+  for (const p of processes) await p.stop();
+  await sandbox.close();
+}
+
+await latency();

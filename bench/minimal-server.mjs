@@ -1,0 +1,56 @@
+// The floor: a one-tool server on the SDK, forwarding to the same upstream with undici.
+// Plain JavaScript so nothing but the SDK, zod and undici run in it.
+// Usage: node minimal-server.mjs [--http]; MIN_CONTRACT=1 makes it return what this project's tools
+// return (structuredContent checked against the same output schema, plus the JSON text block).
+import { createServer } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { request } from 'undici';
+import * as z from 'zod';
+
+const base = process.env.WORKSPACE_BASE_URL;
+const token = process.env.WORKSPACE_CONNECTOR_TOKEN;
+const contract = !!process.env.MIN_CONTRACT;
+const outputSchema = contract ? (await import('../dist/tools/radar.js')).radarTools[0].output : undefined;
+
+function make() {
+  const server = new McpServer({ name: 'minimal', version: '0.0.0' });
+  server.registerTool(
+    'radar_alerts_list',
+    { description: 'List alerts.', inputSchema: { limit: z.number().int().positive().optional() }, ...(outputSchema ? { outputSchema } : {}) },
+    async (args) => {
+      const res = await request(`${base}/api/v1/radar/alerts-list`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(args),
+      });
+      const { data } = await res.body.json();
+      return { content: [{ type: 'text', text: JSON.stringify(data) }], ...(contract ? { structuredContent: data } : {}) };
+    },
+  );
+  return server;
+}
+
+process.on('SIGINT', () => process.exit(0));
+process.on('SIGTERM', () => process.exit(0));
+
+if (process.argv.includes('--http')) {
+  const sessions = new Map();
+  const http = createServer(async (req, res) => {
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
+    const id = req.headers['mcp-session-id'];
+    let transport = id ? sessions.get(id) : undefined;
+    if (!transport) {
+      transport = new StreamableHTTPServerTransport({ sessionIdGenerator: randomUUID, onsessioninitialized: (sid) => sessions.set(sid, transport) });
+      await make().connect(transport);
+    }
+    await transport.handleRequest(req, res, body);
+  });
+  http.listen(0, '127.0.0.1', () => process.stderr.write(`MCP endpoint (Streamable HTTP): http://127.0.0.1:${http.address().port}/mcp\n`));
+} else {
+  await make().connect(new StdioServerTransport());
+}
