@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Tool failures are logged at info; the suite provokes hundreds on purpose.
+    env: { WORKSPACE_LOG_LEVEL: 'warn' },
   },
 });
