@@ -26,7 +26,14 @@ async function main(): Promise<void> {
 
   if (config.sandbox) {
     const { startSandbox, SANDBOX_CREDENTIALS } = await import('./sandbox/server.js');
-    const sandbox = await startSandbox();
+    // Pacing of the sandbox's streamed answers, so a demo shows them arriving.
+    const env = process.env;
+    const sandbox = await startSandbox({
+      stream: {
+        delayMs: Number(env['WORKSPACE_SANDBOX_STREAM_DELAY_MS'] ?? 40),
+        ...(env['WORKSPACE_SANDBOX_STREAM_DELTAS'] ? { deltas: Number(env['WORKSPACE_SANDBOX_STREAM_DELTAS']) } : {}),
+      },
+    });
     closers.push(() => sandbox.close());
     config.connector = { baseUrl: sandbox.url, token: SANDBOX_CREDENTIALS.connectorToken };
     config.content = { baseUrl: sandbox.url, apiKey: SANDBOX_CREDENTIALS.apiKey, userId: SANDBOX_CREDENTIALS.userId };
@@ -35,10 +42,15 @@ async function main(): Promise<void> {
   registerSecret(config.connector?.token);
   registerSecret(config.content?.apiKey);
 
-  const upstream = new Upstream({ connector: config.connector, content: config.content }, { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, retryBaseMs: config.retryBaseMs });
+  const upstream = new Upstream({ connector: config.connector, content: config.content }, {
+    timeoutMs: config.timeoutMs,
+    maxRetries: config.maxRetries,
+    retryBaseMs: config.retryBaseMs,
+    streamIdleMs: config.streamIdleMs,
+  });
   closers.unshift(() => upstream.close());
   const tools = selectTools({ apis: upstream.apis(), toolsets: config.toolsets, readOnly: config.readOnly });
-  const makeServer = () => createMcpServer({ upstream, tools });
+  const makeServer = () => createMcpServer({ upstream, tools, keepAliveMs: config.keepAliveMs });
 
   let closing = false;
   const shutdown = async (code: number) => {

@@ -21,6 +21,10 @@ export interface Config {
   maxRetries: number;
   /** Base of the retry backoff, before jitter. */
   retryBaseMs: number;
+  /** Longest silence allowed inside the insights stream. */
+  streamIdleMs: number;
+  /** Interval of the still-working progress notifications of long calls. */
+  keepAliveMs: number;
   toolsets: ReadonlySet<Toolset> | undefined;
   readOnly: boolean;
   sandbox: boolean;
@@ -43,6 +47,8 @@ Upstream (each option also reads the environment variable shown):
   --timeout-ms MS         WORKSPACE_TIMEOUT_MS      time one upstream attempt may take (default 30000)
   --max-retries N         WORKSPACE_MAX_RETRIES     retries of a failed attempt (default 2)
   --retry-base-ms MS      WORKSPACE_RETRY_BASE_MS   first retry delay before jitter (default 250)
+  --stream-idle-ms MS     WORKSPACE_STREAM_IDLE_MS  longest silence in the insights stream (default 60000)
+  --keepalive-ms MS       WORKSPACE_KEEPALIVE_MS    progress interval while a long call waits (default 10000)
   Prefer the environment for credentials: command lines are visible to other processes.
 
 Tools:
@@ -67,6 +73,8 @@ const options = {
   'timeout-ms': { type: 'string' },
   'max-retries': { type: 'string' },
   'retry-base-ms': { type: 'string' },
+  'stream-idle-ms': { type: 'string' },
+  'keepalive-ms': { type: 'string' },
   toolsets: { type: 'string' },
   'read-only': { type: 'boolean' },
   sandbox: { type: 'boolean' },
@@ -138,6 +146,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliAction {
     timeoutMs: integer('WORKSPACE_TIMEOUT_MS (--timeout-ms)', values['timeout-ms'] ?? env['WORKSPACE_TIMEOUT_MS'], 30_000, 1, 3_600_000),
     maxRetries: integer('WORKSPACE_MAX_RETRIES (--max-retries)', values['max-retries'] ?? env['WORKSPACE_MAX_RETRIES'], 2, 0, 10),
     retryBaseMs: integer('WORKSPACE_RETRY_BASE_MS (--retry-base-ms)', values['retry-base-ms'] ?? env['WORKSPACE_RETRY_BASE_MS'], 250, 1, 60_000),
+    streamIdleMs: integer('WORKSPACE_STREAM_IDLE_MS (--stream-idle-ms)', values['stream-idle-ms'] ?? env['WORKSPACE_STREAM_IDLE_MS'], 60_000, 1, 3_600_000),
+    keepAliveMs: integer('WORKSPACE_KEEPALIVE_MS (--keepalive-ms)', values['keepalive-ms'] ?? env['WORKSPACE_KEEPALIVE_MS'], 10_000, 100, 600_000),
     toolsets: toolsetList.length > 0 ? new Set(toolsetList as Toolset[]) : undefined,
     readOnly: values['read-only'] ?? flag(env['WORKSPACE_READ_ONLY']),
     sandbox,

@@ -1,11 +1,38 @@
 import type { ToolDef } from '../tools/define.js';
 import { ToolError } from './errors.js';
+import { invokeStream } from './stream.js';
 import type { Upstream, UpstreamResponse } from './upstream.js';
+
+export type ProgressKind = 'text' | 'status';
 
 export interface InvokeContext {
   signal: AbortSignal;
   /** Present when the client asked for progress; sends one progress notification. */
-  progress?: ((message: string) => Promise<void>) | undefined;
+  progress?: ((message: string, kind: ProgressKind) => Promise<void>) | undefined;
+  /** How often a long call tells the client it is still waiting (clients reset their timeout on progress). */
+  keepAliveMs: number;
+}
+/** Room on top of the upstream's own wait before the HTTP timeout gives up. */
+const LONG_MARGIN_MS = 30_000;
+
+/** Carries out one tool call, whatever its mode, and returns the object that becomes `structuredContent`. */
+export async function invoke(def: ToolDef, input: Record<string, unknown>, upstream: Upstream, ctx: InvokeContext): Promise<Record<string, unknown>> {
+  if (def.mode === 'stream') return invokeStream(def, input, upstream, ctx);
+  if (def.mode !== 'long') return invokeJson(def, input, upstream, ctx);
+  const wait = def.upstreamWaitMs?.(input) ?? 0;
+  const started = performance.now();
+  const progress = ctx.progress;
+  const timer = progress
+    ? setInterval(() => {
+        const s = Math.round((performance.now() - started) / 1000);
+        progress(`Still working on ${def.title.toLowerCase()} (${s} s so far)`, 'status').catch(() => undefined);
+      }, ctx.keepAliveMs)
+    : undefined;
+  try {
+    return await invokeJson(def, input, upstream, ctx, Math.max(upstream.timeoutMs, wait + LONG_MARGIN_MS));
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** What the upstream needs from one validated tool input: path, query, body and idempotency key. */
@@ -18,10 +45,11 @@ export function buildRequest(def: ToolDef, input: Record<string, unknown>) {
   const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = args[name];
     delete args[name];
-    if (typeof value !== 'string' || value === '') throw new ToolError(`Missing path parameter "${name}".`, { code: 'INVALID_INPUT' });
+    if (typeof value !== 'string' || value === '' || value === '.' || value === '..') {
+      throw new ToolError(`Invalid path parameter "${name}".`, { code: 'INVALID_INPUT' });
+    }
     // One encoded segment: "../x" or "a/b?c" can never reach another route.
-    const segment = encodeURIComponent(value);
-    return segment === '.' || segment === '..' ? segment.replace(/\./g, '%2E') : segment;
+    return encodeURIComponent(value);
   });
 
   let query: Record<string, string> | undefined;
@@ -35,8 +63,7 @@ export function buildRequest(def: ToolDef, input: Record<string, unknown>) {
   return { path, query, body, idempotencyKey };
 }
 
-/** Carries out one JSON tool call and returns the object that becomes `structuredContent`. */
-export async function invokeJson(
+async function invokeJson(
   def: ToolDef,
   input: Record<string, unknown>,
   upstream: Upstream,
@@ -50,7 +77,7 @@ export async function invokeJson(
     path,
     query,
     body,
-    readOnly: def.annotations.readOnlyHint,
+    repeatable: def.annotations.idempotentHint,
     idempotent: def.idempotencyKey,
     idempotencyKey,
     signal: ctx.signal,

@@ -3,21 +3,23 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDef } from '../tools/define.js';
 import { formatToolError, ToolError } from './errors.js';
-import { invokeJson, type InvokeContext } from './invoke.js';
+import { invoke, type InvokeContext } from './invoke.js';
 import { log, redact } from './log.js';
 import type { Upstream } from './upstream.js';
 import { version } from './version.js';
 
 export const SERVER_NAME = 'learning-workspace';
+/** `_meta` key of progress notifications: `text` (a piece of the answer) or `status` (what is happening). */
+export const PROGRESS_KIND = 'learning-workspace/kind';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /** The one place that turns every outcome of a tool call into an MCP result: errors are returned, never thrown. */
-export async function runTool(def: ToolDef, input: Record<string, unknown>, upstream: Upstream, extra: Extra): Promise<CallToolResult> {
+export async function runTool(def: ToolDef, input: Record<string, unknown>, opts: ServerOptions, extra: Extra): Promise<CallToolResult> {
   const started = performance.now();
   try {
-    const data = await invokeJson(def, input, upstream, progressContext(extra));
-    return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+    const data = await invoke(def, input, opts.upstream, progressContext(extra, opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS));
+    return { content: textBlocks(def, data), structuredContent: data };
   } catch (err) {
     const error =
       err instanceof ToolError
@@ -34,26 +36,47 @@ export async function runTool(def: ToolDef, input: Record<string, unknown>, upst
   }
 }
 
+/**
+ * One compact JSON block of the data; a streamed answer is its text first, then the rest as JSON,
+ * so clients that read only text still get the tool calls and charts.
+ */
+function textBlocks(def: ToolDef, data: Record<string, unknown>): CallToolResult['content'] {
+  if (def.mode !== 'stream') return [{ type: 'text', text: JSON.stringify(data) }];
+  const { answer, ...rest } = data;
+  return [
+    { type: 'text', text: String(answer) },
+    { type: 'text', text: JSON.stringify(rest) },
+  ];
+}
+
 /** Progress goes out only when the client gave a progressToken. */
-function progressContext(extra: Extra): InvokeContext {
+function progressContext(extra: Extra, keepAliveMs: number): InvokeContext {
   const token = extra._meta?.progressToken;
-  if (token === undefined) return { signal: extra.signal };
+  if (token === undefined) return { signal: extra.signal, keepAliveMs };
   let progress = 0;
   return {
     signal: extra.signal,
-    progress: (message: string) =>
-      extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: ++progress, message } }),
+    keepAliveMs,
+    // The kind rides in _meta so a client can tell answer text from status lines; others ignore it.
+    progress: (message, kind) =>
+      extra.sendNotification({
+        method: 'notifications/progress',
+        params: { progressToken: token, progress: ++progress, message, _meta: { [PROGRESS_KIND]: kind } },
+      }),
   };
 }
 
 export interface ServerOptions {
   upstream: Upstream;
   tools: readonly ToolDef[];
-  instructions?: string;
+  /** Interval of the still-working progress of long calls (default 10 s, inside the 15 s clients allow). */
+  keepAliveMs?: number | undefined;
 }
 
+const DEFAULT_KEEPALIVE_MS = 10_000;
+
 /** A fresh MCP server with every given tool registered; cheap, so HTTP can make one per session. */
-export function createMcpServer({ upstream, tools }: ServerOptions): McpServer {
+export function createMcpServer(opts: ServerOptions): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, version, title: 'Learning Workspace' },
     {
@@ -62,7 +85,7 @@ export function createMcpServer({ upstream, tools }: ServerOptions): McpServer {
         'Tools for a learning workspace. Reads (analytics_*, groups_list, assignments_get, learning_*, performance_quiz, courses_structure, radar_alerts_list) are safe to call freely. Writes take an optional idempotencyKey: reuse it when retrying the same write.',
     },
   );
-  for (const def of tools) {
+  for (const def of opts.tools) {
     server.registerTool(
       def.name,
       {
@@ -72,7 +95,7 @@ export function createMcpServer({ upstream, tools }: ServerOptions): McpServer {
         outputSchema: def.output,
         annotations: { title: def.title, ...def.annotations },
       },
-      (input: Record<string, unknown>, extra: Extra) => runTool(def, input, upstream, extra),
+      (input: Record<string, unknown>, extra: Extra) => runTool(def, input, opts, extra),
     );
   }
   return server;

@@ -18,8 +18,8 @@ export interface RequestSpec {
   query?: Record<string, string> | undefined;
   /** JSON-serialisable body; GET sends none. */
   body?: unknown;
-  /** Repeating the request changes nothing (reads). */
-  readOnly?: boolean;
+  /** Repeating the request has no further effect (reads, idempotent updates): safe to retry. */
+  repeatable?: boolean;
   /** Send an Idempotency-Key (the given one, or a fresh one per call). */
   idempotent?: boolean;
   idempotencyKey?: string | undefined;
@@ -28,8 +28,6 @@ export interface RequestSpec {
   timeoutMs?: number | undefined;
   /** Give the body back unread, for streams. */
   stream?: boolean;
-  /** Largest time between two body chunks, for streams. */
-  idleTimeoutMs?: number | undefined;
 }
 
 export interface UpstreamResponse {
@@ -52,6 +50,8 @@ export interface UpstreamOptions {
   /** Base of the exponential backoff; each request draws its own jitter around it. */
   retryBaseMs?: number;
   maxResponseBytes?: number;
+  /** Longest silence allowed inside a streamed answer (default 60 s). */
+  streamIdleMs?: number;
 }
 
 const RETRY_STATUS = [429, 502, 503, 504];
@@ -139,7 +139,7 @@ export class Upstream {
     if (spec.idempotent) headers['idempotency-key'] = spec.idempotencyKey ?? randomUUID();
 
     // Reads repeat harmlessly; writes only when they carry an idempotency key.
-    const retriable = !!spec.readOnly || !!spec.idempotent;
+    const retriable = !!spec.repeatable || !!spec.idempotent;
     const timeout = spec.timeoutMs ?? this.opts.timeoutMs;
     const base = this.opts.retryBaseMs ?? 250;
     const started = performance.now();
@@ -152,7 +152,7 @@ export class Upstream {
         body,
         signal: spec.signal,
         headersTimeout: timeout,
-        bodyTimeout: spec.stream ? (spec.idleTimeoutMs ?? timeout) : timeout,
+        bodyTimeout: spec.stream ? this.streamIdleMs : timeout,
         retryOptions: {
           maxRetries: retriable ? this.opts.maxRetries : 0,
           methods: [spec.method],
@@ -171,15 +171,30 @@ export class Upstream {
     }
   }
 
+  get streamIdleMs(): number {
+    return this.opts.streamIdleMs ?? 60_000;
+  }
+
+  /** The attempt timeout calls get unless they ask for more. */
+  get timeoutMs(): number {
+    return this.opts.timeoutMs;
+  }
+
   /** A request whose answer is read whole (JSON or text). */
   async request(spec: RequestSpec): Promise<UpstreamResponse> {
     const res = await this.dispatch(spec);
+    return this.read(spec, res.statusCode, res.headers, res.body);
+  }
+
+  /** Reads a whole answer, within the size cap, and parses it when it is JSON. */
+  async read(spec: RequestSpec, status: number, headers: UpstreamResponse['headers'], body: Dispatcher.ResponseData['body']): Promise<UpstreamResponse> {
     let text: string;
     try {
-      text = await readCapped(res.body, this.opts.maxResponseBytes ?? 16 * 1024 * 1024, Number(res.headers['content-length'] ?? NaN));
+      text = await readCapped(body, this.opts.maxResponseBytes ?? 16 * 1024 * 1024, Number(headers['content-length'] ?? NaN));
     } catch (err) {
       throw transportError(err, spec, '', spec.timeoutMs ?? this.opts.timeoutMs);
     }
+    const res = { statusCode: status, headers };
     let json: unknown;
     const type = String(res.headers['content-type'] ?? '');
     if (text && (type.includes('json') || /^\s*[[{]/.test(text))) {
@@ -215,7 +230,7 @@ async function readCapped(body: Dispatcher.ResponseData['body'], max: number, le
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function transportError(err: unknown, spec: RequestSpec, origin: string, timeoutMs: number): ToolError {
+export function transportError(err: unknown, spec: RequestSpec, origin: string, timeoutMs: number): ToolError {
   if (err instanceof ToolError) return err;
   const e = err as { name?: string; code?: string; message?: string };
   const where = `${spec.method} ${spec.path}`;

@@ -122,9 +122,34 @@ export function command(row: CommandRow): ToolDef {
   };
 }
 
+type EndpointRow = {
+  name: string;
+  title: string;
+  description: string;
+  toolset: Toolset;
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  input: z.ZodObject;
+  output: z.ZodObject;
+  annotations: Annotations;
+  mode?: Mode;
+  body?: NonNullable<ToolDef['body']>;
+  upstreamWaitMs?: NonNullable<ToolDef['upstreamWaitMs']>;
+};
+
+/** A Content API operation: REST with an API key; its answers are plain JSON, not envelopes. */
+export function endpoint(row: EndpointRow): ToolDef {
+  const { mode = 'json', ...rest } = row;
+  return { ...rest, api: 'content', idempotencyKey: false, mode };
+}
+
 /** Non-empty id string; every required id in the documents is a non-empty string. */
 export function id(description: string) {
-  return z.string().min(1).describe(description);
+  return z
+    .string()
+    .min(1)
+    .refine((v) => v !== '.' && v !== '..', 'an id cannot be "." or ".."')
+    .describe(description);
 }
 
 export const limitField = z

@@ -1,5 +1,9 @@
 import type { ToolDef } from './define.js';
 import { analyticsTools } from './analytics.js';
+import { componentsTools } from './components.js';
+import { foldersTools } from './folders.js';
+import { materialsTools } from './materials.js';
+import { presentationsTools } from './presentations.js';
 import { assignmentsTools } from './assignments.js';
 import { coursesTools } from './courses.js';
 import { exploreTools } from './explore.js';
@@ -22,4 +26,8 @@ export const tools: readonly ToolDef[] = [
   ...performanceTools,
   ...coursesTools,
   ...radarTools,
+  ...componentsTools,
+  ...presentationsTools,
+  ...materialsTools,
+  ...foldersTools,
 ];

@@ -4,39 +4,120 @@ import { command, id, READ, type ToolDef } from './define.js';
 const num = z.number();
 const nnum = z.number().nullable();
 
-export const performanceTools: ToolDef[] = [
-  command({
-    name: 'performance_quiz',
-    title: 'Quiz score distribution',
-    description: 'Every attempt at one quiz activity with scores, plus average score and the score distribution in quartile buckets.',
-    toolset: 'performance',
-    command: 'performance/quiz',
-    input: { activityId: id('Quiz activity id.') },
-    output: {
-      activity: z.looseObject({
-        id: z.string(),
-        topicId: z.string(),
-        topicTitle: z.string(),
-        unitId: z.string(),
-        unitTitle: z.string(),
-        courseId: z.string(),
+const quizTool = command({
+  name: 'performance_quiz',
+  title: 'Quiz score distribution',
+  description: 'Every attempt at one quiz activity with scores, plus average score and the score distribution in quartile buckets.',
+  toolset: 'performance',
+  command: 'performance/quiz',
+  input: { activityId: id('Quiz activity id.') },
+  output: {
+    activity: z.looseObject({
+      id: z.string(),
+      topicId: z.string(),
+      topicTitle: z.string(),
+      unitId: z.string(),
+      unitTitle: z.string(),
+      courseId: z.string(),
+    }),
+    attempts: z.array(
+      z.looseObject({
+        user: z.looseObject({ id: z.string(), name: z.string(), email: z.string() }),
+        score: nnum,
+        totalQuestions: nnum,
+        percent: nnum,
+        elapsedSeconds: num,
+        isCompleted: z.boolean(),
+        updatedAt: z.string(),
       }),
-      attempts: z.array(
-        z.looseObject({
-          user: z.looseObject({ id: z.string(), name: z.string(), email: z.string() }),
-          score: nnum,
-          totalQuestions: nnum,
-          percent: nnum,
-          elapsedSeconds: num,
-          isCompleted: z.boolean(),
-          updatedAt: z.string(),
-        }),
-      ),
-      completedAttempts: num,
-      avgScore: nnum,
-      avgPercent: nnum,
-      distribution: z.looseObject({ '0-24': num, '25-49': num, '50-74': num, '75-100': num }),
-    },
-    annotations: READ,
+    ),
+    completedAttempts: num,
+    avgScore: nnum,
+    avgPercent: nnum,
+    distribution: z.looseObject({ '0-24': num, '25-49': num, '50-74': num, '75-100': num }),
+  },
+  annotations: READ,
+});
+
+const part = z.union([
+  z.strictObject({ type: z.literal('text'), text: z.string().describe('Text of the part.') }),
+  z.strictObject({ type: z.literal('image'), image_url: z.strictObject({ url: z.string().min(1).describe('Image URL or data URL.') }) }),
+]);
+
+const message = z.strictObject({
+  role: z.enum(['user', 'assistant', 'system']).describe('Who said it.'),
+  content: z.union([z.string(), z.array(part)]).describe('Text, or an array of text and image parts.'),
+});
+
+function validTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function lastUserText(messages: z.infer<typeof message>[]): string | undefined {
+  const last = [...messages].reverse().find((m) => m.role === 'user');
+  if (!last) return undefined;
+  if (typeof last.content === 'string') return last.content;
+  return last.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
+}
+
+const insightsInput = z
+  .strictObject({
+    question: z.string().min(1).describe('The question for the analytics assistant, e.g. "Which groups are behind on their assignments?"').optional(),
+    messages: z.array(message).describe('Earlier turns of the conversation, oldest first (chat-SDK format).').optional(),
+    sessionId: z.string().min(1).describe('Continue this conversation (the sessionId of an earlier answer).').optional(),
+    componentId: z.string().min(1).describe('Performance-insights component to answer with.').optional(),
+    groupIds: z.array(z.string().min(1)).describe('Only data of these groups.').optional(),
+    timezone: z.string().refine(validTimeZone, 'timezone must be an IANA zone such as Europe/Berlin').describe('IANA time zone for dates in the answer.').optional(),
+    context: z.looseObject({}).describe('Extra context passed to the assistant.').optional(),
+    userId: z.string().min(1).describe('User the question is asked for.').optional(),
+  })
+  .refine((i) => i.question !== undefined || (i.messages?.length ?? 0) > 0, { message: 'give a question, or messages ending with the user turn', path: ['question'] });
+
+type InsightsInput = z.infer<typeof insightsInput>;
+
+const insightsTool: ToolDef = {
+  name: 'performance_insights_ask',
+  title: 'Ask the analytics assistant',
+  description:
+    'Asks the workspace analytics assistant a question about learner performance; it queries data, builds charts and explains. The answer streams as progress and returns whole with its tool calls.',
+  toolset: 'performance',
+  api: 'content',
+  method: 'POST',
+  path: '/api/v1/performance-insights/stream',
+  input: insightsInput,
+  output: z.looseObject({
+    answer: z.string(),
+    sessionId: z.string().nullable(),
+    finishReason: z.string().nullable(),
+    toolCalls: z.array(
+      z.looseObject({ toolCallId: z.string(), toolName: z.string(), input: z.unknown().optional(), output: z.unknown().optional(), errorText: z.string().optional() }),
+    ),
+    data: z.array(z.looseObject({ type: z.string(), data: z.unknown() })),
   }),
-];
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  idempotencyKey: false,
+  mode: 'stream',
+  body: (raw) => {
+    const input = raw as InsightsInput;
+    const messages: z.infer<typeof message>[] = [...(input.messages ?? [])];
+    if (input.question !== undefined) messages.push({ role: 'user', content: input.question });
+    const text = input.question ?? lastUserText(messages);
+    return {
+      messages,
+      ...(text !== undefined ? { message: { text } } : {}),
+      ...(input.sessionId !== undefined ? { sessionId: input.sessionId, id: input.sessionId } : {}),
+      ...(input.componentId !== undefined ? { componentId: input.componentId } : {}),
+      ...(input.groupIds !== undefined ? { groupIds: input.groupIds } : {}),
+      ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
+      ...(input.context !== undefined ? { context: input.context } : {}),
+      ...(input.userId !== undefined ? { userId: input.userId } : {}),
+    };
+  },
+};
+
+export const performanceTools: ToolDef[] = [quizTool, insightsTool];

@@ -1,0 +1,142 @@
+import * as z from 'zod';
+import { endpoint, id, write, type ToolDef } from './define.js';
+import { Component, COMPONENT_STATUSES, COMPONENT_TYPES } from './content-shapes.js';
+
+const ids = (what: string) => z.array(z.string().min(1)).describe(what);
+const flag = (what: string) => z.boolean().describe(what).optional();
+
+/** Fields shared by chat and data_analyst configs. */
+const assistantConfig = {
+  materials: ids('Material ids the component draws on.').optional(),
+  folders: ids('Folder ids the component draws on.').optional(),
+  model: z.string().min(1).describe('Model name (required).'),
+  systemPrompt: z.string().describe('System prompt.').optional(),
+  temperature: z.number().min(0).max(2).describe('Sampling temperature, 0 to 2.').optional(),
+  maxTokens: z.int().positive().describe('Maximum tokens per answer.').optional(),
+  enableWebSearch: flag('Allow web search.'),
+  enableRAGSearch: flag('Search the attached materials.'),
+  enableHistory: flag('Keep conversation history.'),
+  enableVoice: flag('Allow voice.'),
+  enableFollowUps: flag('Suggest follow-up questions.'),
+  enableComponentCreation: flag('Allow the assistant to create components.'),
+  maxSteps: z.int().positive().describe('Maximum multi-step tool calls per answer.').optional(),
+};
+
+const ChatConfig = z
+  .strictObject({
+    ...assistantConfig,
+    enableGuardrails: flag('Apply guardrail rules.'),
+    enableMessageGrading: flag('Grade learner messages (default true).'),
+    guardrailRules: z
+      .array(
+        z.strictObject({
+          id: z.string().min(1).describe('Rule id.'),
+          description: z.string().min(1).describe('What the rule is for.'),
+          condition: z.string().min(1).describe('When the rule applies.'),
+          action: z.enum(['block', 'warn', 'modify']).describe('What to do: block, warn or modify.'),
+          message: z.string().describe('Message shown when the rule fires.').optional(),
+        }),
+      )
+      .describe('Guardrail rules.')
+      .optional(),
+    enableReferenceMode: flag('Answer with references.'),
+    enableFeedback: flag('Let learners give feedback (default true).'),
+    hideTitle: flag('Hide the title.'),
+    emptyStateHtml: z.string().describe('HTML shown before the first message.').optional(),
+    hideEmptyState: flag('Hide the empty state.'),
+  })
+  .describe('Config for type chat.');
+
+const DataAnalystConfig = z
+  .strictObject({ ...assistantConfig, groupIds: ids('Only data of these groups.').optional() })
+  .describe('Config for type data_analyst.');
+
+const FlashcardsConfig = z
+  .strictObject({
+    materials: ids('Material ids to draw cards from.').optional(),
+    folders: ids('Folder ids to draw cards from.').optional(),
+    model: z.string().min(1).describe('Model name.').optional(),
+    difficulty: z.enum(['easy', 'medium', 'hard', 'mixed']).describe('Card difficulty.').optional(),
+    totalFlashcards: z.int().positive().describe('Number of cards.').optional(),
+    viewMode: z.enum(['spaced_repetition', 'normal']).describe('Review mode.').optional(),
+    cardTypes: z.array(z.string().min(1)).describe('Card types.').optional(),
+    maxReviewInterval: z.number().positive().describe('Longest review interval in days.').optional(),
+    learningSteps: z.string().describe('Learning steps.').optional(),
+  })
+  .describe('Config for type flashcards.');
+
+// The document lists some scenarios fields and says there are more: known ones are checked, others pass.
+const ScenariosConfig = z
+  .looseObject({
+    materials: ids('Material ids.').optional(),
+    folders: ids('Folder ids.').optional(),
+    model: z.string().min(1).describe('Model name.').optional(),
+    context: z.string().describe('Scenario context.').optional(),
+    goal: z.string().describe('What the learner should achieve.').optional(),
+    format: z.string().describe('Scenario format.').optional(),
+    greetingMessage: z.string().describe('First message of the scenario.').optional(),
+    greetingCharacterId: z.string().describe('Character who greets the learner.').optional(),
+  })
+  .describe('Config for type scenarios (further fields allowed).');
+
+const configByType: Partial<Record<(typeof COMPONENT_TYPES)[number], z.ZodType>> = {
+  chat: ChatConfig,
+  data_analyst: DataAnalystConfig,
+  flashcards: FlashcardsConfig,
+  scenarios: ScenariosConfig,
+};
+
+const OpenConfig = z.looseObject({}).describe('Config for the other types, whose fields the API does not document.');
+
+const createInput = z
+  .strictObject({
+    type: z.enum(COMPONENT_TYPES).describe('Component type.'),
+    name: z.string().min(1).describe('Component name.'),
+    description: z.string().describe('Component description.').optional(),
+    config: z
+      .union([ChatConfig, DataAnalystConfig, FlashcardsConfig, ScenariosConfig, OpenConfig])
+      .describe('Type-specific configuration; chat, data_analyst, flashcards and scenarios have documented fields (chat and data_analyst need model).')
+      .optional(),
+  })
+  .superRefine((input, ctx) => {
+    const schema = configByType[input.type];
+    if (!schema) return;
+    if (input.config === undefined) {
+      if (input.type === 'chat' || input.type === 'data_analyst') ctx.addIssue({ code: 'custom', path: ['config'], message: `config with a model is required for type ${input.type}` });
+      return;
+    }
+    const checked = schema.safeParse(input.config);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: ['config', ...issue.path], message: `${issue.message} (config of type ${input.type})` });
+    }
+  });
+
+export const componentsTools: ToolDef[] = [
+  endpoint({
+    name: 'components_create',
+    title: 'Create component',
+    description:
+      'Creates a study component (chat, data_analyst, flashcards, scenarios, practice_test and seven other types) with its type-specific config; returns what the API answers.',
+    toolset: 'components',
+    method: 'POST',
+    path: '/api/v1/components',
+    input: createInput,
+    // The document does not show this response: declared open rather than invented.
+    output: z.looseObject({}),
+    annotations: write(false),
+  }),
+  endpoint({
+    name: 'components_set_status',
+    title: 'Set component status',
+    description: 'Changes a component\'s status (draft, active, inactive, processing, error) and returns the updated component.',
+    toolset: 'components',
+    method: 'PATCH',
+    path: '/api/v1/components/{id}',
+    input: z.strictObject({
+      id: id('Component id.'),
+      status: z.enum(COMPONENT_STATUSES).describe('New status.'),
+    }),
+    output: Component,
+    annotations: write(true),
+  }),
+];

@@ -1,0 +1,94 @@
+import * as z from 'zod';
+import { endpoint, READ, write, type ToolDef } from './define.js';
+import { Material, Reference } from './content-shapes.js';
+
+const references = z.array(Reference).describe('Sources to cite.').optional();
+const folderId = z.string().min(1).describe('Folder to put the material in.').optional();
+
+const createShape = {
+  name: z.string().min(1).describe('Material name.'),
+  content: z
+    .strictObject({
+      type: z.enum(['text', 'pdf', 'video', 'audio', 'url']).describe('Kind of content.'),
+      text: z.string().min(1).describe('The text, for type text.').optional(),
+      url: z.string().url().describe('The URL, for type url.').optional(),
+      sourceUrl: z.string().url().describe('URL to fetch the content from.').optional(),
+    })
+    .refine((c) => c.type !== 'text' || c.text !== undefined || c.sourceUrl !== undefined, { message: 'type text needs text or sourceUrl', path: ['text'] })
+    .refine((c) => c.type !== 'url' || c.url !== undefined, { message: 'type url needs url', path: ['url'] })
+    .describe('What the material holds.'),
+  folderId,
+  references,
+};
+
+const DEFAULT_PROCESS_WAIT_MS = 300_000;
+
+export const materialsTools: ToolDef[] = [
+  endpoint({
+    name: 'materials_generate',
+    title: 'Generate study material',
+    description: 'Writes a study material (outline, overview, notes or summary) on a topic with AI; returns the new material while it is still processing.',
+    toolset: 'materials',
+    method: 'POST',
+    path: '/api/v1/materials/generate',
+    input: z.strictObject({
+      topic: z.string().min(1).describe('Topic to write about.'),
+      context: z.string().describe('Extra context or instructions.').optional(),
+      type: z.enum(['outline', 'overview', 'notes', 'summary']).describe('Kind of material.'),
+      name: z.string().min(1).describe('Material name.'),
+      folderId,
+      length: z.enum(['short', 'medium', 'long']).describe('Length (default medium).').optional(),
+      level: z.enum(['high_school', 'college', 'professional']).describe('Audience level.').optional(),
+      references,
+    }),
+    output: Material,
+    annotations: write(false),
+    mode: 'long',
+    upstreamWaitMs: () => 120_000,
+  }),
+  endpoint({
+    name: 'materials_upload_and_process',
+    title: 'Create material and wait for processing',
+    description:
+      'Creates a material from text, a file URL or a web page and waits until processing has finished (up to timeoutMs); progress is reported while waiting.',
+    toolset: 'materials',
+    method: 'POST',
+    path: '/api/v1/materials/upload-and-process',
+    input: z.strictObject({
+      ...createShape,
+      timeoutMs: z.int().positive().max(3_600_000).describe('Longest wait for processing in ms (default 300000).').optional(),
+      pollIntervalMs: z.int().positive().describe('How often the upstream checks processing, in ms (default 2000).').optional(),
+    }),
+    output: Material,
+    annotations: write(false),
+    mode: 'long',
+    upstreamWaitMs: (input) => (typeof input['timeoutMs'] === 'number' ? input['timeoutMs'] : DEFAULT_PROCESS_WAIT_MS),
+  }),
+  endpoint({
+    name: 'materials_create',
+    title: 'Create material',
+    description: 'Creates a material from text, a file URL or a web page and returns it at once (processing may continue).',
+    toolset: 'materials',
+    method: 'POST',
+    path: '/api/v1/materials',
+    input: z.strictObject(createShape),
+    output: Material,
+    annotations: write(false),
+  }),
+  endpoint({
+    name: 'materials_list',
+    title: 'List materials',
+    description: 'Lists the organization\'s materials, newest first, with paging, a folder filter and a name search.',
+    toolset: 'materials',
+    method: 'GET',
+    path: '/api/v1/materials',
+    input: z.strictObject({
+      folderId: z.string().min(1).describe('Only materials in this folder.').optional(),
+      page: z.int().min(1).describe('Page number (default 1).').optional(),
+      limit: z.int().min(1).max(200).describe('Materials per page, at most 200 (default 20).').optional(),
+      search: z.string().min(1).describe('Text to find in material names.').optional(),
+    }),
+    output: z.looseObject({ materials: z.array(Material), totalCount: z.number(), page: z.number(), totalPages: z.number() }),
+    annotations: READ,
+  }),
+];

@@ -1,0 +1,46 @@
+import * as z from 'zod';
+import { endpoint, write, type ToolDef } from './define.js';
+import { Presentation } from './content-shapes.js';
+
+const image = z
+  .strictObject({
+    url: z.string().url().describe('Image URL (give url or base64, not both).').optional(),
+    base64: z.string().min(1).describe('Base64 image data (give url or base64, not both).').optional(),
+    description: z.string().min(1).describe('What the image shows; used to place it.'),
+  })
+  .refine((i) => (i.url === undefined) !== (i.base64 === undefined), 'give exactly one of url or base64');
+
+export const presentationsTools: ToolDef[] = [
+  endpoint({
+    name: 'presentations_create',
+    title: 'Generate PDF presentation',
+    description:
+      'Generates a slide presentation on a topic as PDF with a PowerPoint copy and a per-slide transcript; takes a while, progress is reported while waiting.',
+    toolset: 'presentations',
+    method: 'POST',
+    path: '/api/v1/pdf-generator/create',
+    input: z
+      .strictObject({
+        topic: z.string().min(1).describe('Topic of the presentation.'),
+        numberOfSlides: z.int().min(1).max(50).describe('Number of slides, 1 to 50.'),
+        locale: z
+          .string()
+          .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'locale must be a language tag such as en-US')
+          .describe('Language tag such as en-US.'),
+        imageMode: z
+          .enum(['search', 'generate', 'provide-own', 'none'])
+          .describe('search finds images (default), generate makes AI images, provide-own uses customImages, none uses icons.')
+          .optional(),
+        customImages: z.array(image).min(1).describe('Images to use; required when imageMode is provide-own.').optional(),
+        logoUrl: z.string().url().describe('Logo URL; a default logo is used when omitted.').optional(),
+      })
+      .refine((i) => i.imageMode !== 'provide-own' || (i.customImages?.length ?? 0) > 0, {
+        message: 'customImages is required when imageMode is provide-own',
+        path: ['customImages'],
+      }),
+    output: z.looseObject({ success: z.boolean(), presentation: Presentation }),
+    annotations: write(false),
+    mode: 'long',
+    upstreamWaitMs: () => 10 * 60_000,
+  }),
+];
