@@ -1,6 +1,7 @@
 // npm run bench: side-by-side figures measured in one run against the sandbox upstream on loopback.
 // Latency of a tool call through this server (stdio and HTTP) next to the same request sent directly
 // with undici and through a minimal one-tool SDK server (the floor for any server on the SDK).
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -127,4 +128,67 @@ async function latency(): Promise<void> {
   await sandbox.close();
 }
 
-await latency();
+/** Resident set size of a process, from /proc (Linux). */
+function rssMb(pid: number | null | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Relay latency of the insights stream over stdio: from the sandbox writing a text delta to the client
+ * reading the progress notification that carries it (both in this process, one clock).
+ */
+async function relay(): Promise<void> {
+  const sandbox = await startSandbox();
+  const env = sandboxEnv(sandbox, { WORKSPACE_LOG_LEVEL: 'error' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI], env, stderr: 'ignore' });
+  const client = new Client({ name: 'bench', version: '0' });
+  await client.connect(transport);
+  const arrivals: { at: number; message: string }[] = [];
+  const original = transport.onmessage!;
+  transport.onmessage = (m) => {
+    const msg = m as { method?: string; params?: { message?: string } };
+    if (msg.method === 'notifications/progress') arrivals.push({ at: performance.now(), message: msg.params?.message ?? '' });
+    original.call(transport, m);
+  };
+
+  const run = async (deltas: number, delayMs: number) => {
+    const emitted = new Array<number>(deltas);
+    arrivals.length = 0;
+    sandbox.content.options.stream = { deltas, delayMs, token: (i) => `e${i} `, onEmit: (i, at) => (emitted[i] = at) };
+    const r = await client.callTool({ name: 'performance_insights_ask', arguments: { question: 'bench' } }, undefined, { onprogress: () => undefined, timeout: 600_000 });
+    if (r.isError) throw new Error(JSON.stringify(r.content));
+    const latencies: number[] = [];
+    for (const a of arrivals) for (const m of a.message.matchAll(/e(\d+) /g)) latencies.push(a.at - emitted[Number(m[1])]!);
+    latencies.sort((a, b) => a - b);
+    return { latencies, notifications: arrivals.length };
+  };
+
+  console.log('\n## Insights stream relay over stdio (upstream writes a delta → client reads its progress notification)\n');
+  const rows: string[][] = [];
+  for (const [deltas, delay, target] of [
+    [50, 100, 'p50 < 5 ms'],
+    [500, 10, 'p99 < 60 ms'],
+  ] as const) {
+    const { latencies, notifications } = await run(deltas, delay);
+    rows.push([`${deltas} deltas, ${delay} ms apart`, String(notifications), fmt(percentile(latencies, 50)), fmt(percentile(latencies, 99)), target]);
+  }
+  console.log(table(['stream', 'notifications', 'p50 ms', 'p99 ms', 'target'], rows));
+
+  await run(1_000, 0);
+  const after1k = rssMb(transport.pid);
+  const long = await run(10_000, 0);
+  const after10k = rssMb(transport.pid);
+  console.log(`\nServer RSS after a 1,000-delta stream: ${after1k.toFixed(1)} MB; after a 10,000-delta stream: ${after10k.toFixed(1)} MB (${long.latencies.length} deltas relayed in ${long.notifications} notifications).`);
+  await client.close();
+  await sandbox.close();
+}
+
+const only = process.argv[2];
+if (!only || only === 'latency') await latency();
+if (!only || only === 'relay') await relay();
