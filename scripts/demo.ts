@@ -52,4 +52,30 @@ await step('Invalid input is refused before any request', 'analytics_monthly_ove
 await step('A misspelt field is named', 'members_set_tags', { userId: 'u_tom', tag: ['Mentor'] });
 await step('An upstream refusal comes back with its details', 'groups_member_add', { groupId: 'g_eng', userId: 'u_nobody' });
 
+await step('Content: the materials of a folder', 'materials_list', { folderId: 'f_sales_playbooks', limit: 5 }, 300);
+await step('Content: a chat component, its config checked per type', 'components_create', {
+  type: 'chat',
+  name: 'Negotiation coach',
+  config: { model: 'gpt-4o', temperature: 0.3, enableGuardrails: true },
+}, 300);
+
+console.log(bold('▶ Ask the analytics assistant: the answer streams in as progress notifications'));
+console.log(dim('  tools/call performance_insights_ask {"question":"Which course needs attention this week?"} with a progressToken'));
+process.stdout.write('  ');
+const started = performance.now();
+let notifications = 0;
+const answer = (await client.callTool(
+  { name: 'performance_insights_ask', arguments: { question: 'Which course needs attention this week?' } },
+  undefined,
+  {
+    onprogress: (p) => {
+      notifications++;
+      const kind = (p as { _meta?: Record<string, unknown> })._meta?.['learning-workspace/kind'];
+      process.stdout.write(kind === 'status' ? dim(`[${p.message}] `) : (p.message ?? ''));
+    },
+  },
+)) as CallToolResult;
+const sc = answer.structuredContent as { toolCalls: { toolName: string }[]; data: { type: string }[]; sessionId: string; finishReason: string };
+console.log(`\n${dim(`  ${notifications} progress notifications in ${Math.round(performance.now() - started)} ms, then one result: ` + `sessionId ${sc.sessionId}, finishReason ${sc.finishReason}, tool calls ${sc.toolCalls.map((t) => t.toolName).join(', ')}, data parts ${sc.data.map((d) => d.type).join(', ')}`)}\n`);
+
 await client.close();
