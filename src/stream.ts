@@ -218,7 +218,9 @@ function sseDecoder(answer: Answer, onDone: () => void): Decoder {
       try {
         part = JSON.parse(data);
       } catch {
-        return answer.text(data); // a text-only event stream
+        // Plain data on unnamed events is answer text; on named events (pings and the like) it is kept aside.
+        if (event.event && event.event !== 'message') return answer.apply({ type: `event-${event.event}`, data });
+        return answer.text(data);
       }
       if (part && typeof part === 'object' && typeof (part as Part).type === 'string') answer.apply(part as Part);
       else if (typeof part === 'string') answer.text(part);

@@ -63,3 +63,43 @@ test('the server keeps serving after every kind of failure', async () => {
   expect(ok.isError).toBeFalsy();
   await conn.close();
 });
+
+test('stream parts the relay does not know are kept, never fatal', async () => {
+  const conn = await connectInMemory(sandbox);
+  const parts = [
+    { type: 'start', messageId: 'm1' },
+    { type: 'source-url', sourceId: 's1', url: 'https://docs.example/report' },
+    { type: 'text-delta', id: 't', delta: 'Grüße, ' },
+    { type: 'data-session', data: { sessionId: 'ses_from_data' } },
+    { type: 'tool-input-start', toolCallId: 'c1', toolName: 'runSql' },
+    { type: 'tool-output-error', toolCallId: 'c1', errorText: 'timeout' },
+    { type: 'text-delta', id: 't', delta: 'all done.' },
+    { type: 'finish' },
+  ];
+  sandbox.inject({
+    path: '/api/v1/performance-insights/stream',
+    status: 200,
+    headers: { 'content-type': 'text/event-stream' },
+    body: parts.map((p) => `data: ${JSON.stringify(p)}\n\n`).join('') + 'event: ping\ndata: keep-alive\n\n' + 'data: [DONE]\n\n',
+  });
+  const result = await call(conn.client, 'performance_insights_ask', { question: 'q' });
+  await conn.close();
+  expect(result.isError, text(result)).toBeFalsy();
+  const sc = result.structuredContent as Record<string, unknown>;
+  expect(sc['answer']).toBe('Grüße, all done.');
+  expect(sc['sessionId']).toBe('ses_from_data');
+  expect(sc['finishReason']).toBe('stop');
+  expect(sc['toolCalls']).toEqual([{ toolCallId: 'c1', toolName: 'runSql', errorText: 'timeout' }]);
+  expect(sc['otherEvents']).toEqual([
+    { type: 'source-url', sourceId: 's1', url: 'https://docs.example/report' },
+    { type: 'event-ping', data: 'keep-alive' },
+  ]);
+});
+
+test('a stream request the upstream refuses is reported with its status and message', async () => {
+  const conn = await connectInMemory(sandbox);
+  sandbox.inject({ path: '/api/v1/performance-insights/stream', status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Messages array is required' } });
+  const result = await call(conn.client, 'performance_insights_ask', { question: 'q' });
+  await conn.close();
+  expect(text(result)).toContain('HTTP 400: Messages array is required');
+});
