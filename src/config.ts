@@ -28,7 +28,31 @@ export interface Config {
   toolsets: ReadonlySet<Toolset> | undefined;
   readOnly: boolean;
   sandbox: boolean;
-  http: { port: number; host: string } | undefined;
+  /** Base URLs of the APIs, with or without server-held credentials (client-credential hosting needs them alone). */
+  urls: { connector: string | undefined; content: string | undefined };
+  http: HttpConfig | undefined;
+}
+
+export interface HttpConfig {
+  port: number;
+  host: string;
+  /** No sessions: every request stands alone, so any replica can answer it. */
+  stateless: boolean;
+  /** `server`: workspace credentials from this configuration; `client`: each client brings its own. */
+  credentials: 'server' | 'client';
+  /** Access tokens clients must present in server-credential mode (several allow rotation). */
+  authTokens: string[];
+  allowedHosts: string[] | undefined;
+  allowedOrigins: string[] | undefined;
+  maxSessions: number;
+  sessionIdleMs: number;
+  maxInFlight: number;
+  drainMs: number;
+}
+
+/** True for addresses only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 export class ConfigError extends Error {}
@@ -60,6 +84,18 @@ Serving:
   --http                  serve Streamable HTTP at /mcp instead of stdio
   --port N                WORKSPACE_MCP_PORT        HTTP port (default 8787)
   --host HOST             WORKSPACE_MCP_HOST        HTTP bind address (default 127.0.0.1)
+  --stateless             WORKSPACE_MCP_STATELESS=1 no sessions: any replica can answer any request
+  --credentials MODE      WORKSPACE_MCP_CREDENTIALS server (default): workspace credentials from this
+                                                    configuration; client: each client sends its own
+                                                    (Authorization: Bearer <Connector token>, X-Api-Key, X-User-Id)
+  --auth-token T1,T2      WORKSPACE_MCP_AUTH_TOKEN  access tokens clients must send as Authorization: Bearer
+                                                    (server mode; required off loopback)
+  --allowed-hosts H1,H2   WORKSPACE_MCP_ALLOWED_HOSTS    Host headers accepted (default: loopback names on loopback)
+  --allowed-origins O1,O2 WORKSPACE_MCP_ALLOWED_ORIGINS  Origin headers accepted (default: loopback origins on loopback)
+  --max-sessions N        WORKSPACE_MCP_MAX_SESSIONS     open sessions at most (default 1000)
+  --session-idle-ms MS    WORKSPACE_MCP_SESSION_IDLE_MS  idle sessions end after this (default 1800000)
+  --max-inflight N        WORKSPACE_MCP_MAX_INFLIGHT     requests in flight per session at most (default 16)
+  --drain-ms MS           WORKSPACE_MCP_DRAIN_MS         grace for calls in flight on SIGTERM (default 10000)
   --help, --version
 `;
 
@@ -81,6 +117,15 @@ const options = {
   http: { type: 'boolean' },
   port: { type: 'string' },
   host: { type: 'string' },
+  stateless: { type: 'boolean' },
+  credentials: { type: 'string' },
+  'auth-token': { type: 'string' },
+  'allowed-hosts': { type: 'string' },
+  'allowed-origins': { type: 'string' },
+  'max-sessions': { type: 'string' },
+  'session-idle-ms': { type: 'string' },
+  'max-inflight': { type: 'string' },
+  'drain-ms': { type: 'string' },
   help: { type: 'boolean' },
   version: { type: 'boolean' },
 } as const;
@@ -107,6 +152,42 @@ function integer(name: string, value: string | undefined, fallback: number, min:
   const n = Number(value);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+function list(value: string | undefined): string[] | undefined {
+  const items = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return items.length > 0 ? items : undefined;
+}
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof options; strict: true; allowPositionals: false }>>['values'];
+
+function httpConfig(values: Values, env: NodeJS.ProcessEnv): HttpConfig {
+  const host = values.host ?? env['WORKSPACE_MCP_HOST'] ?? '127.0.0.1';
+  const credentials = values.credentials ?? env['WORKSPACE_MCP_CREDENTIALS'] ?? 'server';
+  if (credentials !== 'server' && credentials !== 'client') throw new ConfigError(`--credentials must be server or client, got "${credentials}"`);
+  const authTokens = list(values['auth-token'] ?? env['WORKSPACE_MCP_AUTH_TOKEN']) ?? [];
+  if (authTokens.some((t) => t.length < 16)) throw new ConfigError('WORKSPACE_MCP_AUTH_TOKEN: each access token must be at least 16 characters.');
+  if (credentials === 'client' && authTokens.length > 0) {
+    throw new ConfigError('--auth-token applies to server credentials; with --credentials client the Authorization header carries each client\'s Connector token.');
+  }
+  if (credentials === 'server' && !isLoopback(host) && authTokens.length === 0) {
+    throw new ConfigError(
+      `Refusing to serve the server's workspace credentials on ${host} without an access token: set WORKSPACE_MCP_AUTH_TOKEN (or --auth-token), bind to 127.0.0.1, or use --credentials client.`,
+    );
+  }
+  return {
+    port: integer('WORKSPACE_MCP_PORT (--port)', values.port ?? env['WORKSPACE_MCP_PORT'], 8787, 0, 65_535),
+    host,
+    stateless: values.stateless ?? flag(env['WORKSPACE_MCP_STATELESS']),
+    credentials,
+    authTokens,
+    allowedHosts: list(values['allowed-hosts'] ?? env['WORKSPACE_MCP_ALLOWED_HOSTS']),
+    allowedOrigins: list(values['allowed-origins'] ?? env['WORKSPACE_MCP_ALLOWED_ORIGINS']),
+    maxSessions: integer('WORKSPACE_MCP_MAX_SESSIONS (--max-sessions)', values['max-sessions'] ?? env['WORKSPACE_MCP_MAX_SESSIONS'], 1000, 1, 1_000_000),
+    sessionIdleMs: integer('WORKSPACE_MCP_SESSION_IDLE_MS (--session-idle-ms)', values['session-idle-ms'] ?? env['WORKSPACE_MCP_SESSION_IDLE_MS'], 1_800_000, 1_000, 86_400_000),
+    maxInFlight: integer('WORKSPACE_MCP_MAX_INFLIGHT (--max-inflight)', values['max-inflight'] ?? env['WORKSPACE_MCP_MAX_INFLIGHT'], 16, 1, 10_000),
+    drainMs: integer('WORKSPACE_MCP_DRAIN_MS (--drain-ms)', values['drain-ms'] ?? env['WORKSPACE_MCP_DRAIN_MS'], 10_000, 0, 600_000),
+  };
 }
 
 function flag(value: string | undefined): boolean {
@@ -151,13 +232,18 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliAction {
     toolsets: toolsetList.length > 0 ? new Set(toolsetList as Toolset[]) : undefined,
     readOnly: values['read-only'] ?? flag(env['WORKSPACE_READ_ONLY']),
     sandbox,
-    http: values.http
-      ? {
-          port: integer('WORKSPACE_MCP_PORT (--port)', values.port ?? env['WORKSPACE_MCP_PORT'], 8787, 0, 65_535),
-          host: values.host ?? env['WORKSPACE_MCP_HOST'] ?? '127.0.0.1',
-        }
-      : undefined,
+    urls: { connector: connectorUrl, content: contentUrl },
+    http: values.http ? httpConfig(values, env) : undefined,
   };
+  const clientCredentials = config.http?.credentials === 'client';
+  if (clientCredentials) {
+    // The server holds no workspace credentials in this mode; clients bring them.
+    config.connector = undefined;
+    config.content = undefined;
+    if (!connectorUrl && !contentUrl) throw new ConfigError('--credentials client needs WORKSPACE_BASE_URL (or the per-API URLs) to know where to send each client\'s calls.');
+    if (sandbox) throw new ConfigError('--credentials client cannot be combined with --sandbox.');
+    return { kind: 'run', config };
+  }
 
   if (!sandbox) {
     if (token && !connectorUrl) throw new ConfigError('WORKSPACE_CONNECTOR_TOKEN is set but no URL: set WORKSPACE_BASE_URL or WORKSPACE_CONNECTOR_URL.');

@@ -1,10 +1,11 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDef } from '../tools/define.js';
 import { formatToolError, ToolError } from './errors.js';
 import { invoke, type InvokeContext } from './invoke.js';
 import { log, redact } from './log.js';
+import { toolList } from './tool-list.js';
 import type { Upstream } from './upstream.js';
 import { version } from './version.js';
 
@@ -98,5 +99,7 @@ export function createMcpServer(opts: ServerOptions): McpServer {
       (input: Record<string, unknown>, extra: Extra) => runTool(def, input, opts, extra),
     );
   }
+  const list = { tools: toolList(opts.tools) };
+  server.server.setRequestHandler(ListToolsRequestSchema, () => list);
   return server;
 }

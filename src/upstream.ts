@@ -3,6 +3,7 @@ import { Agent, interceptors, type Dispatcher } from 'undici';
 import type { Api } from '../tools/define.js';
 import type { ConnectorTarget, ContentTarget } from './config.js';
 import { ToolError } from './errors.js';
+import { requestTrace } from './context.js';
 import { debugEnabled, log } from './log.js';
 
 export interface Targets {
@@ -69,22 +70,40 @@ const RETRY_ERRORS = [
   'UND_ERR_HEADERS_TIMEOUT',
 ];
 
+/** When the upstream last answered (any status) and last failed to, for readiness checks. */
+export interface UpstreamHealth {
+  lastAnswerAt: number | undefined;
+  lastFailureAt: number | undefined;
+  lastFailure: string | undefined;
+}
+
+/** The connection pool and health shared by every Upstream of a process (one per client in client-credential hosting). */
+export class UpstreamPool {
+  readonly agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 128 });
+  // undici's retry interceptor does the retrying (Retry-After, exponential backoff); each
+  // request passes its own retry options, so a non-idempotent call is never repeated.
+  readonly dispatcher: Dispatcher = this.agent.compose(interceptors.retry({ throwOnError: false, retryAfter: true }));
+  readonly health: UpstreamHealth = { lastAnswerAt: undefined, lastFailureAt: undefined, lastFailure: undefined };
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+}
+
 /**
  * The one authenticated proxy: every tool call reaches the upstream through `request()`.
  * It owns the base URLs, credentials, timeouts, retries, idempotency keys and transport errors.
  */
 export class Upstream {
-  private readonly dispatcher: Dispatcher;
-  private readonly agent: Agent;
-
   constructor(
     private readonly targets: Targets,
     private readonly opts: UpstreamOptions,
-  ) {
-    this.agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 128 });
-    // undici's retry interceptor does the retrying (Retry-After, exponential backoff); each
-    // request passes its own retry options, so a non-idempotent call is never repeated.
-    this.dispatcher = this.agent.compose(interceptors.retry({ throwOnError: false, retryAfter: true }));
+    readonly pool = new UpstreamPool(),
+  ) {}
+
+  /** The same pool and settings with other credentials (one client's, in client-credential hosting). */
+  withTargets(targets: Targets): Upstream {
+    return new Upstream(targets, this.opts, this.pool);
   }
 
   apis(): Set<Api> {
@@ -95,7 +114,7 @@ export class Upstream {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await this.pool.close();
   }
 
   /** Origin, base path and credential headers of each API, worked out once. */
@@ -144,7 +163,7 @@ export class Upstream {
     const base = this.opts.retryBaseMs ?? 250;
     const started = performance.now();
     try {
-      const res = await this.dispatcher.request({
+      const res = await this.pool.dispatcher.request({
         origin: target.origin,
         path,
         method: spec.method,
@@ -164,10 +183,18 @@ export class Upstream {
           timeoutFactor: 2,
         },
       } as Dispatcher.RequestOptions);
+      this.pool.health.lastAnswerAt = Date.now();
+      const trace = requestTrace.getStore();
+      if (trace) trace.upstreamStatus = res.statusCode;
       if (debugEnabled()) log('debug', 'upstream', { api: spec.api, method: spec.method, path: spec.path, status: res.statusCode, ms: Math.round(performance.now() - started) });
       return res;
     } catch (err) {
-      throw transportError(err, spec, target.origin, timeout);
+      const error = transportError(err, spec, target.origin, timeout);
+      if (error.code !== 'CANCELLED') {
+        this.pool.health.lastFailureAt = Date.now();
+        this.pool.health.lastFailure = error.code;
+      }
+      throw error;
     }
   }
 
