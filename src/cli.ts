@@ -2,6 +2,7 @@
 import { ConfigError, HELP, parseCli, type Config } from './config.js';
 import { log, registerSecret } from './log.js';
 import { selectTools } from './registry.js';
+import type { ClientCredentials } from './http.js';
 import { createMcpServer } from './server.js';
 import { Upstream } from './upstream.js';
 import { version } from './version.js';
@@ -42,15 +43,30 @@ async function main(): Promise<void> {
   registerSecret(config.connector?.token);
   registerSecret(config.content?.apiKey);
 
-  const upstream = new Upstream({ connector: config.connector, content: config.content }, {
-    timeoutMs: config.timeoutMs,
-    maxRetries: config.maxRetries,
-    retryBaseMs: config.retryBaseMs,
-    streamIdleMs: config.streamIdleMs,
-  });
+  const upstream = new Upstream(
+    { connector: config.connector, content: config.content },
+    {
+      timeoutMs: config.timeoutMs,
+      maxRetries: config.maxRetries,
+      retryBaseMs: config.retryBaseMs,
+      streamIdleMs: config.streamIdleMs,
+    },
+  );
   closers.unshift(() => upstream.close());
-  const tools = selectTools({ apis: upstream.apis(), toolsets: config.toolsets, readOnly: config.readOnly });
-  const makeServer = () => createMcpServer({ upstream, tools, keepAliveMs: config.keepAliveMs });
+  const toolsFor = (u: Upstream) => selectTools({ apis: u.apis(), toolsets: config.toolsets, readOnly: config.readOnly });
+  const tools = toolsFor(upstream);
+  const serverFor = (u: Upstream) => createMcpServer({ upstream: u, tools: toolsFor(u), keepAliveMs: config.keepAliveMs });
+  // Client-credential hosting: each client's calls go out with that client's credentials only,
+  // through the one shared connection pool.
+  const makeServer = (c: ClientCredentials | undefined) =>
+    c
+      ? serverFor(
+          upstream.withTargets({
+            connector: c.connectorToken && config.urls.connector ? { baseUrl: config.urls.connector, token: c.connectorToken } : undefined,
+            content: c.apiKey && config.urls.content ? { baseUrl: config.urls.content, apiKey: c.apiKey, userId: c.userId } : undefined,
+          }),
+        )
+      : serverFor(upstream);
 
   let closing = false;
   const shutdown = async (code: number) => {
@@ -64,10 +80,12 @@ async function main(): Promise<void> {
 
   if (config.http) {
     const { startHttp } = await import('./http.js');
-    const http = await startHttp({ host: config.http.host, port: config.http.port, makeServer });
-    closers.unshift(() => http.close());
+    const http = await startHttp({ ...config.http, makeServer, health: upstream.pool.health });
+    // SIGTERM drains: no new requests, calls in flight get the grace period, then sessions close.
+    closers.unshift(() => http.drain(config.http!.drainMs));
+    const mode = `${config.http.stateless ? 'stateless' : 'stateful'}, ${config.http.credentials} credentials`;
     process.stderr.write(
-      `learning-workspace-mcp ${version}: ${tools.length} tools${config.sandbox ? ' on the sandbox workspace' : ''}\n` +
+      `learning-workspace-mcp ${version}: ${config.http.credentials === 'client' ? 'tools per client credentials' : `${tools.length} tools`}${config.sandbox ? ' on the sandbox workspace' : ''} (${mode})\n` +
         `MCP endpoint (Streamable HTTP): ${http.url}\n` +
         `Connect a client, e.g.: npx @modelcontextprotocol/inspector --transport http --server-url ${http.url}\n`,
     );
@@ -75,7 +93,7 @@ async function main(): Promise<void> {
   }
 
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-  const server = makeServer();
+  const server = makeServer(undefined);
   const transport = new StdioServerTransport();
   // The SDK's stdio transport keeps the process alive after stdin closes; a client that goes away must end us.
   process.stdin.on('end', () => void shutdown(0));
