@@ -48,6 +48,8 @@ export interface HttpConfig {
   sessionIdleMs: number;
   maxInFlight: number;
   drainMs: number;
+  /** Prefix of this replica's session ids, so a load balancer can route a session back to it. */
+  replicaId: string | undefined;
 }
 
 /** True for addresses only this machine can reach. */
@@ -96,6 +98,7 @@ Serving:
   --session-idle-ms MS    WORKSPACE_MCP_SESSION_IDLE_MS  idle sessions end after this (default 1800000)
   --max-inflight N        WORKSPACE_MCP_MAX_INFLIGHT     requests in flight per session at most (default 16)
   --drain-ms MS           WORKSPACE_MCP_DRAIN_MS         grace for calls in flight on SIGTERM (default 10000)
+  --replica-id ID         WORKSPACE_MCP_REPLICA_ID       prefix of session ids ("ID."), for session affinity
   --help, --version
 `;
 
@@ -126,6 +129,7 @@ const options = {
   'session-idle-ms': { type: 'string' },
   'max-inflight': { type: 'string' },
   'drain-ms': { type: 'string' },
+  'replica-id': { type: 'string' },
   help: { type: 'boolean' },
   version: { type: 'boolean' },
 } as const;
@@ -175,7 +179,10 @@ function httpConfig(values: Values, env: NodeJS.ProcessEnv): HttpConfig {
       `Refusing to serve the server's workspace credentials on ${host} without an access token: set WORKSPACE_MCP_AUTH_TOKEN (or --auth-token), bind to 127.0.0.1, or use --credentials client.`,
     );
   }
+  const replicaId = values['replica-id'] ?? env['WORKSPACE_MCP_REPLICA_ID'];
+  if (replicaId !== undefined && !/^[A-Za-z0-9-]{1,32}$/.test(replicaId)) throw new ConfigError('WORKSPACE_MCP_REPLICA_ID must be 1 to 32 letters, digits or dashes.');
   return {
+    replicaId,
     port: integer('WORKSPACE_MCP_PORT (--port)', values.port ?? env['WORKSPACE_MCP_PORT'], 8787, 0, 65_535),
     host,
     stateless: values.stateless ?? flag(env['WORKSPACE_MCP_STATELESS']),

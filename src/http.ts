@@ -214,7 +214,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     if (sessions.size >= opts.maxSessions) throw new HttpError(503, -32000, 'Too many open sessions; try again shortly.', { 'retry-after': '30' });
     const server = opts.makeServer(who.credentials);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => (opts.replicaId ? `${opts.replicaId}.${randomUUID()}` : randomUUID()),
       onsessioninitialized: (id) => {
         sessions.set(id, { id, transport, server, credentialHash: who.hash, lastActivity: Date.now(), inFlight: 0 });
         log('info', 'session opened', { session: shortHash(id), credentials: who.hash });
