@@ -81,7 +81,7 @@ export function createMcpServer(opts: ServerOptions): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, version, title: 'Learning Workspace' },
     {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, logging: {} },
       instructions:
         'Tools for a learning workspace. Reads (analytics_*, groups_list, assignments_get, learning_*, performance_quiz, courses_structure, radar_alerts_list) are safe to call freely. Writes take an optional idempotencyKey: reuse it when retrying the same write.',
     },
