@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { Agent, request } from 'undici';
+import { Agent, Pool, request } from 'undici';
 import { CLI, connectHttp, sandboxEnv, SANDBOX_CREDENTIALS, startHttpProcess, startSandbox, type Connected, type HttpProcess } from '../test/helpers.js';
 
 const CALLS = Number(process.env['BENCH_CALLS'] ?? 3000);
@@ -189,6 +189,89 @@ async function relay(): Promise<void> {
   await sandbox.close();
 }
 
+const INIT_BODY = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'load', version: '0' } } });
+const CALL_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'radar_alerts_list', arguments: { limit: 2 } } });
+const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+
+/** A light load generator: raw HTTP on an undici pool, so the servers, not the clients, are measured. */
+async function openSession(pool: Pool, stateless: boolean): Promise<Record<string, string>> {
+  if (stateless) return HEADERS;
+  const res = await pool.request({ path: '/mcp', method: 'POST', headers: HEADERS, body: INIT_BODY });
+  await res.body.text();
+  const id = res.headers['mcp-session-id'];
+  if (typeof id !== 'string') throw new Error(`initialize answered ${res.statusCode} without a session`);
+  const headers = { ...HEADERS, 'mcp-session-id': id };
+  const note = await pool.request({ path: '/mcp', method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  await note.body.text();
+  return headers;
+}
+
+async function throughput(): Promise<void> {
+  const sandbox = await startSandbox();
+  const env = sandboxEnv(sandbox, { WORKSPACE_LOG_LEVEL: 'error' });
+  const servers: { name: string; proc: HttpProcess; stateless: boolean }[] = [];
+  for (const stateless of [false, true]) {
+    const flags = stateless ? ['--stateless'] : [];
+    servers.push({ name: `this server, ${stateless ? 'stateless' : 'stateful'}`, proc: await startHttpProcess(env, flags), stateless });
+    servers.push({ name: `minimal SDK server, ${stateless ? 'stateless' : 'stateful'}`, proc: await startHttpProcess(env, flags, MINIMAL), stateless });
+  }
+  const CALLS = Number(process.env['BENCH_THROUGHPUT_CALLS'] ?? 4000);
+  const PASSES = 3;
+  const results = new Map<string, { rate: number; errors: number }>();
+  for (const concurrency of [16, 64]) {
+    // Passes interleave the servers; the best pass of each counts (the first warms JIT and pools).
+    for (let pass = 0; pass < PASSES; pass++) {
+      for (const s of servers) {
+        const pool = new Pool(new URL(s.proc.url).origin, { connections: concurrency });
+        const sessions = await Promise.all(Array.from({ length: concurrency }, () => openSession(pool, s.stateless)));
+        let errors = 0;
+        let left = CALLS;
+        const started = performance.now();
+        await Promise.all(
+          sessions.map(async (headers) => {
+            while (left-- > 0) {
+              const res = await pool.request({ path: '/mcp', method: 'POST', headers, body: CALL_BODY });
+              const body = await res.body.text();
+              if (res.statusCode !== 200 || !body.includes('"result"') || body.includes('"isError":true')) errors++;
+            }
+          }),
+        );
+        const rate = CALLS / ((performance.now() - started) / 1000);
+        const key = `${s.name}|${concurrency}`;
+        const best = results.get(key);
+        if (!best || rate > best.rate) results.set(key, { rate, errors: (best?.errors ?? 0) + errors });
+        else best.errors += errors;
+        await pool.close();
+      }
+    }
+  }
+  console.log(`\n## HTTP throughput (${CALLS} tools/call per run, best of three interleaved passes, sandbox upstream on loopback)\n`);
+  const rows = [...results].map(([key, r]) => {
+    const [name, c] = key.split('|');
+    return [name!, c!, Math.round(r.rate).toString(), String(r.errors)];
+  });
+  console.log(table(['server', 'concurrent clients', 'calls/s', 'errors'], rows));
+  console.log('\n| mode | clients | this server ÷ minimal SDK server (target ≥ 1.5×) |\n|---|---|---|');
+  for (const mode of ['stateful', 'stateless'])
+    for (const c of [16, 64]) {
+      const ours = results.get(`this server, ${mode}|${c}`)!.rate;
+      const min = results.get(`minimal SDK server, ${mode}|${c}`)!.rate;
+      console.log(`| ${mode} | ${c} | ${(ours / min).toFixed(2)}× |`);
+    }
+
+  // Memory with many open sessions.
+  const ours = servers[0]!.proc;
+  const pool = new Pool(new URL(ours.url).origin, { connections: 16 });
+  const before = rssMb(ours.pid);
+  for (let i = 0; i < 500; i += 50) await Promise.all(Array.from({ length: 50 }, () => openSession(pool, false)));
+  await new Promise((r) => setTimeout(r, 500));
+  console.log(`\nRSS of this server (stateful): ${before.toFixed(1)} MB before, ${rssMb(ours.pid).toFixed(1)} MB with 500 more open sessions (target < 300 MB).`);
+  await pool.close();
+  for (const s of servers) await s.proc.stop();
+  await sandbox.close();
+}
+
 const only = process.argv[2];
 if (!only || only === 'latency') await latency();
 if (!only || only === 'relay') await relay();
+if (!only || only === 'throughput') await throughput();

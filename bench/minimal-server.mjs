@@ -1,6 +1,6 @@
 // The floor: a one-tool server on the SDK, forwarding to the same upstream with undici.
 // Plain JavaScript so nothing but the SDK, zod and undici run in it.
-// Usage: node minimal-server.mjs [--http]; MIN_CONTRACT=1 makes it return what this project's tools
+// Usage: node minimal-server.mjs [--http [--stateless]]; MIN_CONTRACT=1 makes it return what this project's tools
 // return (structuredContent checked against the same output schema, plus the JSON text block).
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -36,12 +36,20 @@ function make() {
 process.on('SIGINT', () => process.exit(0));
 process.on('SIGTERM', () => process.exit(0));
 
+const stateless = process.argv.includes('--stateless');
+
 if (process.argv.includes('--http')) {
   const sessions = new Map();
   const http = createServer(async (req, res) => {
     const chunks = [];
     for await (const c of req) chunks.push(c);
     const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
+    if (stateless) {
+      // The SDK's stateless mode: a fresh server and transport for every request.
+      const transport = new StreamableHTTPServerTransport({});
+      await make().connect(transport);
+      return transport.handleRequest(req, res, body);
+    }
     const id = req.headers['mcp-session-id'];
     let transport = id ? sessions.get(id) : undefined;
     if (!transport) {

@@ -5,7 +5,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { isLoopback, type HttpConfig } from './config.js';
-import { requestTrace, type RequestTrace } from './context.js';
+import { TRACE_HEADER, traces, type RequestTrace } from './context.js';
 import { log, shortHash } from './log.js';
 import type { UpstreamHealth } from './upstream.js';
 
@@ -111,6 +111,19 @@ function readJson(req: IncomingMessage, max: number): Promise<unknown> {
   });
 }
 
+/** Our own trace header, replacing any a client sent; the SDK builds request headers from rawHeaders. */
+function setTraceHeader(req: IncomingMessage, id: string): void {
+  const raw = req.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i]!.toLowerCase() === TRACE_HEADER) raw.splice(i, 2);
+  raw.push(TRACE_HEADER, id);
+  req.headers[TRACE_HEADER] = id;
+}
+
+function wantsProgress(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((m) => (m as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta?.progressToken !== undefined);
+}
+
 /** What the access log says the request was: the JSON-RPC method, and the tool for tools/call. */
 function describe(body: unknown): { method?: string; tool?: string } {
   const first = Array.isArray(body) ? body[0] : body;
@@ -129,6 +142,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   const tokens = opts.authTokens.map(sha256);
   const clientMode = opts.credentials === 'client';
   let draining = false;
+  let traceSeq = 0;
   let inFlight = 0;
   let port = opts.port;
 
@@ -178,8 +192,10 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   async function handleStateless(req: IncomingMessage, res: ServerResponse, body: unknown, credentials: ClientCredentials | undefined): Promise<void> {
     if (req.method !== 'POST') throw new HttpError(405, -32000, 'Stateless server: only POST is served.', { allow: 'POST' });
     const server = opts.makeServer(credentials);
-    // No sessionIdGenerator: the SDK's stateless mode.
-    const transport = new StreamableHTTPServerTransport({});
+    // No sessionIdGenerator: the SDK's stateless mode. A request that asked for no progress gets a plain
+    // JSON answer, which is cheaper than an event stream; one that did keeps the stream, since JSON
+    // responses drop the notifications tied to a request.
+    const transport = new StreamableHTTPServerTransport({ enableJsonResponse: !wantsProgress(body) });
     // A client that goes away cancels its calls: closing the transport aborts the handlers in flight.
     res.on('close', () => {
       void transport.close().catch(() => undefined);
@@ -275,7 +291,11 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     const counted = req.method === 'POST';
     if (counted) inFlight++;
     const trace: RequestTrace & { method?: string; tool?: string; session?: string } = {};
+    const traceId = String(++traceSeq);
+    setTraceHeader(req, traceId);
+    traces.set(traceId, trace);
     res.on('close', () => {
+      traces.delete(traceId);
       if (counted) inFlight--;
       const session = trace.session ?? (typeof res.getHeader('mcp-session-id') === 'string' ? shortHash(res.getHeader('mcp-session-id') as string) : undefined);
       log('info', 'access', {
@@ -288,12 +308,10 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
         ...(trace.upstreamStatus !== undefined ? { upstreamStatus: trace.upstreamStatus } : {}),
       });
     });
-    requestTrace.run(trace, () => {
-      handleMcp(req, res, trace).catch((err: unknown) => {
-        if (err instanceof HttpError) return send(res, err);
-        log('error', 'http handler failed', { error: String(err) });
-        send(res, new HttpError(500, -32603, 'Internal error.'));
-      });
+    handleMcp(req, res, trace).catch((err: unknown) => {
+      if (err instanceof HttpError) return send(res, err);
+      log('error', 'http handler failed', { error: String(err) });
+      send(res, new HttpError(500, -32603, 'Internal error.'));
     });
   });
   // Slow or stalled request bodies must not hold a connection for ever.

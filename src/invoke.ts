@@ -1,4 +1,5 @@
 import type { ToolDef } from '../tools/define.js';
+import type { RequestTrace } from './context.js';
 import { ToolError } from './errors.js';
 import { invokeStream } from './stream.js';
 import type { Upstream, UpstreamResponse } from './upstream.js';
@@ -11,6 +12,7 @@ export interface InvokeContext {
   progress?: ((message: string, kind: ProgressKind) => Promise<void>) | undefined;
   /** How often a long call tells the client it is still waiting (clients reset their timeout on progress). */
   keepAliveMs: number;
+  trace?: RequestTrace | undefined;
 }
 /** Room on top of the upstream's own wait before the HTTP timeout gives up. */
 const LONG_MARGIN_MS = 30_000;
@@ -82,6 +84,7 @@ async function invokeJson(
     idempotencyKey,
     signal: ctx.signal,
     timeoutMs,
+    trace: ctx.trace,
   });
   return def.api === 'connector' ? unwrapEnvelope(res) : unwrapPlain(res);
 }

@@ -4,6 +4,7 @@ import { ListToolsRequestSchema, type CallToolResult, type ServerNotification, t
 import type { ToolDef } from '../tools/define.js';
 import { formatToolError, ToolError } from './errors.js';
 import { invoke, type InvokeContext } from './invoke.js';
+import { traceOf } from './context.js';
 import { log, redact } from './log.js';
 import { toolList } from './tool-list.js';
 import type { Upstream } from './upstream.js';
@@ -53,11 +54,13 @@ function textBlocks(def: ToolDef, data: Record<string, unknown>): CallToolResult
 /** Progress goes out only when the client gave a progressToken. */
 function progressContext(extra: Extra, keepAliveMs: number): InvokeContext {
   const token = extra._meta?.progressToken;
-  if (token === undefined) return { signal: extra.signal, keepAliveMs };
+  const trace = traceOf(extra.requestInfo);
+  if (token === undefined) return { signal: extra.signal, keepAliveMs, trace };
   let progress = 0;
   return {
     signal: extra.signal,
     keepAliveMs,
+    trace,
     // The kind rides in _meta so a client can tell answer text from status lines; others ignore it.
     progress: (message, kind) =>
       extra.sendNotification({

@@ -305,7 +305,7 @@ function sniff(contentType: string, first: string, answer: Answer, onDone: () =>
 export async function invokeStream(def: ToolDef, input: Record<string, unknown>, upstream: Upstream, ctx: InvokeContext): Promise<Record<string, unknown>> {
   const { path, body } = buildRequest(def, input);
   const idleTimeoutMs = upstream.streamIdleMs;
-  const spec = { api: def.api, method: def.method, path, body, signal: ctx.signal };
+  const spec = { api: def.api, method: def.method, path, body, signal: ctx.signal, trace: ctx.trace };
   const res = await upstream.stream(spec);
   if (res.status >= 300) return unwrapPlain(await upstream.read(spec, res.status, res.headers, res.body));
 

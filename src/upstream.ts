@@ -3,7 +3,7 @@ import { Agent, interceptors, type Dispatcher } from 'undici';
 import type { Api } from '../tools/define.js';
 import type { ConnectorTarget, ContentTarget } from './config.js';
 import { ToolError } from './errors.js';
-import { requestTrace } from './context.js';
+import type { RequestTrace } from './context.js';
 import { debugEnabled, log } from './log.js';
 
 export interface Targets {
@@ -27,6 +27,8 @@ export interface RequestSpec {
   signal?: AbortSignal | undefined;
   /** Overrides the configured attempt timeout (long-running upstream operations). */
   timeoutMs?: number | undefined;
+  /** Where to note the upstream status for the access log of the HTTP request behind this call. */
+  trace?: RequestTrace | undefined;
   /** Give the body back unread, for streams. */
   stream?: boolean;
 }
@@ -184,8 +186,7 @@ export class Upstream {
         },
       } as Dispatcher.RequestOptions);
       this.pool.health.lastAnswerAt = Date.now();
-      const trace = requestTrace.getStore();
-      if (trace) trace.upstreamStatus = res.statusCode;
+      if (spec.trace) spec.trace.upstreamStatus = res.statusCode;
       if (debugEnabled()) log('debug', 'upstream', { api: spec.api, method: spec.method, path: spec.path, status: res.statusCode, ms: Math.round(performance.now() - started) });
       return res;
     } catch (err) {

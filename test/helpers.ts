@@ -70,6 +70,7 @@ export async function connectStdio(env: Record<string, string>, args: string[] =
 
 export interface HttpProcess {
   url: string;
+  pid: number | undefined;
   stderr: () => string;
   stop(): Promise<number | null>;
 }
@@ -88,6 +89,7 @@ export async function startHttpProcess(env: Record<string, string>, args: string
   });
   return {
     url,
+    pid: child.pid,
     stderr: () => stderr,
     stop: () =>
       new Promise((resolve) => {
