@@ -24,6 +24,7 @@ async function main(): Promise<void> {
 
   const config: Config = action.config;
   const closers: (() => Promise<void>)[] = [];
+  const cluster = config.http && config.http.workers > 1 ? (await import('node:cluster')).default : undefined;
 
   if (config.sandbox) {
     const { startSandbox, SANDBOX_CREDENTIALS } = await import('./sandbox/server.js');
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     config.content = { baseUrl: sandbox.url, apiKey: SANDBOX_CREDENTIALS.apiKey, userId: SANDBOX_CREDENTIALS.userId };
     log('info', 'sandbox workspace started', { url: sandbox.url });
   }
+  if (cluster?.isPrimary) return runPrimary(cluster, config, closers);
   registerSecret(config.connector?.token);
   registerSecret(config.content?.apiKey);
 
@@ -84,6 +86,8 @@ async function main(): Promise<void> {
     // SIGTERM drains: no new requests, calls in flight get the grace period, then sessions close.
     closers.unshift(() => http.drain(config.http!.drainMs));
     const mode = `${config.http.stateless ? 'stateless' : 'stateful'}, ${config.http.credentials} credentials`;
+    // Workers of a cluster are announced once, by the primary.
+    if (cluster?.isWorker) return;
     process.stderr.write(
       `learning-workspace-mcp ${version}: ${config.http.credentials === 'client' ? 'tools per client credentials' : `${tools.length} tools`}${config.sandbox ? ' on the sandbox workspace' : ''} (${mode})\n` +
         `MCP endpoint (Streamable HTTP): ${http.url}\n` +
@@ -101,6 +105,51 @@ async function main(): Promise<void> {
   transport.onclose = () => void shutdown(0);
   await server.connect(transport);
   log('info', 'serving on stdio', { tools: tools.length, version });
+}
+
+/**
+ * Several workers on one port (stateless HTTP): the primary forks them, replaces any that die, and on
+ * SIGTERM passes the signal on so each drains, then exits. With --sandbox the sandbox runs here and the
+ * workers are pointed at it, so they all see one workspace.
+ */
+async function runPrimary(cluster: typeof import('node:cluster').default, config: Config, closers: (() => Promise<void>)[]): Promise<void> {
+  const http = config.http!;
+  const env: Record<string, string> = { WORKSPACE_MCP_WORKERS: '1' };
+  if (config.sandbox && config.connector && config.content) {
+    Object.assign(env, {
+      WORKSPACE_CONNECTOR_URL: config.connector.baseUrl,
+      WORKSPACE_CONNECTOR_TOKEN: config.connector.token,
+      WORKSPACE_CONTENT_URL: config.content.baseUrl,
+      WORKSPACE_API_KEY: config.content.apiKey,
+      WORKSPACE_USER_ID: config.content.userId ?? '',
+    });
+  }
+  cluster.setupPrimary({ args: process.argv.slice(2).filter((a) => a !== '--sandbox'), silent: false });
+  let stopping = false;
+  let announced = false;
+  const fork = () => cluster.fork(env);
+  cluster.on('listening', (_worker, address) => {
+    if (announced) return;
+    announced = true;
+    const host = http.host.includes(':') ? `[${http.host}]` : http.host;
+    process.stderr.write(`learning-workspace-mcp ${version}: ${http.workers} workers (stateless, ${http.credentials} credentials)\nMCP endpoint (Streamable HTTP): http://${host}:${address.port}/mcp\n`);
+  });
+  cluster.on('exit', (worker, code) => {
+    if (stopping) return;
+    log('warn', 'worker exited; starting another', { pid: worker.process.pid, code });
+    fork();
+  });
+  for (let i = 0; i < http.workers; i++) fork();
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    await Promise.all(workers.map((w) => new Promise((resolve) => (w.once('exit', resolve), w.process.kill('SIGTERM')))));
+    for (const close of closers) await close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
 }
 
 main().catch((err: unknown) => {

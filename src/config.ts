@@ -50,6 +50,8 @@ export interface HttpConfig {
   drainMs: number;
   /** Prefix of this replica's session ids, so a load balancer can route a session back to it. */
   replicaId: string | undefined;
+  /** Worker processes sharing the port (stateless only: sessions live in one process). */
+  workers: number;
 }
 
 /** True for addresses only this machine can reach. */
@@ -99,6 +101,7 @@ Serving:
   --max-inflight N        WORKSPACE_MCP_MAX_INFLIGHT     requests in flight per session at most (default 16)
   --drain-ms MS           WORKSPACE_MCP_DRAIN_MS         grace for calls in flight on SIGTERM (default 10000)
   --replica-id ID         WORKSPACE_MCP_REPLICA_ID       prefix of session ids ("ID."), for session affinity
+  --workers N             WORKSPACE_MCP_WORKERS          worker processes on one port (stateless only; default 1)
   --help, --version
 `;
 
@@ -130,6 +133,7 @@ const options = {
   'max-inflight': { type: 'string' },
   'drain-ms': { type: 'string' },
   'replica-id': { type: 'string' },
+  workers: { type: 'string' },
   help: { type: 'boolean' },
   version: { type: 'boolean' },
 } as const;
@@ -181,11 +185,15 @@ function httpConfig(values: Values, env: NodeJS.ProcessEnv): HttpConfig {
   }
   const replicaId = values['replica-id'] ?? env['WORKSPACE_MCP_REPLICA_ID'];
   if (replicaId !== undefined && !/^[A-Za-z0-9-]{1,32}$/.test(replicaId)) throw new ConfigError('WORKSPACE_MCP_REPLICA_ID must be 1 to 32 letters, digits or dashes.');
+  const stateless = values.stateless ?? flag(env['WORKSPACE_MCP_STATELESS']);
+  const workers = integer('WORKSPACE_MCP_WORKERS (--workers)', values.workers ?? env['WORKSPACE_MCP_WORKERS'], 1, 1, 64);
+  if (workers > 1 && !stateless) throw new ConfigError('--workers needs --stateless: a session lives in one process. Run stateful replicas behind a load balancer with session affinity instead.');
   return {
     replicaId,
+    workers,
     port: integer('WORKSPACE_MCP_PORT (--port)', values.port ?? env['WORKSPACE_MCP_PORT'], 8787, 0, 65_535),
     host,
-    stateless: values.stateless ?? flag(env['WORKSPACE_MCP_STATELESS']),
+    stateless,
     credentials,
     authTokens,
     allowedHosts: list(values['allowed-hosts'] ?? env['WORKSPACE_MCP_ALLOWED_HOSTS']),

@@ -31,9 +31,27 @@ export function shortHash(value: string): string {
   return createHash('sha256').update(value).digest('hex').slice(0, 10);
 }
 
+// Lines are batched and written once per turn of the event loop: writes to a pipe are synchronous on
+// Linux, and a line per request written one by one costs a busy HTTP server a system call each.
+let pending: string[] = [];
+let scheduled = false;
+
+function flush(): void {
+  scheduled = false;
+  if (pending.length === 0) return;
+  const text = pending.join('');
+  pending = [];
+  process.stderr.write(text);
+}
+process.on('exit', flush);
+
 /** One JSON line on stderr: stdout belongs to the protocol in stdio mode. */
 export function log(level: Exclude<LogLevel, 'silent'>, msg: string, fields: Record<string, unknown> = {}): void {
   if (order[level] < threshold) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
-  process.stderr.write(redact(line) + '\n');
+  pending.push(redact(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })) + '\n');
+  if (level === 'error') return flush();
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(flush);
+  }
 }

@@ -76,12 +76,15 @@ export interface HttpProcess {
 }
 
 /** The built binary serving Streamable HTTP on an ephemeral loopback port. */
-export async function startHttpProcess(env: Record<string, string>, args: string[] = [], script = CLI): Promise<HttpProcess> {
+export async function startHttpProcess(env: Record<string, string>, args: string[] = [], script = CLI, keepStderr = true): Promise<HttpProcess> {
   const child = spawn(process.execPath, [script, '--http', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
+  let found = false;
   const url = await new Promise<string>((resolve, reject) => {
     child.stderr.on('data', (c: Buffer) => {
+      if (found && !keepStderr) return; // read and dropped, as a log collector would
       stderr += c.toString();
+      found ||= /MCP endpoint/.test(stderr);
       const m = /MCP endpoint \(Streamable HTTP\): (\S+)/.exec(stderr);
       if (m) resolve(m[1]!);
     });
