@@ -335,3 +335,18 @@ function rawRequest(url: string, request: string): Promise<string> {
     socket.write(request);
   });
 }
+
+test('--workers runs stateless workers on one port and needs --stateless', async () => {
+  const refused = spawnSync(process.execPath, [CLI, '--http', '--sandbox', '--workers', '2'], { encoding: 'utf8', timeout: 10_000, env: { PATH: process.env['PATH'] ?? '' } });
+  expect(refused.status).toBe(2);
+  expect(refused.stderr).toContain('--workers needs --stateless');
+  const server = await startHttpProcess(sandboxEnv(sandbox), ['--stateless', '--workers', '2']);
+  try {
+    const c = await client(server.url);
+    const results = await Promise.all(Array.from({ length: 20 }, () => c.callTool({ name: 'analytics_hero', arguments: {} })));
+    expect(results.every((r) => !(r as CallToolResult).isError)).toBe(true);
+    await c.close();
+  } finally {
+    expect(await server.stop()).toBe(0);
+  }
+});
