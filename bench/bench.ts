@@ -1,7 +1,7 @@
 // npm run bench: side-by-side figures measured in one run against the sandbox upstream on loopback.
 // Latency of a tool call through this server (stdio and HTTP) next to the same request sent directly
 // with undici and through a minimal one-tool SDK server (the floor for any server on the SDK).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -189,6 +189,41 @@ async function relay(): Promise<void> {
   await sandbox.close();
 }
 
+/**
+ * Start-up as Claude Desktop or an agent framework sees it: spawn to the answer of tools/list over stdio,
+ * for the bundle, dist/ unbundled and the minimal SDK server, interleaved, medians.
+ */
+async function startup(): Promise<void> {
+  const bundle = fileURLToPath(new URL('../build/bundle/server/index.js', import.meta.url));
+  if (!existsSync(bundle)) throw new Error('build/bundle is missing: run npm run pack first');
+  const env = { PATH: process.env['PATH'] ?? '', WORKSPACE_BASE_URL: 'http://127.0.0.1:9', WORKSPACE_CONNECTOR_TOKEN: 'bench-token-not-used', WORKSPACE_API_KEY: 'bench-key-not-used' };
+  const variants: [string, string][] = [
+    ['bundle (build/bundle/server/index.js)', bundle],
+    ['dist/ unbundled', CLI],
+    ['minimal SDK server', MINIMAL],
+  ];
+  const times = new Map<string, number[]>(variants.map(([n]) => [n, []]));
+  const rss = new Map<string, number[]>(variants.map(([n]) => [n, []]));
+  const RUNS = Number(process.env['BENCH_STARTUP_RUNS'] ?? 21);
+  for (let i = 0; i < RUNS; i++) {
+    for (const [name, script] of variants) {
+      const started = performance.now();
+      const transport = new StdioClientTransport({ command: process.execPath, args: [script], env, stderr: 'ignore' });
+      const client = new Client({ name: 'bench', version: '0' });
+      await client.connect(transport);
+      await client.listTools();
+      times.get(name)!.push(performance.now() - started);
+      rss.get(name)!.push(rssMb(transport.pid));
+      await client.close();
+    }
+  }
+  const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+  const floor = median(times.get('minimal SDK server')!);
+  console.log(`\n## Start-up over stdio: spawn to the tools/list answer (median of ${RUNS}, interleaved)\n`);
+  console.log(table(['server', 'median ms', '× minimal SDK server', 'RSS after start'], variants.map(([n]) => [n, fmt(median(times.get(n)!)), `${(median(times.get(n)!) / floor).toFixed(2)}×`, `${median(rss.get(n)!).toFixed(1)} MB`])));
+  console.log(`\nBundle size: server/index.js ${(statSync(bundle).size / 1024).toFixed(0)} KB (target < 1.5 MB); target start-up ≤ 0.4× the minimal SDK server.`);
+}
+
 const INIT_BODY = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'load', version: '0' } } });
 const CALL_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'radar_alerts_list', arguments: { limit: 2 } } });
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
@@ -281,3 +316,4 @@ const only = process.argv[2];
 if (!only || only === 'latency') await latency();
 if (!only || only === 'relay') await relay();
 if (!only || only === 'throughput') await throughput();
+if (!only || only === 'startup') await startup();

@@ -1,6 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ListToolsRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { JsonSchemaType, JsonSchemaValidatorResult, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/index.js';
+import * as z from 'zod';
 import type { ToolDef } from '../tools/define.js';
 import { formatToolError, ToolError } from './errors.js';
 import { invoke, type InvokeContext } from './invoke.js';
@@ -70,6 +72,21 @@ function progressContext(extra: Extra, keepAliveMs: number): InvokeContext {
   };
 }
 
+/**
+ * The SDK checks elicitation answers against a JSON Schema and by default builds an Ajv instance per
+ * server for it: a cost at every start and every HTTP session, for answers these tools never ask for.
+ * zod, loaded anyway, does the same check when it is needed (and the bundle leaves Ajv out).
+ */
+const zodValidator: jsonSchemaValidator = {
+  getValidator<T>(schema: JsonSchemaType) {
+    const parsed = z.fromJSONSchema(schema as unknown as Parameters<typeof z.fromJSONSchema>[0]);
+    return (input: unknown): JsonSchemaValidatorResult<T> => {
+      const r = parsed.safeParse(input);
+      return r.success ? { valid: true, data: r.data as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: r.error.message };
+    };
+  },
+};
+
 export interface ServerOptions {
   upstream: Upstream;
   tools: readonly ToolDef[];
@@ -85,6 +102,7 @@ export function createMcpServer(opts: ServerOptions): McpServer {
     { name: SERVER_NAME, version, title: 'Learning Workspace' },
     {
       capabilities: { tools: { listChanged: false }, logging: {} },
+      jsonSchemaValidator: zodValidator,
       instructions:
         'Tools for a learning workspace. Reads (analytics_*, groups_list, assignments_get, learning_*, performance_quiz, courses_structure, radar_alerts_list) are safe to call freely. Writes take an optional idempotencyKey: reuse it when retrying the same write.',
     },

@@ -2,6 +2,10 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import type { ToolDef } from '../tools/define.js';
 
+/** Filled in at build time for the bundle, so a freshly started server converts no schemas. */
+declare const __LW_TOOL_LIST__: Record<string, Tool> | undefined;
+const built: Record<string, Tool> | undefined = typeof __LW_TOOL_LIST__ === 'undefined' ? undefined : __LW_TOOL_LIST__;
+
 const cache = new Map<string, Tool[]>();
 
 /**
@@ -13,16 +17,20 @@ export function toolList(defs: readonly ToolDef[]): Tool[] {
   const key = defs.map((d) => d.name).join(',');
   let list = cache.get(key);
   if (!list) {
-    list = defs.map((def) => ({
-      name: def.name,
-      title: def.title,
-      description: def.description,
-      inputSchema: z.toJSONSchema(def.input, { target: 'draft-7', io: 'input' }) as Tool['inputSchema'],
-      outputSchema: z.toJSONSchema(def.output, { target: 'draft-7', io: 'output' }) as NonNullable<Tool['outputSchema']>,
-      annotations: { title: def.title, ...def.annotations },
-      execution: { taskSupport: 'forbidden' },
-    }));
+    list = defs.map((def) => built?.[def.name] ?? convert(def));
     cache.set(key, list);
   }
   return list;
+}
+
+function convert(def: ToolDef): Tool {
+  return {
+    name: def.name,
+    title: def.title,
+    description: def.description,
+    inputSchema: z.toJSONSchema(def.input, { target: 'draft-7', io: 'input' }) as Tool['inputSchema'],
+    outputSchema: z.toJSONSchema(def.output, { target: 'draft-7', io: 'output' }) as NonNullable<Tool['outputSchema']>,
+    annotations: { title: def.title, ...def.annotations },
+    execution: { taskSupport: 'forbidden' },
+  };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Agent, interceptors, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import type { Api } from '../tools/define.js';
 import type { ConnectorTarget, ContentTarget } from './config.js';
 import { ToolError } from './errors.js';
@@ -80,15 +80,35 @@ export interface UpstreamHealth {
 }
 
 /** The connection pool and health shared by every Upstream of a process (one per client in client-credential hosting). */
+type Send = (options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+
 export class UpstreamPool {
-  readonly agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 128 });
-  // undici's retry interceptor does the retrying (Retry-After, exponential backoff); each
-  // request passes its own retry options, so a non-idempotent call is never repeated.
-  readonly dispatcher: Dispatcher = this.agent.compose(interceptors.retry({ throwOnError: false, retryAfter: true }));
+  private agent: Agent | undefined;
+  private ready: Promise<Send> | undefined;
   readonly health: UpstreamHealth = { lastAnswerAt: undefined, lastFailureAt: undefined, lastFailure: undefined };
 
-  close(): Promise<void> {
-    return this.agent.close();
+  /**
+   * undici's request on a pooled agent, made on first use. Only its agent, retry interceptor and request
+   * API are loaded, then: its index also brings fetch, WebSocket, caches and more, three quarters of its
+   * code, which a server that Claude Desktop or an agent framework starts often would parse every time.
+   */
+  sender(): Promise<Send> {
+    this.ready ??= Promise.all([
+      import('undici/lib/dispatcher/agent.js'),
+      import('undici/lib/interceptor/retry.js'),
+      import('undici/lib/api/api-request.js'),
+    ]).then(([{ default: Agent }, { default: retry }, { default: request }]) => {
+      this.agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 128 });
+      // undici's retry interceptor does the retrying (Retry-After, exponential backoff); each
+      // request passes its own retry options, so a non-idempotent call is never repeated.
+      const dispatcher = this.agent.compose(retry({ throwOnError: false, retryAfter: true }));
+      return (options) => request.call(dispatcher, options);
+    });
+    return this.ready;
+  }
+
+  async close(): Promise<void> {
+    await this.agent?.close();
   }
 }
 
@@ -165,7 +185,8 @@ export class Upstream {
     const base = this.opts.retryBaseMs ?? 250;
     const started = performance.now();
     try {
-      const res = await this.pool.dispatcher.request({
+      const send = await this.pool.sender();
+      const res = await send({
         origin: target.origin,
         path,
         method: spec.method,

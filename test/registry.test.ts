@@ -143,7 +143,7 @@ describe('tool registry', () => {
     const start = readme.indexOf(TABLE_START);
     const end = readme.indexOf(TABLE_END) + TABLE_END.length;
     expect(start, 'README has the table markers').toBeGreaterThanOrEqual(0);
-    expect(readme.slice(start, end), 'run `npm run readme`').toBe(toolTable());
+    expect(readme.slice(start, end), 'run `npm run docs`').toBe(toolTable());
   });
 });
 

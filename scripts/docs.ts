@@ -1,0 +1,16 @@
+// npm run docs: rewrites what is generated from the tool declarations: the README's tool table and the
+// tools and version of the bundle manifest. Tests fail when either drifts.
+import { readFileSync, writeFileSync } from 'node:fs';
+import pkg from '../package.json' with { type: 'json' };
+import { replaceTable, updateManifest } from './tool-docs.js';
+
+function rewrite(name: string, update: (text: string) => string): void {
+  const path = new URL(`../${name}`, import.meta.url);
+  const before = readFileSync(path, 'utf8');
+  const after = update(before);
+  if (after !== before) writeFileSync(path, after);
+  console.log(after === before ? `${name} is up to date` : `${name} updated`);
+}
+
+rewrite('README.md', replaceTable);
+rewrite('manifest.json', (text) => `${JSON.stringify(updateManifest(JSON.parse(text) as Record<string, unknown>, pkg.version), null, 2)}\n`);
