@@ -3,7 +3,7 @@ import { ConfigError, HELP, parseCli, type Config } from './config.js';
 import { log, registerSecret } from './log.js';
 import { selectTools } from './registry.js';
 import type { ClientCredentials } from './http.js';
-import { createMcpServer } from './server.js';
+import { createMcpServer, toolCallsSettled } from './server.js';
 import { Upstream } from './upstream.js';
 import { version } from './version.js';
 
@@ -99,9 +99,12 @@ async function main(): Promise<void> {
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const server = makeServer(undefined);
   const transport = new StdioServerTransport();
-  // The SDK's stdio transport keeps the process alive after stdin closes; a client that goes away must end us.
-  process.stdin.on('end', () => void shutdown(0));
-  process.stdin.on('close', () => void shutdown(0));
+  // The SDK's stdio transport keeps the process alive after stdin closes; a client that goes away must end
+  // us, once the calls it already sent have answered (their answers still go out on stdout).
+  const tick = () => new Promise((r) => setImmediate(r));
+  const stdinClosed = () => void tick().then(() => toolCallsSettled(10_000)).then(tick).then(() => shutdown(0));
+  process.stdin.on('end', stdinClosed);
+  process.stdin.on('close', stdinClosed);
   transport.onclose = () => void shutdown(0);
   await server.connect(transport);
   log('info', 'serving on stdio', { tools: tools.length, version });

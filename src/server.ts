@@ -18,8 +18,32 @@ export const PROGRESS_KIND = 'learning-workspace/kind';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
+let running = 0;
+let onIdle: (() => void) | undefined;
+
+/** Resolves once no tool call is running (or the wait is over): a stdio client that closed its input still gets its answers. */
+export function toolCallsSettled(maxWaitMs: number): Promise<void> {
+  if (running === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, maxWaitMs);
+    onIdle = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+}
+
 /** The one place that turns every outcome of a tool call into an MCP result: errors are returned, never thrown. */
 export async function runTool(def: ToolDef, input: Record<string, unknown>, opts: ServerOptions, extra: Extra): Promise<CallToolResult> {
+  running++;
+  try {
+    return await outcome(def, input, opts, extra);
+  } finally {
+    if (--running === 0) onIdle?.();
+  }
+}
+
+async function outcome(def: ToolDef, input: Record<string, unknown>, opts: ServerOptions, extra: Extra): Promise<CallToolResult> {
   const started = performance.now();
   try {
     const data = await invoke(def, input, opts.upstream, progressContext(extra, opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS));

@@ -76,6 +76,25 @@ describe('stdio', () => {
     expect(stderr).toContain('"msg":"upstream"'); // debug logs went to stderr
   });
 
+  test('a client that closes its input right after a call still gets the answer', async () => {
+    const child = spawn(process.execPath, [CLI], { env: sandboxEnv(sandbox), stdio: ['pipe', 'pipe', 'ignore'] });
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.stdin.end(
+      [
+        { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'analytics_courses', arguments: {} } },
+      ]
+        .map((m) => JSON.stringify(m))
+        .join('\n') + '\n',
+    );
+    expect(await exited).toBe(0);
+    const answer = stdout.trim().split('\n').map((l) => JSON.parse(l) as { id?: number; result?: { structuredContent?: unknown } }).find((m) => m.id === 2);
+    expect(answer?.result?.structuredContent).toHaveProperty('courses');
+  });
+
   test('tools of an API without a credential are not offered', async () => {
     const { connectStdio } = await import('./helpers.js');
     const env = sandboxEnv(sandbox);

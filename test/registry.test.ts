@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import pkg from '../package.json' with { type: 'json' };
 import { tools } from '../src/registry.js';
 import { toolTable, TABLE_END, TABLE_START } from '../scripts/tool-docs.js';
 import { connectInMemory, startSandbox, type Connected, type Sandbox } from './helpers.js';
@@ -136,6 +137,12 @@ describe('tool registry', () => {
 
   test('tools/list matches the checked-in snapshot', async () => {
     await expect(JSON.stringify(listed, null, 2) + '\n').toMatchFileSnapshot('__snapshots__/tools-list.json');
+  });
+
+  test('the bundle manifest lists every tool and the package version', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../manifest.json', import.meta.url), 'utf8')) as { version: string; tools: unknown };
+    expect(manifest.tools, 'run `npm run docs`').toEqual(tools.map((t) => ({ name: t.name, description: t.description })));
+    expect(manifest.version).toBe(pkg.version);
   });
 
   test("the README's tool table is generated from the declarations", () => {
