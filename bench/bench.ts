@@ -306,7 +306,8 @@ async function throughput(): Promise<void> {
   const before = rssMb(ours.pid);
   for (let i = 0; i < 500; i += 50) await Promise.all(Array.from({ length: 50 }, () => openSession(pool, false)));
   await new Promise((r) => setTimeout(r, 500));
-  console.log(`\nRSS of this server (stateful): ${before.toFixed(1)} MB before, ${rssMb(ours.pid).toFixed(1)} MB with 500 more open sessions (target < 300 MB).`);
+  const ready = (await (await fetch(ours.url.replace('/mcp', '/readyz'))).json()) as { sessions: number };
+  console.log(`\nRSS of this server (stateful): ${before.toFixed(1)} MB before opening 500 more sessions, ${rssMb(ours.pid).toFixed(1)} MB after, with ${ready.sessions} sessions open in all (target < 300 MB at 500).`);
   await pool.close();
   for (const s of servers) await s.proc.stop();
   await sandbox.close();
