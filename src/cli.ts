@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     { connector: config.connector, content: config.content },
     {
       timeoutMs: config.timeoutMs,
+      deadlineMs: config.deadlineMs,
       maxRetries: config.maxRetries,
       retryBaseMs: config.retryBaseMs,
       streamIdleMs: config.streamIdleMs,

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Toolset } from '../tools/define.js';
 import { toolsets as knownToolsets } from './registry.js';
+import { DEFAULT_DEADLINE_MS } from './upstream.js';
 
 export interface ConnectorTarget {
   baseUrl: string;
@@ -18,6 +19,8 @@ export interface Config {
   content: ContentTarget | undefined;
   /** How long one upstream attempt may take to answer. */
   timeoutMs: number;
+  /** How long one tool call may take in all, every retry included. */
+  deadlineMs: number;
   maxRetries: number;
   /** Base of the retry backoff, before jitter. */
   retryBaseMs: number;
@@ -73,6 +76,7 @@ Upstream (each option also reads the environment variable shown):
   --api-key KEY           WORKSPACE_API_KEY         Content API key
   --user-id ID            WORKSPACE_USER_ID         acting user for the Content API
   --timeout-ms MS         WORKSPACE_TIMEOUT_MS      time one upstream attempt may take (default 30000)
+  --deadline-ms MS        WORKSPACE_DEADLINE_MS     time one tool call may take, retries included (default ${DEFAULT_DEADLINE_MS})
   --max-retries N         WORKSPACE_MAX_RETRIES     retries of a failed attempt (default 2)
   --retry-base-ms MS      WORKSPACE_RETRY_BASE_MS   first retry delay before jitter (default 250)
   --stream-idle-ms MS     WORKSPACE_STREAM_IDLE_MS  longest silence in the insights stream (default 60000)
@@ -113,6 +117,7 @@ const options = {
   'api-key': { type: 'string' },
   'user-id': { type: 'string' },
   'timeout-ms': { type: 'string' },
+  'deadline-ms': { type: 'string' },
   'max-retries': { type: 'string' },
   'retry-base-ms': { type: 'string' },
   'stream-idle-ms': { type: 'string' },
@@ -240,6 +245,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliAction {
     connector: token && connectorUrl ? { baseUrl: connectorUrl, token } : undefined,
     content: apiKey && contentUrl ? { baseUrl: contentUrl, apiKey, userId: userId || undefined } : undefined,
     timeoutMs: integer('WORKSPACE_TIMEOUT_MS (--timeout-ms)', values['timeout-ms'] ?? env['WORKSPACE_TIMEOUT_MS'], 30_000, 1, 3_600_000),
+    deadlineMs: integer('WORKSPACE_DEADLINE_MS (--deadline-ms)', values['deadline-ms'] ?? env['WORKSPACE_DEADLINE_MS'], DEFAULT_DEADLINE_MS, 1, 3_600_000),
     maxRetries: integer('WORKSPACE_MAX_RETRIES (--max-retries)', values['max-retries'] ?? env['WORKSPACE_MAX_RETRIES'], 2, 0, 10),
     retryBaseMs: integer('WORKSPACE_RETRY_BASE_MS (--retry-base-ms)', values['retry-base-ms'] ?? env['WORKSPACE_RETRY_BASE_MS'], 250, 1, 60_000),
     streamIdleMs: integer('WORKSPACE_STREAM_IDLE_MS (--stream-idle-ms)', values['stream-idle-ms'] ?? env['WORKSPACE_STREAM_IDLE_MS'], 60_000, 1, 3_600_000),

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { ToolDef } from '../tools/define.js';
 import type { RequestTrace } from './context.js';
 import { ToolError } from './errors.js';
 import { invokeStream } from './stream.js';
-import type { Upstream, UpstreamResponse } from './upstream.js';
+import type { RequestSpec, Upstream, UpstreamResponse } from './upstream.js';
 
 export type ProgressKind = 'text' | 'status';
 
@@ -14,34 +15,72 @@ export interface InvokeContext {
   keepAliveMs: number;
   trace?: RequestTrace | undefined;
 }
-/** Room on top of the upstream's own wait before the HTTP timeout gives up. */
+/** Room on top of the upstream's own wait before the attempt gives up. */
 const LONG_MARGIN_MS = 30_000;
+/** The first "still waiting" progress goes out this soon, then every keepAliveMs of silence. */
+const FIRST_KEEPALIVE_MS = 5_000;
 
 /** Carries out one tool call, whatever its mode, and returns the object that becomes `structuredContent`. */
 export async function invoke(def: ToolDef, input: Record<string, unknown>, upstream: Upstream, ctx: InvokeContext): Promise<Record<string, unknown>> {
-  if (def.mode === 'stream') return invokeStream(def, input, upstream, ctx);
-  if (def.mode !== 'long') return invokeJson(def, input, upstream, ctx);
-  const wait = def.upstreamWaitMs?.(input) ?? 0;
-  const started = performance.now();
-  const progress = ctx.progress;
-  const timer = progress
-    ? setInterval(() => {
-        const s = Math.round((performance.now() - started) / 1000);
-        progress(`Still working on ${def.title.toLowerCase()} (${s} s so far)`, 'status').catch(() => undefined);
-      }, ctx.keepAliveMs)
-    : undefined;
+  const keepAlive = ctx.progress ? new KeepAlive(ctx.progress, def, ctx.keepAliveMs) : undefined;
+  const inner: InvokeContext = keepAlive ? { ...ctx, progress: keepAlive.send } : ctx;
   try {
-    return await invokeJson(def, input, upstream, ctx, Math.max(upstream.timeoutMs, wait + LONG_MARGIN_MS));
+    if (def.mode === 'stream') return await invokeStream(def, input, upstream, inner);
+    if (def.mode !== 'long') return await invokeJson(def, input, upstream, inner);
+    // The upstream itself waits (generation, processing): attempt and call get that wait and a margin.
+    const budget = Math.max(upstream.timeoutMs, (def.upstreamWaitMs?.(input) ?? 0) + LONG_MARGIN_MS);
+    return await invokeJson(def, input, upstream, inner, { attemptTimeoutMs: budget, deadlineMs: Math.max(upstream.deadlineMs, budget) });
   } finally {
-    clearInterval(timer);
+    keepAlive?.stop();
   }
 }
 
-/** What the upstream needs from one validated tool input: path, query, body and idempotency key. */
+/**
+ * A short status whenever a call with a progress token has been silent for a while, so clients that
+ * reset their timeout on progress keep waiting, and a person sees the call is alive.
+ */
+export class KeepAlive {
+  private readonly started = performance.now();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly progress: NonNullable<InvokeContext['progress']>,
+    private readonly def: Pick<ToolDef, 'title' | 'mode'>,
+    private readonly everyMs: number,
+  ) {
+    this.arm(Math.min(FIRST_KEEPALIVE_MS, everyMs));
+  }
+
+  /** Sends progress and restarts the silence count. */
+  readonly send = (message: string, kind: ProgressKind): Promise<void> => {
+    if (this.timer) this.arm(this.everyMs);
+    return this.progress(message, kind);
+  };
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private arm(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      const s = Math.round((performance.now() - this.started) / 1000);
+      const what = this.def.mode === 'long' ? `Still working on ${this.def.title.toLowerCase()}` : 'Still waiting for the workspace';
+      this.send(`${what} (${s} s so far)`, 'status').catch(() => undefined);
+    }, ms);
+    this.timer.unref();
+  }
+}
+
+/**
+ * What the upstream needs from one validated tool input: path, query, body, and for commands that take
+ * one, the Idempotency-Key (the caller's, or a fresh one for this call, kept across its retries).
+ */
 export function buildRequest(def: ToolDef, input: Record<string, unknown>) {
   const args = { ...input };
   let idempotencyKey: string | undefined;
-  if (def.idempotencyKey && typeof args['idempotencyKey'] === 'string') idempotencyKey = args['idempotencyKey'];
+  if (def.idempotencyKey) idempotencyKey = typeof args['idempotencyKey'] === 'string' ? args['idempotencyKey'] : randomUUID();
   delete args['idempotencyKey'];
 
   const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -70,7 +109,7 @@ async function invokeJson(
   input: Record<string, unknown>,
   upstream: Upstream,
   ctx: InvokeContext,
-  timeoutMs?: number,
+  budget: Pick<RequestSpec, 'attemptTimeoutMs' | 'deadlineMs'> = {},
 ): Promise<Record<string, unknown>> {
   const { path, query, body, idempotencyKey } = buildRequest(def, input);
   const res = await upstream.request({
@@ -79,11 +118,11 @@ async function invokeJson(
     path,
     query,
     body,
-    repeatable: def.annotations.idempotentHint,
-    idempotent: def.idempotencyKey,
+    // Reads and idempotent updates repeat harmlessly; writes only when they carry an Idempotency-Key.
+    retry: def.annotations.idempotentHint || idempotencyKey !== undefined,
     idempotencyKey,
     signal: ctx.signal,
-    timeoutMs,
+    ...budget,
     trace: ctx.trace,
   });
   return def.api === 'connector' ? unwrapEnvelope(res) : unwrapPlain(res);

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createParser, type EventSourceParser } from 'eventsource-parser';
 import type { ToolDef } from '../tools/define.js';
 import { ToolError } from './errors.js';
 import { buildRequest, unwrapPlain, type InvokeContext, type ProgressKind } from './invoke.js';
-import { transportError, type Upstream } from './upstream.js';
+import { discard, transportError, type Upstream } from './upstream.js';
 
 /** A delta goes out at once unless one went out this recently; then it joins the next. */
 export const COALESCE_MS = 50;
@@ -10,6 +11,8 @@ const SETTLE_MS = 5;
 const MAX_TOOL_CALLS = 200;
 const MAX_DATA_PARTS = 200;
 const MAX_OTHER_EVENTS = 50;
+/** How much of a body that is no answer stream is read to report it. */
+const MAX_REPORTED_BODY = 64 * 1024;
 
 
 type Part = { type: string; [key: string]: unknown };
@@ -295,50 +298,85 @@ function plainDecoder(answer: Answer): Decoder {
   };
 }
 
-function sniff(contentType: string, first: string, answer: Answer, onDone: () => void): Decoder {
+/**
+ * Which decoder reads the body, from its type and first bytes; undefined for a body that is no answer
+ * stream at all (JSON, HTML), which is then reported rather than passed off as the answer.
+ */
+function sniff(contentType: string, first: string, answer: Answer, onDone: () => void): Decoder | undefined {
   if (contentType.includes('text/event-stream') || /^(data|event|id|retry):|^:/.test(first)) return sseDecoder(answer, onDone);
   if (/^[0-9a-z]:["{[0-9tfn-]/.test(first)) return dataStreamDecoder(answer);
-  return plainDecoder(answer);
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if ((type === '' || type === 'text/plain' || type === 'text/markdown') && !first.startsWith('{')) return plainDecoder(answer);
+  return undefined;
 }
 
 /** Calls the insights stream and relays it as progress; the whole answer is the result. */
 export async function invokeStream(def: ToolDef, input: Record<string, unknown>, upstream: Upstream, ctx: InvokeContext): Promise<Record<string, unknown>> {
-  const { path, body } = buildRequest(def, input);
-  const idleTimeoutMs = upstream.streamIdleMs;
-  const spec = { api: def.api, method: def.method, path, body, signal: ctx.signal, trace: ctx.trace };
+  // Every answer carries a session id, so the next question can continue the conversation: the
+  // caller's, else one made here and sent upstream (an id the upstream reports wins).
+  const asked = typeof input['sessionId'] === 'string' ? input['sessionId'] : undefined;
+  const { path, body } = buildRequest(def, asked ? input : { ...input, sessionId: randomUUID() });
+  const spec = { api: def.api, method: def.method, path, body, retry: false, signal: ctx.signal, trace: ctx.trace };
   const res = await upstream.stream(spec);
-  if (res.status >= 300) return unwrapPlain(await upstream.read(spec, res.status, res.headers, res.body));
+  if (res.status >= 300) return unwrapPlain(await upstream.readRest(spec, res));
 
   const relay = new ProgressRelay(ctx.progress);
   const sessionHeader = res.headers['x-session-id'];
-  const answer = new Answer(typeof input['sessionId'] === 'string' ? input['sessionId'] : typeof sessionHeader === 'string' ? sessionHeader : undefined, relay);
+  const sent = (body as { sessionId?: string }).sessionId;
+  const answer = new Answer(asked ?? (typeof sessionHeader === 'string' && sessionHeader ? sessionHeader : sent), relay);
   let done = false;
   let decoder: Decoder | undefined;
+  /** The first bytes, until they tell what the body is; all of it (within a cap) when it is no stream. */
+  let head = '';
+  let notStream = false;
   const text = new TextDecoder();
   const contentType = String(res.headers['content-type'] ?? '');
   try {
     for await (const chunk of res.body) {
       const s = text.decode(chunk as Buffer, { stream: true });
-      decoder ??= sniff(contentType, s.trimStart(), answer, () => (done = true));
-      decoder.push(s);
-      if (answer.error) break;
+      if (decoder) {
+        decoder.push(s);
+        if (answer.error) break;
+        continue;
+      }
+      head += s;
+      if (notStream || head.trim() === '') {
+        if (head.length > MAX_REPORTED_BODY) break;
+        continue;
+      }
+      decoder = sniff(contentType, head.trimStart(), answer, () => (done = true));
+      if (decoder) decoder.push(head);
+      else notStream = true;
     }
     decoder?.push(text.decode());
     decoder?.end();
   } catch (err) {
     await relay.drain();
-    const cause = transportError(err, spec, '', idleTimeoutMs);
+    if (notStream) notAStream(res.status, contentType, head);
+    const idleMs = upstream.streamIdleMs;
+    const cause = transportError(err, spec, '', { count: 1, startedAt: performance.now(), attemptTimeoutMs: idleMs, deadlineMs: idleMs });
     if (cause.code === 'UPSTREAM_TIMEOUT') {
-      throw new ToolError(`The answer stream went silent for more than ${idleTimeoutMs} ms and was ended.`, { code: 'STREAM_IDLE_TIMEOUT', partial: answer.answer });
+      throw new ToolError(`The answer stream went silent for more than ${idleMs} ms and was ended.`, { code: 'STREAM_IDLE_TIMEOUT', partial: answer.answer });
     }
-    throw new ToolError(cause.message, { code: cause.code, resolution: cause.resolution, partial: answer.answer });
+    throw new ToolError(`The answer stream broke off: ${cause.message}`, { code: cause.code, resolution: cause.resolution, partial: answer.answer });
   } finally {
-    res.body.destroy();
+    discard(res.body);
   }
+  if (notStream) notAStream(res.status, contentType, head);
   await relay.drain();
   if (answer.error) throw new ToolError(`The assistant reported an error: ${answer.error}`, { code: 'STREAM_ERROR', partial: answer.answer });
+  if (!decoder) throw new ToolError(`The assistant answered HTTP ${res.status} with an empty body.`, { code: 'STREAM_INCOMPLETE' });
   if (!answer.finished && !done) {
     throw new ToolError('The answer stream ended before the answer was finished.', { code: 'STREAM_INCOMPLETE', partial: answer.answer });
   }
   return answer.result();
+}
+
+/** A 200 whose body is no answer stream (a JSON document, cut or whole; an HTML page). */
+function notAStream(status: number, contentType: string, body: string): never {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  throw new ToolError(
+    `The assistant answered HTTP ${status} with ${contentType || 'no content type'} instead of an answer stream; nothing of it is an answer. Received: ${flat.length > 500 ? `${flat.slice(0, 500)}…` : flat}`,
+    { status, code: 'BAD_UPSTREAM_RESPONSE', resolution: 'Check that the Content API URL points at the workspace (not a proxy or login page), then ask again.' },
+  );
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Agent, Dispatcher } from 'undici';
 import type { Api } from '../tools/define.js';
 import type { ConnectorTarget, ContentTarget } from './config.js';
@@ -19,18 +18,20 @@ export interface RequestSpec {
   query?: Record<string, string> | undefined;
   /** JSON-serialisable body; GET sends none. */
   body?: unknown;
-  /** Repeating the request has no further effect (reads, idempotent updates): safe to retry. */
-  repeatable?: boolean;
-  /** Send an Idempotency-Key (the given one, or a fresh one per call). */
-  idempotent?: boolean;
+  /**
+   * The request may be sent again after a failure: reads, idempotent updates, and writes that carry an
+   * Idempotency-Key (the upstream replays the first result instead of applying the write twice).
+   */
+  retry: boolean;
+  /** Sent as the Idempotency-Key header. */
   idempotencyKey?: string | undefined;
   signal?: AbortSignal | undefined;
-  /** Overrides the configured attempt timeout (long-running upstream operations). */
-  timeoutMs?: number | undefined;
+  /** How long one attempt may wait for the answer; the configured one unless the operation is slow. */
+  attemptTimeoutMs?: number | undefined;
+  /** How long the whole call may take, every attempt and pause between them included. */
+  deadlineMs?: number | undefined;
   /** Where to note the upstream status for the access log of the HTTP request behind this call. */
   trace?: RequestTrace | undefined;
-  /** Give the body back unread, for streams. */
-  stream?: boolean;
 }
 
 export interface UpstreamResponse {
@@ -48,17 +49,25 @@ export interface UpstreamStream {
 }
 
 export interface UpstreamOptions {
+  /** How long one attempt may wait for its answer. */
   timeoutMs: number;
+  /** How long a call may take in all, retries included (default 45 s: under the 60 s most clients wait). */
+  deadlineMs?: number | undefined;
   maxRetries: number;
-  /** Base of the exponential backoff; each request draws its own jitter around it. */
-  retryBaseMs?: number;
-  maxResponseBytes?: number;
+  /** Base of the exponential backoff; each pause draws its own jitter around it. */
+  retryBaseMs?: number | undefined;
+  maxResponseBytes?: number | undefined;
   /** Longest silence allowed inside a streamed answer (default 60 s). */
-  streamIdleMs?: number;
+  streamIdleMs?: number | undefined;
 }
 
-const RETRY_STATUS = [429, 502, 503, 504];
-const RETRY_ERRORS = [
+/** A call's default budget, retries included: the TypeScript SDK client and the Inspector give up at 60 s. */
+export const DEFAULT_DEADLINE_MS = 45_000;
+const MAX_BACKOFF_MS = 10_000;
+
+const RETRY_STATUS = new Set([429, 502, 503, 504]);
+/** Failures before or during the answer after which the whole request may be sent again. */
+const RETRY_ERRORS = new Set([
   'ECONNRESET',
   'ECONNREFUSED',
   'ENOTFOUND',
@@ -70,7 +79,9 @@ const RETRY_ERRORS = [
   'UND_ERR_SOCKET',
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_HEADERS_TIMEOUT',
-];
+  'UND_ERR_BODY_TIMEOUT',
+  'ATTEMPT_TIMEOUT',
+]);
 
 /** When the upstream last answered (any status) and last failed to, for readiness checks. */
 export interface UpstreamHealth {
@@ -79,31 +90,27 @@ export interface UpstreamHealth {
   lastFailure: string | undefined;
 }
 
-/** The connection pool and health shared by every Upstream of a process (one per client in client-credential hosting). */
 type Send = (options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
 
+/** The connection pool and health shared by every Upstream of a process (one per client in client-credential hosting). */
 export class UpstreamPool {
   private agent: Agent | undefined;
   private ready: Promise<Send> | undefined;
   readonly health: UpstreamHealth = { lastAnswerAt: undefined, lastFailureAt: undefined, lastFailure: undefined };
 
   /**
-   * undici's request on a pooled agent, made on first use. Only its agent, retry interceptor and request
-   * API are loaded, then: its index also brings fetch, WebSocket, caches and more, three quarters of its
-   * code, which a server that Claude Desktop or an agent framework starts often would parse every time.
+   * undici's request on a pooled agent, made on first use. Only its agent and request API are loaded,
+   * then: its index also brings fetch, WebSocket, caches and more, three quarters of its code, which a
+   * server that Claude Desktop or an agent framework starts often would parse every time.
    */
   sender(): Promise<Send> {
-    this.ready ??= Promise.all([
-      import('undici/lib/dispatcher/agent.js'),
-      import('undici/lib/interceptor/retry.js'),
-      import('undici/lib/api/api-request.js'),
-    ]).then(([{ default: Agent }, { default: retry }, { default: request }]) => {
-      this.agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 128 });
-      // undici's retry interceptor does the retrying (Retry-After, exponential backoff); each
-      // request passes its own retry options, so a non-idempotent call is never repeated.
-      const dispatcher = this.agent.compose(retry({ throwOnError: false, retryAfter: true }));
-      return (options) => request.call(dispatcher, options);
-    });
+    this.ready ??= Promise.all([import('undici/lib/dispatcher/agent.js'), import('undici/lib/api/api-request.js')]).then(
+      ([{ default: Agent }, { default: request }]) => {
+        const agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 128 });
+        this.agent = agent;
+        return (options) => request.call(agent, options);
+      },
+    );
     return this.ready;
   }
 
@@ -112,9 +119,24 @@ export class UpstreamPool {
   }
 }
 
+/** Why an attempt's own abort fired: its time ran out (the caller's cancel has its own reason). */
+const ATTEMPT_TIMEOUT = Object.assign(new Error('attempt timed out'), { code: 'ATTEMPT_TIMEOUT' });
+
+/** How one call went so far, for the error that ends it. */
+interface Attempts {
+  count: number;
+  startedAt: number;
+  attemptTimeoutMs: number;
+  deadlineMs: number;
+}
+
 /**
- * The one authenticated proxy: every tool call reaches the upstream through `request()`.
- * It owns the base URLs, credentials, timeouts, retries, idempotency keys and transport errors.
+ * The one authenticated proxy: every tool call reaches the upstream through `request()` or `stream()`.
+ * It owns the base URLs, credentials, the call's deadline, retries and transport errors.
+ *
+ * Retries are this loop's, not undici's retry handler: that one resumes a body cut off mid-way with a
+ * `Range` request, which a JSON API answers with the whole body again (and undici then discards it).
+ * Here every retry sends the whole request again, writes with the same Idempotency-Key.
  */
 export class Upstream {
   constructor(
@@ -137,6 +159,51 @@ export class Upstream {
 
   async close(): Promise<void> {
     await this.pool.close();
+  }
+
+  get streamIdleMs(): number {
+    return this.opts.streamIdleMs ?? 60_000;
+  }
+
+  /** The attempt timeout calls get unless they ask for more. */
+  get timeoutMs(): number {
+    return this.opts.timeoutMs;
+  }
+
+  private get maxResponseBytes(): number {
+    return this.opts.maxResponseBytes ?? 16 * 1024 * 1024;
+  }
+
+  /** The whole-call budget calls get unless they ask for more. */
+  get deadlineMs(): number {
+    return this.opts.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  }
+
+  /** A request whose answer is read whole (JSON or text), the reading being part of each attempt. */
+  request(spec: RequestSpec): Promise<UpstreamResponse> {
+    return this.attempt(spec, async (res) => {
+      const text = await readCapped(res.body, this.maxResponseBytes, Number(res.headers['content-length'] ?? NaN), spec);
+      return parseAnswer(res.statusCode, res.headers, text);
+    });
+  }
+
+  /**
+   * A request whose body is handed back unread, for streams. The deadline covers the wait for the
+   * answer's headers; the body may then take as long as it keeps talking (the stream idle timeout).
+   */
+  stream(spec: RequestSpec): Promise<UpstreamStream> {
+    return this.attempt({ ...spec, retry: false }, async (res) => ({ status: res.statusCode, headers: res.headers, body: res.body }), true);
+  }
+
+  /** Reads a whole error answer of a stream request. */
+  async readRest(spec: RequestSpec, res: UpstreamStream): Promise<UpstreamResponse> {
+    const attempts = { count: 1, startedAt: performance.now(), attemptTimeoutMs: this.timeoutMs, deadlineMs: this.deadlineMs };
+    const text = await readCapped(res.body, this.maxResponseBytes, Number(res.headers['content-length'] ?? NaN), spec).catch(
+      (err: unknown) => {
+        throw transportError(err, spec, '', attempts);
+      },
+    );
+    return parseAnswer(res.status, res.headers, text);
   }
 
   /** Origin, base path and credential headers of each API, worked out once. */
@@ -165,151 +232,237 @@ export class Upstream {
     return entry;
   }
 
-  private async dispatch(spec: RequestSpec): Promise<Dispatcher.ResponseData> {
+  /**
+   * Sends the request until one attempt gives an answer `read` accepts, the retries run out or the
+   * deadline passes. `read` runs inside the attempt: a body cut off mid-way fails the attempt, and a
+   * request that may be repeated is sent again whole.
+   */
+  private async attempt<T>(spec: RequestSpec, read: (res: Dispatcher.ResponseData) => Promise<T>, streaming = false): Promise<T> {
     const target = this.target(spec.api);
+    const send = await this.pool.sender();
+    const options = this.requestOptions(spec, target, streaming);
+    const deadlineMs = spec.deadlineMs ?? this.deadlineMs;
+    const attempts: Attempts = { count: 0, startedAt: performance.now(), attemptTimeoutMs: spec.attemptTimeoutMs ?? this.timeoutMs, deadlineMs };
+    const maxAttempts = spec.retry ? this.opts.maxRetries + 1 : 1;
+    for (;;) {
+      attempts.count++;
+      const left = deadlineMs - (performance.now() - attempts.startedAt);
+      const budget = Math.max(1, Math.min(attempts.attemptTimeoutMs, left));
+      const abort = new AbortController();
+      const onCancel = () => abort.abort(spec.signal?.reason);
+      spec.signal?.addEventListener('abort', onCancel, { once: true });
+      const timer = setTimeout(() => abort.abort(ATTEMPT_TIMEOUT), budget);
+      let res: Dispatcher.ResponseData | undefined;
+      let linked = false;
+      try {
+        if (spec.signal?.aborted) throw spec.signal.reason;
+        res = await send({ ...options, signal: abort.signal });
+        this.answered(spec, res.statusCode, attempts);
+        const pause = attempts.count < maxAttempts && RETRY_STATUS.has(res.statusCode) ? this.pause(attempts, res.headers) : undefined;
+        if (pause !== undefined) {
+          discard(res.body);
+          await sleep(pause, spec.signal);
+          continue;
+        }
+        const value = await read(res);
+        // A stream's body is read after this returns: the caller's cancel must still reach it.
+        if (streaming) linked = true;
+        return value;
+      } catch (err) {
+        if (res) discard(res.body);
+        if (spec.signal?.aborted) throw cancelled(spec);
+        const code = (err as { code?: string } | null)?.code;
+        const pause = attempts.count < maxAttempts && code !== undefined && RETRY_ERRORS.has(code) ? this.pause(attempts) : undefined;
+        if (pause !== undefined) {
+          await sleep(pause, spec.signal).catch(() => {
+            throw cancelled(spec);
+          });
+          continue;
+        }
+        const error = transportError(err, spec, target.origin, attempts);
+        this.pool.health.lastFailureAt = Date.now();
+        this.pool.health.lastFailure = error.code;
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        if (!linked) spec.signal?.removeEventListener('abort', onCancel);
+      }
+    }
+  }
+
+  private requestOptions(spec: RequestSpec, target: { origin: string; basePath: string; headers: Readonly<Record<string, string>> }, streaming: boolean): Dispatcher.RequestOptions {
     const headers: Record<string, string> = { ...target.headers };
     const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : '';
-    const path = target.basePath + spec.path + query;
-
-    headers['accept'] = spec.stream ? 'text/event-stream, text/plain, application/json' : 'application/json';
-    let body: string | undefined;
+    headers['accept'] = streaming ? 'text/event-stream, text/plain, application/json' : 'application/json';
+    let body: string | null = null;
     if (spec.method !== 'GET') {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(spec.body ?? {});
     }
-    if (spec.idempotent) headers['idempotency-key'] = spec.idempotencyKey ?? randomUUID();
+    if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
+    const attemptMs = spec.attemptTimeoutMs ?? this.timeoutMs;
+    return {
+      origin: target.origin,
+      path: target.basePath + spec.path + query,
+      method: spec.method,
+      headers,
+      body,
+      // The attempt's own timer decides; undici's coarse timers are only a backstop.
+      headersTimeout: attemptMs + 1_000,
+      bodyTimeout: streaming ? this.streamIdleMs : attemptMs + 1_000,
+    };
+  }
 
-    // Reads repeat harmlessly; writes only when they carry an idempotency key.
-    const retriable = !!spec.repeatable || !!spec.idempotent;
-    const timeout = spec.timeoutMs ?? this.opts.timeoutMs;
+  private answered(spec: RequestSpec, status: number, attempts: Attempts): void {
+    this.pool.health.lastAnswerAt = Date.now();
+    if (spec.trace) spec.trace.upstreamStatus = status;
+    if (debugEnabled()) {
+      log('debug', 'upstream', { api: spec.api, method: spec.method, path: spec.path, status, attempt: attempts.count, ms: Math.round(performance.now() - attempts.startedAt) });
+    }
+  }
+
+  /**
+   * The pause before the next attempt, or undefined when the deadline leaves no room for one. Backoff
+   * doubles per attempt with jitter, so clients that failed together do not retry together; an
+   * upstream's Retry-After is honoured when the deadline allows it.
+   */
+  private pause(attempts: Attempts, headers?: Dispatcher.ResponseData['headers']): number | undefined {
     const base = this.opts.retryBaseMs ?? 250;
-    const started = performance.now();
-    try {
-      const send = await this.pool.sender();
-      const res = await send({
-        origin: target.origin,
-        path,
-        method: spec.method,
-        headers,
-        body,
-        signal: spec.signal,
-        headersTimeout: timeout,
-        bodyTimeout: spec.stream ? this.streamIdleMs : timeout,
-        retryOptions: {
-          maxRetries: retriable ? this.opts.maxRetries : 0,
-          methods: [spec.method],
-          statusCodes: RETRY_STATUS,
-          errorCodes: RETRY_ERRORS,
-          // Jitter: each request draws its own base, so clients that failed together do not retry together.
-          minTimeout: Math.round(base * (0.5 + Math.random())),
-          maxTimeout: 10_000,
-          timeoutFactor: 2,
-        },
-      } as Dispatcher.RequestOptions);
-      this.pool.health.lastAnswerAt = Date.now();
-      if (spec.trace) spec.trace.upstreamStatus = res.statusCode;
-      if (debugEnabled()) log('debug', 'upstream', { api: spec.api, method: spec.method, path: spec.path, status: res.statusCode, ms: Math.round(performance.now() - started) });
-      return res;
-    } catch (err) {
-      const error = transportError(err, spec, target.origin, timeout);
-      if (error.code !== 'CANCELLED') {
-        this.pool.health.lastFailureAt = Date.now();
-        this.pool.health.lastFailure = error.code;
-      }
-      throw error;
-    }
-  }
-
-  get streamIdleMs(): number {
-    return this.opts.streamIdleMs ?? 60_000;
-  }
-
-  /** The attempt timeout calls get unless they ask for more. */
-  get timeoutMs(): number {
-    return this.opts.timeoutMs;
-  }
-
-  /** A request whose answer is read whole (JSON or text). */
-  async request(spec: RequestSpec): Promise<UpstreamResponse> {
-    const res = await this.dispatch(spec);
-    return this.read(spec, res.statusCode, res.headers, res.body);
-  }
-
-  /** Reads a whole answer, within the size cap, and parses it when it is JSON. */
-  async read(spec: RequestSpec, status: number, headers: UpstreamResponse['headers'], body: Dispatcher.ResponseData['body']): Promise<UpstreamResponse> {
-    let text: string;
-    try {
-      text = await readCapped(body, this.opts.maxResponseBytes ?? 16 * 1024 * 1024, Number(headers['content-length'] ?? NaN));
-    } catch (err) {
-      throw transportError(err, spec, '', spec.timeoutMs ?? this.opts.timeoutMs);
-    }
-    const res = { statusCode: status, headers };
-    let json: unknown;
-    const type = String(res.headers['content-type'] ?? '');
-    if (text && (type.includes('json') || /^\s*[[{]/.test(text))) {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-    }
-    return { status: res.statusCode, headers: res.headers, json, text };
-  }
-
-  /** A request whose body is handed back as a stream. */
-  async stream(spec: RequestSpec): Promise<UpstreamStream> {
-    const res = await this.dispatch({ ...spec, stream: true });
-    return { status: res.statusCode, headers: res.headers, body: res.body };
+    const backoff = Math.min(MAX_BACKOFF_MS, base * 2 ** (attempts.count - 1)) * (0.75 + Math.random() * 0.5);
+    const asked = headers ? retryAfterMs(headers) : undefined;
+    const wait = Math.round(asked ?? backoff);
+    const left = attempts.deadlineMs - (performance.now() - attempts.startedAt);
+    // An attempt that could not get even a little time is not worth making.
+    return wait + Math.min(100, attempts.attemptTimeoutMs) < left ? wait : undefined;
   }
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body'], max: number, length: number): Promise<string> {
+/** `Retry-After` (seconds or an HTTP date) or `retry-after-ms`, in ms. */
+export function retryAfterMs(headers: Record<string, string | string[] | undefined>, now = Date.now()): number | undefined {
+  const ms = Number(headers['retry-after-ms']);
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const value = headers['retry-after'];
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
+}
+
+/** Drops a body that will not be read; destroying it unread must not surface as an unhandled error. */
+export function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
+function parseAnswer(status: number, headers: UpstreamResponse['headers'], text: string): UpstreamResponse {
+  let json: unknown;
+  const type = String(headers['content-type'] ?? '');
+  if (text && (type.includes('json') || /^\s*[[{]/.test(text))) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  return { status, headers, json, text };
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body'], max: number, length: number, spec: RequestSpec): Promise<string> {
+  const tooLarge = () => new ToolError(`The upstream answer to ${spec.method} ${spec.path} is larger than ${max} bytes.`, { code: 'UPSTREAM_ANSWER_TOO_LARGE' });
+  if (Number.isFinite(length) && length > max) {
+    discard(body);
+    throw tooLarge();
+  }
   // With a known length the body can be read in one go.
-  if (Number.isFinite(length) && length <= max) return body.text();
+  if (Number.isFinite(length)) return body.text();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += (chunk as Buffer).length;
     if (size > max) {
-      body.destroy();
-      throw new ToolError(`The upstream answer is larger than ${max} bytes.`);
+      discard(body);
+      throw tooLarge();
     }
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export function transportError(err: unknown, spec: RequestSpec, origin: string, timeoutMs: number): ToolError {
+function cancelled(spec: RequestSpec): ToolError {
+  return new ToolError(`The call was cancelled before the upstream answered (${spec.method} ${spec.path}).`, { code: 'CANCELLED' });
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** "2 attempts in 45.0 s" */
+function tally(attempts: Attempts): string {
+  const elapsed = performance.now() - attempts.startedAt;
+  return `${attempts.count} attempt${attempts.count === 1 ? '' : 's'} in ${seconds(elapsed)}`;
+}
+
+/** What a failed request tells the agent: what happened, after how many attempts, and what to do. */
+export function transportError(err: unknown, spec: RequestSpec, origin: string, attempts: Attempts): ToolError {
   if (err instanceof ToolError) return err;
-  const e = err as { name?: string; code?: string; message?: string };
+  const e = err as { name?: string; code?: string; message?: string } | null;
   const where = `${spec.method} ${spec.path}`;
-  if (spec.signal?.aborted || e.name === 'AbortError') {
-    return new ToolError(`The call was cancelled before the upstream answered (${where}).`, { code: 'CANCELLED' });
-  }
-  switch (e.code) {
+  if (spec.signal?.aborted || e?.name === 'AbortError') return cancelled(spec);
+  const writeNote =
+    spec.idempotencyKey !== undefined
+      ? ` It may have been applied: call again with idempotencyKey "${spec.idempotencyKey}" to get its result without applying it twice.`
+      : spec.method !== 'GET' && !spec.retry
+        ? ' It may have been applied: check before sending it again.'
+        : '';
+  switch (e?.code) {
+    case 'ATTEMPT_TIMEOUT':
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
-    case 'UND_ERR_CONNECT_TIMEOUT':
-      return new ToolError(`The upstream did not answer within ${timeoutMs} ms (${where}).`, {
-        code: 'UPSTREAM_TIMEOUT',
-        resolution: 'Try again later, or raise WORKSPACE_TIMEOUT_MS if the operation is slow.',
-      });
+    case 'UND_ERR_CONNECT_TIMEOUT': {
+      const limit = Math.min(attempts.attemptTimeoutMs, attempts.deadlineMs);
+      return new ToolError(
+        `The upstream did not answer ${where} in time: ${tally(attempts)} (an attempt may take ${seconds(limit)}, the call ${seconds(attempts.deadlineMs)}).${writeNote}`,
+        {
+          code: 'UPSTREAM_TIMEOUT',
+          resolution:
+            'Try again later. If the operation is slow by nature, raise WORKSPACE_TIMEOUT_MS (one attempt) and WORKSPACE_DEADLINE_MS (the whole call), keeping the call under the MCP client\'s own timeout (60 s in most clients).',
+        },
+      );
+    }
     case 'ECONNREFUSED':
     case 'ENOTFOUND':
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return new ToolError(`Could not connect to the upstream at ${origin} (${e.code}).`, {
+    case 'ENETDOWN':
+    case 'EHOSTDOWN':
+      return new ToolError(`Could not connect to the upstream at ${origin} (${e.code}; ${tally(attempts)}).`, {
         code: 'UPSTREAM_UNREACHABLE',
         resolution: 'Check the base URL (WORKSPACE_BASE_URL or the per-API URL) and that the service is up.',
       });
     case 'ECONNRESET':
     case 'EPIPE':
     case 'UND_ERR_SOCKET':
-      return new ToolError(`The upstream closed the connection before answering (${where}).`, {
-        code: 'UPSTREAM_CONNECTION_RESET',
-        resolution: 'Try again; if it persists, the service may be overloaded or restarting.',
+      return new ToolError(`The connection to the upstream dropped before its answer to ${where} was complete (${tally(attempts)}).${writeNote}`, {
+        code: 'UPSTREAM_CONNECTION_DROPPED',
+        resolution: 'Try again; if it persists, the service or a proxy in between may be overloaded or restarting.',
       });
     default:
-      return new ToolError(`The upstream request failed (${where}): ${e.message ?? String(err)}`, { code: e.code ?? 'UPSTREAM_ERROR' });
+      return new ToolError(`The upstream request ${where} failed (${tally(attempts)}): ${e?.message ?? String(err)}`, { code: e?.code ?? 'UPSTREAM_ERROR' });
   }
 }

@@ -35,14 +35,14 @@ export function sandboxEnv(sandbox: Sandbox, extra: Record<string, string> = {})
 /** The server in this process, wired to a client through the SDK's in-memory transport. */
 export async function connectInMemory(
   sandbox: Sandbox,
-  opts: { token?: string; apiKey?: string; readOnly?: boolean; timeoutMs?: number; maxRetries?: number; streamIdleMs?: number; keepAliveMs?: number } = {},
+  opts: { token?: string; apiKey?: string; readOnly?: boolean; timeoutMs?: number; deadlineMs?: number; maxRetries?: number; streamIdleMs?: number; keepAliveMs?: number } = {},
 ): Promise<Connected> {
   const upstream = new Upstream(
     {
       connector: { baseUrl: sandbox.url, token: opts.token ?? SANDBOX_CREDENTIALS.connectorToken },
       content: { baseUrl: sandbox.url, apiKey: opts.apiKey ?? SANDBOX_CREDENTIALS.apiKey, userId: SANDBOX_CREDENTIALS.userId },
     },
-    { timeoutMs: opts.timeoutMs ?? 5_000, maxRetries: opts.maxRetries ?? 2, retryBaseMs: 20, streamIdleMs: opts.streamIdleMs ?? 60_000 },
+    { timeoutMs: opts.timeoutMs ?? 5_000, deadlineMs: opts.deadlineMs, maxRetries: opts.maxRetries ?? 2, retryBaseMs: 20, streamIdleMs: opts.streamIdleMs ?? 60_000 },
   );
   const server = createMcpServer({ upstream, tools: selectTools({ apis: upstream.apis(), readOnly: opts.readOnly }), keepAliveMs: opts.keepAliveMs });
   const [a, b] = InMemoryTransport.createLinkedPair();

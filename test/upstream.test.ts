@@ -16,7 +16,7 @@ test('an upstream that does not answer in time gives a timeout error after the r
   await conn.close();
   expect(result.isError).toBe(true);
   expect(text(result)).toContain('UPSTREAM_TIMEOUT');
-  expect(text(result)).toContain('did not answer within 150 ms');
+  expect(text(result)).toMatch(/did not answer POST \/api\/v1\/analytics\/hero in time: 2 attempts in \d\.\d s \(an attempt may take 0\.1 s/);
   expect(sandbox.requests).toHaveLength(2);
 });
 
@@ -56,7 +56,7 @@ test('the server keeps serving after every kind of failure', async () => {
   sandbox.inject({ path: '/api/v1/analytics/students', status: 200, body: { success: true, data: { students: 'not a list' } } });
   const results = [await call(conn.client, 'analytics_hero'), await call(conn.client, 'analytics_courses'), await call(conn.client, 'analytics_students')];
   expect(results.map((r) => r.isError)).toEqual([true, true, true]);
-  expect(text(results[0]!)).toContain('UPSTREAM_CONNECTION_RESET');
+  expect(text(results[0]!)).toContain('UPSTREAM_CONNECTION_DROPPED');
   expect(text(results[1]!)).toContain('not a Connector envelope');
   expect(text(results[2]!)).toContain('students');
   const ok = await call(conn.client, 'groups_list');

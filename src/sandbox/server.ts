@@ -33,6 +33,8 @@ export interface Fault {
   delayMs?: number;
   /** Close the connection without answering. */
   reset?: boolean;
+  /** Send the status, headers (with the whole body's length) and this many bytes of the body, then drop the connection. */
+  cut?: number;
   /** Carry out the command first, then answer with the fault (the answer is lost, the write is not). */
   afterApply?: boolean;
 }
@@ -137,6 +139,7 @@ export class Sandbox {
       if (out === 'streamed') return;
       ({ status, payload } = out);
     }
+    if (fault?.cut !== undefined) return sendCut(res, status, payload, headers, fault.cut);
     if (fault) return sendFault(req, res, fault);
     send(res, status, payload, headers);
   }
@@ -226,7 +229,16 @@ function sendFault(req: IncomingMessage, res: ServerResponse, f: Fault): void {
     req.socket.destroy();
     return;
   }
-  send(res, f.status ?? 503, f.body ?? { success: false, error: { code: 'UNAVAILABLE', message: 'Injected failure.', resolution: 'Retry later.' } }, f.headers);
+  const body = f.body ?? { success: false, error: { code: 'UNAVAILABLE', message: 'Injected failure.', resolution: 'Retry later.' } };
+  if (f.cut !== undefined) return sendCut(res, f.status ?? 200, body, f.headers ?? {}, f.cut);
+  send(res, f.status ?? 503, body, f.headers);
+}
+
+/** An answer cut off mid-body, as a dropped connection leaves it: headers promise more than arrives. */
+function sendCut(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string>, bytes: number): void {
+  const text = Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload));
+  res.writeHead(status, { 'content-type': typeof payload === 'string' ? 'text/plain; charset=utf-8' : 'application/json', 'content-length': text.length, ...headers });
+  res.write(text.subarray(0, Math.min(bytes, text.length - 1)), () => res.socket?.destroy());
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
