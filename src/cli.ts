@@ -3,7 +3,7 @@ import { ConfigError, HELP, parseCli, type Config } from './config.js';
 import { log, registerSecret } from './log.js';
 import { selectTools } from './registry.js';
 import type { ClientCredentials } from './http.js';
-import { createMcpServer, toolCallsSettled } from './server.js';
+import { CallsInFlight, createMcpServer } from './server.js';
 import { Upstream } from './upstream.js';
 import { version } from './version.js';
 
@@ -58,7 +58,8 @@ async function main(): Promise<void> {
   closers.unshift(() => upstream.close());
   const toolsFor = (u: Upstream) => selectTools({ apis: u.apis(), toolsets: config.toolsets, readOnly: config.readOnly });
   const tools = toolsFor(upstream);
-  const serverFor = (u: Upstream) => createMcpServer({ upstream: u, tools: toolsFor(u), keepAliveMs: config.keepAliveMs });
+  const inFlight = new CallsInFlight();
+  const serverFor = (u: Upstream) => createMcpServer({ upstream: u, tools: toolsFor(u), keepAliveMs: config.keepAliveMs, inFlight });
   // Client-credential hosting: each client's calls go out with that client's credentials only,
   // through the one shared connection pool.
   const makeServer = (c: ClientCredentials | undefined) =>
@@ -97,13 +98,13 @@ async function main(): Promise<void> {
     return;
   }
 
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const { StdioTransport } = await import('./stdio.js');
   const server = makeServer(undefined);
-  const transport = new StdioServerTransport();
-  // The SDK's stdio transport keeps the process alive after stdin closes; a client that goes away must end
-  // us, once the calls it already sent have answered (their answers still go out on stdout).
+  const transport = new StdioTransport();
+  // A client that goes away must end us, once the calls it already sent have answered (their answers
+  // still go out on stdout).
   const tick = () => new Promise((r) => setImmediate(r));
-  const stdinClosed = () => void tick().then(() => toolCallsSettled(10_000)).then(tick).then(() => shutdown(0));
+  const stdinClosed = () => void tick().then(() => inFlight.settled(10_000)).then(tick).then(() => shutdown(0));
   process.stdin.on('end', stdinClosed);
   process.stdin.on('close', stdinClosed);
   transport.onclose = () => void shutdown(0);

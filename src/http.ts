@@ -1,11 +1,12 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { isLoopback, type HttpConfig } from './config.js';
 import { TRACE_HEADER, traces, type RequestTrace } from './context.js';
+import { checkMessage, INVALID_PARAMS, INVALID_REQUEST, MAX_MESSAGE_BYTES } from './jsonrpc.js';
 import { log, shortHash } from './log.js';
 import type { UpstreamHealth } from './upstream.js';
 
@@ -47,6 +48,7 @@ class HttpError extends Error {
     readonly code: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly id: string | number | null = null,
   ) {
     super(message);
   }
@@ -78,8 +80,11 @@ function send(res: ServerResponse, err: HttpError): void {
     return;
   }
   res.writeHead(err.status, { 'content-type': 'application/json', ...err.headers });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: err.code, message: err.message }, id: null }));
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: err.code, message: err.message }, id: err.id }));
 }
+
+/** The client went away before its request was complete: its doing, not a failure of ours. */
+class ClientGone extends Error {}
 
 function readJson(req: IncomingMessage, max: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -107,8 +112,21 @@ function readJson(req: IncomingMessage, max: number): Promise<unknown> {
         reject(new HttpError(400, -32700, 'Parse error: the body is not valid JSON.'));
       }
     });
-    req.on('error', reject);
+    req.on('error', () => reject(new ClientGone('client closed the connection mid-request')));
+    req.on('aborted', () => reject(new ClientGone('client closed the connection mid-request')));
   });
+}
+
+/** A message the SDK would refuse without naming its id gets a JSON-RPC error to that id, with the reason. */
+function checkBody(body: unknown): void {
+  for (const message of Array.isArray(body) ? body : [body]) {
+    const checked = checkMessage(message);
+    if ('reason' in checked) {
+      // A broken envelope is a bad HTTP request; a well-formed request with invalid params is answered as any request is.
+      const code = checked.reply?.error.code ?? INVALID_REQUEST;
+      throw new HttpError(code === INVALID_PARAMS ? 200 : 400, code, checked.reply?.error.message ?? `Invalid Request: ${checked.reason}.`, {}, checked.reply?.id ?? null);
+    }
+  }
 }
 
 /** Our own trace header, replacing any a client sent; the SDK builds request headers from rawHeaders. */
@@ -138,7 +156,7 @@ function describe(body: unknown): { method?: string; tool?: string } {
 /** Streamable HTTP at /mcp, plus /healthz and /readyz; authenticated, bounded and drainable. */
 export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   const sessions = new Map<string, Session>();
-  const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
+  const maxBody = opts.maxBodyBytes ?? MAX_MESSAGE_BYTES;
   const tokens = opts.authTokens.map(sha256);
   const clientMode = opts.credentials === 'client';
   let draining = false;
@@ -255,6 +273,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
       if (!type.includes('application/json')) throw new HttpError(415, -32000, 'Content-Type must be application/json.');
       body = await readJson(req, maxBody);
       Object.assign(trace, describe(body));
+      checkBody(body);
     } else if (req.method !== 'GET' && req.method !== 'DELETE') {
       throw new HttpError(405, -32000, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
     }
@@ -303,13 +322,18 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
         ...(session ? { session } : {}),
         ...(trace.method ? { rpc: trace.method } : {}),
         ...(trace.tool ? { tool: trace.tool } : {}),
-        status: res.statusCode,
+        // 499, as nginx logs it: the client closed the connection before the answer was complete.
+        status: res.writableFinished ? res.statusCode : 499,
         ms: Math.round(performance.now() - started),
         ...(trace.upstreamStatus !== undefined ? { upstreamStatus: trace.upstreamStatus } : {}),
       });
     });
     handleMcp(req, res, trace).catch((err: unknown) => {
       if (err instanceof HttpError) return send(res, err);
+      if (err instanceof ClientGone) {
+        log('info', 'client went away', { reason: err.message });
+        return void res.destroy();
+      }
       log('error', 'http handler failed', { error: String(err) });
       send(res, new HttpError(500, -32603, 'Internal error.'));
     });

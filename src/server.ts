@@ -1,12 +1,13 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ListToolsRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchemaType, JsonSchemaValidatorResult, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/index.js';
 import * as z from 'zod';
 import type { ToolDef } from '../tools/define.js';
 import { formatToolError, ToolError } from './errors.js';
 import { invoke, type InvokeContext } from './invoke.js';
 import { traceOf } from './context.js';
+import { fieldIssues, quote } from './issues.js';
 import { log, redact } from './log.js';
 import { toolList } from './tool-list.js';
 import type { Upstream } from './upstream.js';
@@ -18,35 +19,49 @@ export const PROGRESS_KIND = 'learning-workspace/kind';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-let running = 0;
-let onIdle: (() => void) | undefined;
+/** Tool calls running on one server, so a stdio client that closed its input still gets its answers. */
+export class CallsInFlight {
+  private running = 0;
+  private waiters: (() => void)[] = [];
 
-/** Resolves once no tool call is running (or the wait is over): a stdio client that closed its input still gets its answers. */
-export function toolCallsSettled(maxWaitMs: number): Promise<void> {
-  if (running === 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, maxWaitMs);
-    onIdle = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-  });
-}
+  async track<T>(work: () => Promise<T>): Promise<T> {
+    this.running++;
+    try {
+      return await work();
+    } finally {
+      if (--this.running === 0) for (const wake of this.waiters.splice(0)) wake();
+    }
+  }
 
-/** The one place that turns every outcome of a tool call into an MCP result: errors are returned, never thrown. */
-export async function runTool(def: ToolDef, input: Record<string, unknown>, opts: ServerOptions, extra: Extra): Promise<CallToolResult> {
-  running++;
-  try {
-    return await outcome(def, input, opts, extra);
-  } finally {
-    if (--running === 0) onIdle?.();
+  /** Resolves once no call is running, or when the wait is over. */
+  settled(maxWaitMs: number): Promise<void> {
+    if (this.running === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, maxWaitMs);
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 }
 
-async function outcome(def: ToolDef, input: Record<string, unknown>, opts: ServerOptions, extra: Extra): Promise<CallToolResult> {
+/** The one place that turns every outcome of a tool call into an MCP result: errors are returned, never thrown. */
+export async function runTool(def: ToolDef, args: unknown, opts: ServerOptions, extra: Extra): Promise<CallToolResult> {
   const started = performance.now();
   try {
-    const data = await invoke(def, input, opts.upstream, progressContext(extra, opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS));
+    const input = def.input.safeParse(args);
+    if (!input.success) {
+      throw new ToolError(`The arguments do not fit ${def.name}'s input schema; nothing was sent.`, {
+        code: 'INVALID_INPUT',
+        fieldErrors: fieldIssues(input.error, Object.keys(def.input.shape)),
+      });
+    }
+    const data = await invoke(def, input.data as Record<string, unknown>, opts.upstream, progressContext(extra, opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS));
+    const output = def.output.safeParse(data);
+    if (!output.success) {
+      throw new ToolError('The upstream answer does not have the documented shape.', { code: 'BAD_UPSTREAM_RESPONSE', fieldErrors: fieldIssues(output.error) });
+    }
     return { content: textBlocks(def, data), structuredContent: data };
   } catch (err) {
     const error =
@@ -62,6 +77,17 @@ async function outcome(def: ToolDef, input: Record<string, unknown>, opts: Serve
     });
     return { isError: true, content: [{ type: 'text', text: redact(formatToolError(error)) }] };
   }
+}
+
+/** `tools/call` as the SDK hands it over, after its own check of the request. */
+const CallRequest = z.object({ method: z.literal('tools/call'), params: z.unknown() });
+
+/** The tool a `tools/call` names; the transports have checked that it names one, with object arguments. */
+function resolveCall(params: unknown, byName: ReadonlyMap<string, ToolDef>): { def: ToolDef; args: Record<string, unknown> } {
+  const { name, arguments: args } = params as { name: string; arguments?: Record<string, unknown> };
+  const def = byName.get(name);
+  if (!def) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${quote(name)}: tools/list names the tools this server offers.`);
+  return { def, args: args ?? {} };
 }
 
 /**
@@ -114,37 +140,30 @@ const zodValidator: jsonSchemaValidator = {
 export interface ServerOptions {
   upstream: Upstream;
   tools: readonly ToolDef[];
-  /** Interval of the still-working progress of long calls (default 10 s, inside the 15 s clients allow). */
+  /** Interval of the still-waiting progress of calls with a progress token (default 10 s, inside the 15 s clients allow). */
   keepAliveMs?: number | undefined;
+  /** Counts this server's calls in flight, for a transport that must let them finish before it ends. */
+  inFlight?: CallsInFlight | undefined;
 }
 
 const DEFAULT_KEEPALIVE_MS = 10_000;
 
-/** A fresh MCP server with every given tool registered; cheap, so HTTP can make one per session. */
-export function createMcpServer(opts: ServerOptions): McpServer {
-  const server = new McpServer(
+const INSTRUCTIONS =
+  'Tools for a learning workspace. Reads (analytics_*, groups_list, assignments_get, learning_*, performance_quiz, courses_structure, radar_alerts_list) are safe to call freely. Writes take an optional idempotencyKey: reuse it when retrying the same write.';
+
+/** A fresh MCP server offering the given tools; cheap, so HTTP can make one per session or request. */
+export function createMcpServer(opts: ServerOptions): Server {
+  const server = new Server(
     { name: SERVER_NAME, version, title: 'Learning Workspace' },
-    {
-      capabilities: { tools: { listChanged: false }, logging: {} },
-      jsonSchemaValidator: zodValidator,
-      instructions:
-        'Tools for a learning workspace. Reads (analytics_*, groups_list, assignments_get, learning_*, performance_quiz, courses_structure, radar_alerts_list) are safe to call freely. Writes take an optional idempotencyKey: reuse it when retrying the same write.',
-    },
+    { capabilities: { tools: { listChanged: false }, logging: {} }, jsonSchemaValidator: zodValidator, instructions: INSTRUCTIONS },
   );
-  for (const def of opts.tools) {
-    server.registerTool(
-      def.name,
-      {
-        title: def.title,
-        description: def.description,
-        inputSchema: def.input,
-        outputSchema: def.output,
-        annotations: { title: def.title, ...def.annotations },
-      },
-      (input: Record<string, unknown>, extra: Extra) => runTool(def, input, opts, extra),
-    );
-  }
+  const byName = new Map(opts.tools.map((def) => [def.name, def]));
   const list = { tools: toolList(opts.tools) };
-  server.server.setRequestHandler(ListToolsRequestSchema, () => list);
+  const inFlight = opts.inFlight ?? new CallsInFlight();
+  server.setRequestHandler(ListToolsRequestSchema, () => list);
+  server.setRequestHandler(CallRequest, (request, extra) => {
+    const { def, args } = resolveCall(request.params, byName);
+    return inFlight.track(() => runTool(def, args, opts, extra));
+  });
   return server;
 }

@@ -12,7 +12,7 @@ export function currentMonthNewYork(now = new Date()): string {
 
 const month = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM with a month from 01 to 12')
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'month must be YYYY-MM with a month from 01 to 12, e.g. 2026-01', abort: true })
   .refine((m) => m >= '2000-01', 'month must not be earlier than 2000-01')
   .refine((m) => m <= currentMonthNewYork(), 'month must not be later than the current month (America/New_York)')
   .describe('Month to report as YYYY-MM, from 2000-01 through the current month; omit for the current month to date (America/New_York).');

@@ -79,10 +79,17 @@ export const DESTRUCTIVE: Annotations = {
   openWorldHint: true,
 };
 
+/** No lone UTF-16 surrogate: such a string cannot be put in a URL (encodeURIComponent throws). */
+export function wellFormed(s: string): boolean {
+  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+}
+
 export const idempotencyKeyField = z
   .string()
   .min(1)
   .max(255)
+  // It travels as an HTTP header: visible ASCII only (no spaces, control characters or non-ASCII).
+  .regex(/^[\x21-\x7e]+$/, 'an idempotency key is 1 to 255 visible ASCII characters (letters, digits, punctuation; no spaces)')
   .describe(
     'Optional Idempotency-Key for this write. Reuse the same key to retry safely (the first result is replayed); omit it and a fresh key is made for this call.',
   );
@@ -145,11 +152,14 @@ export function endpoint(row: EndpointRow): ToolDef {
 
 /** Non-empty id string; every required id in the documents is a non-empty string. */
 export function id(description: string) {
-  return z
-    .string()
-    .min(1)
+  return urlText()
     .refine((v) => v !== '.' && v !== '..', 'an id cannot be "." or ".."')
     .describe(description);
+}
+
+/** A non-empty string that can travel in a URL path or query. */
+export function urlText() {
+  return z.string().min(1).refine(wellFormed, 'contains a lone UTF-16 surrogate, which cannot be sent in a URL');
 }
 
 export const limitField = z

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { endpoint, READ, write, type ToolDef } from './define.js';
+import { endpoint, READ, urlText, write, type ToolDef } from './define.js';
 import { Material, Reference } from './content-shapes.js';
 
 const references = z.array(Reference).describe('Sources to cite.').optional();
@@ -83,10 +83,10 @@ export const materialsTools: ToolDef[] = [
     method: 'GET',
     path: '/api/v1/materials',
     input: z.strictObject({
-      folderId: z.string().min(1).describe('Only materials in this folder.').optional(),
+      folderId: urlText().describe('Only materials in this folder.').optional(),
       page: z.int().min(1).describe('Page number (default 1).').optional(),
       limit: z.int().min(1).max(200).describe('Materials per page, at most 200 (default 20).').optional(),
-      search: z.string().min(1).describe('Text to find in material names.').optional(),
+      search: urlText().describe('Text to find in material names.').optional(),
     }),
     output: z.looseObject({ materials: z.array(Material), totalCount: z.number(), page: z.number(), totalPages: z.number() }),
     annotations: READ,

@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'vitest';
+import { checkMessage, idOfUnparsed } from '../src/jsonrpc.js';
+import { StdioTransport } from '../src/stdio.js';
+import { PassThrough } from 'node:stream';
+
+describe('idOfUnparsed', () => {
+  test.each([
+    ['{"jsonrpc":"2.0","id":7,"method":"x","params":{', '', 7],
+    ['{"id":"abc","jsonrpc":"2.0"', '', 'abc'],
+    ['{"method":"tools/call","params":{"a":"', 'zzz"}},"jsonrpc":"2.0","id":42}', 42],
+    ['{"method":"x","params":{"id":5,"b":"', 'zzz"}}', null],
+    ['{"method":"x","params":{"b":"', 'zz","id":5}}', null],
+    ['not json at all', '', null],
+  ])('%s … %s → %s', (head, tail, id) => {
+    expect(idOfUnparsed(head, tail)).toBe(id);
+  });
+});
+
+describe('checkMessage', () => {
+  test('valid messages pass unchanged', () => {
+    const m = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    expect(checkMessage(m)).toEqual({ message: m });
+  });
+  test('a broken response gets no reply: nobody waits for one', () => {
+    expect(checkMessage({ jsonrpc: '2.0', id: 1, result: 5 })).toMatchObject({ reply: undefined });
+  });
+  test('garbage without an id is answered to id null', () => {
+    expect(checkMessage([1, 2])).toMatchObject({ reply: { id: null, error: { code: -32600, message: 'Invalid Request: a message is a JSON object, not an array.' } } });
+  });
+  test('a tools/call with arguments that are not an object is invalid params', () => {
+    expect(checkMessage({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'x', arguments: [1] } })).toMatchObject({
+      reply: { id: 3, error: { code: -32602 } },
+    });
+  });
+});
+
+describe('StdioTransport', () => {
+  function wire(max = 100) {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const out: unknown[] = [];
+    output.on('data', (c: Buffer) => c.toString().trim().split('\n').forEach((l) => out.push(JSON.parse(l))));
+    const t = new StdioTransport(input, output, max);
+    const got: unknown[] = [];
+    t.onmessage = (m) => void got.push(m);
+    void t.start();
+    return { input, out, got };
+  }
+  const tick = () => new Promise((r) => setImmediate(r));
+
+  test('messages split across chunks and several in one chunk are all read', async () => {
+    const { input, got } = wire();
+    input.write('{"jsonrpc":"2.0","id":1,');
+    input.write('"method":"a"}\n{"jsonrpc":"2.0","id":2,"method":"b"}\n{"jsonrpc":"2.0","method":"c"}\r\n');
+    await tick();
+    expect(got.map((m) => (m as { method: string }).method)).toEqual(['a', 'b', 'c']);
+  });
+
+  test('an oversized line spread over many chunks is answered once, and the next line is read', async () => {
+    const { input, out, got } = wire(100);
+    input.write('{"jsonrpc":"2.0","id":9,"method":"x","params":{"p":"');
+    for (let i = 0; i < 10; i++) input.write('y'.repeat(50));
+    input.write('"}}\n{"jsonrpc":"2.0","id":10,"method":"ok"}\n');
+    await tick();
+    expect(out).toEqual([{ jsonrpc: '2.0', id: 9, error: { code: -32600, message: expect.stringContaining('this server takes messages of at most 100 bytes') } }]);
+    expect(got).toEqual([{ jsonrpc: '2.0', id: 10, method: 'ok' }]);
+  });
+});
