@@ -214,13 +214,27 @@ function flag(value: string | undefined): boolean {
   return value !== undefined && /^(1|true|yes|on)$/i.test(value);
 }
 
-export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliAction {
+/**
+ * A placeholder a launcher left as it was: Claude Desktop's bundle runtime leaves `${user_config.x}`
+ * untouched when an optional setting has neither a value nor a default. It means "not set".
+ */
+export function isPlaceholder(value: string | undefined): boolean {
+  return value !== undefined && /^\$\{[^}]*\}$/.test(value.trim());
+}
+
+function withoutPlaceholders<T extends Record<string, unknown>>(values: T): T {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => !(typeof v === 'string' && isPlaceholder(v)))) as T;
+}
+
+export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
   let values;
   try {
     ({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }));
   } catch (err) {
     throw new ConfigError(`${(err as Error).message}\nRun with --help for the options.`);
   }
+  values = withoutPlaceholders(values);
+  const env = withoutPlaceholders(rawEnv);
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
 

@@ -1,11 +1,13 @@
-// The Claude Desktop bundle, started the way Claude Desktop starts it: unpacked on its own, the
-// manifest's mcp_config run with ${__dirname} and the user_config values substituted.
+// The Claude Desktop bundle, started the way Claude Desktop starts it: unpacked on its own, its launch
+// command made from the manifest's mcp_config and the user's settings by the mcpb library's own
+// getMcpConfigForManifest (the code Claude Desktop runs), for every setting a user can leave empty.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { getMcpConfigForManifest, type McpbManifestAny } from '@anthropic-ai/mcpb';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
@@ -25,9 +27,27 @@ let dir: string;
 let client: Client;
 let manifest: Manifest;
 
-/** What Claude Desktop does with the manifest's placeholders. */
-function substitute(value: string, userConfig: Record<string, string>): string {
-  return value.replace(/\$\{__dirname\}/g, dir).replace(/\$\{user_config\.(\w+)\}/g, (_, key: string) => userConfig[key] ?? '');
+/** What Claude Desktop runs for these settings (only the settings a user filled in are passed). */
+async function launch(userConfig: Record<string, string | boolean>, from: Manifest = manifest): Promise<Client> {
+  const config = await getMcpConfigForManifest({
+    manifest: from as unknown as McpbManifestAny,
+    extensionPath: dir,
+    systemDirs: { HOME: tmpdir(), DESKTOP: tmpdir(), DOCUMENTS: tmpdir(), DOWNLOADS: tmpdir() },
+    userConfig,
+    pathSeparator: '/',
+  });
+  if (!config) throw new Error('mcpb made no launch config: a required setting is missing');
+  const transport = new StdioClientTransport({
+    // Claude Desktop runs "node" with its own Node.js; here that is the one running the tests.
+    command: config.command === 'node' ? process.execPath : config.command,
+    args: config.args ?? [],
+    env: { PATH: process.env['PATH'] ?? '', ...(config.env ?? {}) },
+    cwd: dir,
+    stderr: 'ignore',
+  });
+  const c = new Client({ name: 'claude-desktop-like', version: '0' });
+  await c.connect(transport);
+  return c;
 }
 
 beforeAll(async () => {
@@ -35,25 +55,14 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lw-bundle-'));
   execFileSync(join(root, 'node_modules/.bin/mcpb'), ['unpack', bundleFile, dir], { stdio: 'ignore' });
   manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
-  const userConfig = {
+  client = await launch({
     workspace_url: sandbox.url,
     connector_token: SANDBOX_CREDENTIALS.connectorToken,
     api_key: SANDBOX_CREDENTIALS.apiKey,
     user_id: SANDBOX_CREDENTIALS.userId,
     toolsets: '',
-    read_only: 'false',
-  };
-  const { command, args, env } = manifest.server.mcp_config;
-  const transport = new StdioClientTransport({
-    // Claude Desktop runs "node" with its own Node.js; here that is the one running the tests.
-    command: command === 'node' ? process.execPath : command,
-    args: args.map((a) => substitute(a, userConfig)),
-    env: { PATH: process.env['PATH'] ?? '', ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, substitute(v, userConfig)])) },
-    cwd: dir,
-    stderr: 'ignore',
+    read_only: false,
   });
-  client = new Client({ name: 'claude-desktop-like', version: '0' });
-  await client.connect(transport);
 });
 
 afterAll(async () => {
@@ -104,4 +113,68 @@ test('the insights stream arrives as progress', async () => {
   expect(result.isError, text(result)).toBeFalsy();
   expect(progress.length).toBeGreaterThan(3);
   expect((result.structuredContent as { answer: string }).answer).toContain('Across 3 courses');
+});
+
+describe('settings left empty', () => {
+  const connectorOnly = () => ({ workspace_url: sandbox.url, connector_token: SANDBOX_CREDENTIALS.connectorToken });
+  const contentOnly = () => ({ workspace_url: sandbox.url, api_key: SANDBOX_CREDENTIALS.apiKey });
+  /** The manifest as older releases shipped it: optional settings without a default, so mcpb leaves their placeholders in. */
+  const withoutDefaults = (): Manifest => ({
+    ...manifest,
+    user_config: Object.fromEntries(
+      Object.entries(manifest.user_config).map(([k, v]) => [k, Object.fromEntries(Object.entries(v).filter(([f]) => f !== 'default' || typeof v.default === 'boolean'))]),
+    ),
+  });
+
+  for (const [label, from] of [
+    ['the manifest as shipped', () => manifest],
+    ['a manifest whose optional settings have no default (the server alone copes)', withoutDefaults],
+  ] as const) {
+    describe(label, () => {
+      test('only a Connector token: the Connector tools, no Content tools, calls work', async () => {
+        const c = await launch(connectorOnly(), from());
+        const { tools } = await c.listTools();
+        const names = tools.map((t) => t.name);
+        expect(names).toHaveLength(24);
+        expect(names).not.toContain('materials_list');
+        const r = (await c.callTool({ name: 'groups_list', arguments: {} })) as CallToolResult;
+        await c.close();
+        expect(r.isError, text(r)).toBeFalsy();
+      });
+
+      test('only a Content API key, no user id: the Content tools, sent without a user id', async () => {
+        sandbox.reset();
+        const c = await launch(contentOnly(), from());
+        const { tools } = await c.listTools();
+        expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['materials_list', 'performance_insights_ask']));
+        expect(tools).toHaveLength(10);
+        const r = (await c.callTool({ name: 'materials_list', arguments: {} })) as CallToolResult;
+        await c.close();
+        expect(r.isError, text(r)).toBeFalsy();
+        const sent = sandbox.requests.find((q) => q.path === '/api/v1/materials')!;
+        expect(sent.headers['x-api-key']).toBe(SANDBOX_CREDENTIALS.apiKey);
+        expect(sent.headers['x-user-id']).toBeUndefined();
+      });
+
+      test('no toolsets and read-only unset: every tool, writes included', async () => {
+        const c = await launch({ ...connectorOnly(), api_key: SANDBOX_CREDENTIALS.apiKey }, from());
+        const { tools } = await c.listTools();
+        await c.close();
+        expect(tools).toHaveLength(34);
+        expect(tools.some((t) => t.annotations?.readOnlyHint === false)).toBe(true);
+      });
+    });
+  }
+
+  test('mcpb itself leaves the placeholder of an optional setting without a default', async () => {
+    const config = await getMcpConfigForManifest({
+      manifest: withoutDefaults() as unknown as McpbManifestAny,
+      extensionPath: dir,
+      systemDirs: {},
+      userConfig: connectorOnly(),
+      pathSeparator: '/',
+    });
+    expect(config?.env?.['WORKSPACE_API_KEY']).toBe('${user_config.api_key}');
+    expect(config?.env?.['WORKSPACE_TOOLSETS']).toBe('${user_config.toolsets}');
+  });
 });
