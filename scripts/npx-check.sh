@@ -1,25 +1,40 @@
 #!/usr/bin/env bash
-# The npm tarball works on its own: packed, installed into an empty directory (from the local npm cache
-# that npm ci filled, so nothing is fetched), and started with npx, as a stdio client would.
+# The npm tarball works on its own. It is packed from a copy of the repository as a fresh clone has it
+# (no dist/: packing must build first), then installed from the local npm cache that npm ci filled (so
+# only what is missing is fetched) the two ways the README gives: into a project and started with npx, and globally.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
-tgz=$(npm pack --silent 2>/dev/null | tail -1)
-trap 'rm -f "$repo/$tgz"' EXIT
-echo "tarball $tgz: $(tar -tzf "$tgz" | wc -l) files, $(du -k "$tgz" | cut -f1) KB"
-if tar -tzf "$tgz" | grep -qvE '^package/(package\.json|README\.md|LICENSE|dist/(package\.json|src/.*\.js|tools/.*\.js))$'; then
-  echo "unexpected files in the tarball:"; tar -tzf "$tgz" | grep -vE '^package/(package\.json|README\.md|LICENSE|dist/(package\.json|src/.*\.js|tools/.*\.js))$'; exit 1
-fi
-dir=$(mktemp -d)
-cd "$dir"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+mkdir "$work/clone"
+git ls-files -co --exclude-standard -z | xargs -0 cp --parents -t "$work/clone"
+ln -s "$repo/node_modules" "$work/clone/node_modules"
+tgz=$(cd "$work/clone" && npm pack --silent 2>/dev/null | tail -1)
+tgz="$work/clone/$tgz"
+files=$(tar -tzf "$tgz")
+echo "tarball $(basename "$tgz") from a fresh copy: $(wc -l <<<"$files") files, $(du -k "$tgz" | cut -f1) KB"
+grep -qx 'package/dist/src/cli.js' <<<"$files" || { echo "the tarball has no dist/src/cli.js: npm pack did not build"; exit 1; }
+unexpected=$(grep -vE '^package/(package\.json|README\.md|LICENSE|dist/(package\.json|src/.*\.js|tools/.*\.js))$' <<<"$files" || true)
+[ -z "$unexpected" ] || { echo "unexpected files in the tarball:"; echo "$unexpected"; exit 1; }
+
+call='{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"analytics_hero","arguments":{}}}'
+init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"npx-check","version":"0"}}}'
+check_call() { # $1: what was run, then the command
+  local what=$1; shift
+  local answer
+  answer=$(printf '%s\n' "$init" '{"jsonrpc":"2.0","method":"notifications/initialized"}' "$call" | "$@" --sandbox 2>/dev/null)
+  echo "$answer" | grep -q '"totalStudents"' || { echo "no tool result from $what --sandbox"; echo "$answer"; exit 1; }
+  echo "$what --sandbox answered a tool call over stdio"
+}
+
+mkdir "$work/project" && cd "$work/project"
 npm init -y >/dev/null 2>&1
-npm install --offline --no-audit --no-fund "$repo/$tgz" >/dev/null 2>&1
-echo "npx learning-workspace-mcp --version: $(npx --offline learning-workspace-mcp --version)"
-answer=$(printf '%s\n' \
-  '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"npx-check","version":"0"}}}' \
-  '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
-  '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"analytics_hero","arguments":{}}}' \
-  | npx --offline learning-workspace-mcp --sandbox 2>/dev/null)
-echo "$answer" | grep -q '"totalStudents"' || { echo "no tool result from npx learning-workspace-mcp --sandbox"; echo "$answer"; exit 1; }
-echo "npx learning-workspace-mcp --sandbox answered a tool call over stdio"
-rm -rf "$dir"
+npm install --prefer-offline --no-audit --no-fund "$tgz" >/dev/null 2>&1
+echo "npx learning-workspace-mcp --version: $(npx --no-install learning-workspace-mcp --version)"
+check_call "npx learning-workspace-mcp" npx --no-install learning-workspace-mcp
+
+npm install --global --prefix "$work/global" --prefer-offline --no-audit --no-fund "$tgz" >/dev/null 2>&1
+echo "global install: $("$work/global/bin/learning-workspace-mcp" --version)"
+check_call "learning-workspace-mcp (global install)" "$work/global/bin/learning-workspace-mcp"

@@ -6,17 +6,19 @@ import type { ClientCredentials } from './http.js';
 import { CallsInFlight, createMcpServer } from './server.js';
 import { Upstream } from './upstream.js';
 import { version } from './version.js';
+import { inspectorHint } from './banner.js';
 
 async function main(): Promise<void> {
   let action;
   try {
     action = parseCli(process.argv.slice(2), process.env);
   } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`learning-workspace-mcp: ${err.message}\n`);
-      process.exit(2);
-    }
-    throw err;
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`learning-workspace-mcp: ${err.message}\n`);
+    // Started by an MCP client (stdin is a pipe, not a terminal): the client shows only "connection
+    // closed" for a server that exits, so the reason is given as the answer to its requests.
+    if (process.stdin.isTTY || process.argv.includes('--http')) process.exit(2);
+    return serveConfigError(err.message);
   }
   // Help and version are the only things written to stdout outside the protocol.
   if (action.kind === 'help') return void process.stdout.write(HELP);
@@ -84,7 +86,14 @@ async function main(): Promise<void> {
 
   if (config.http) {
     const { startHttp } = await import('./http.js');
-    const http = await startHttp({ ...config.http, makeServer, health: upstream.pool.health });
+    const http = await startHttp({ ...config.http, makeServer, health: upstream.pool.health }).catch((err: unknown) => {
+      const code = (err as { code?: string }).code;
+      if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
+      process.stderr.write(
+        `learning-workspace-mcp: ${code === 'EADDRINUSE' ? 'port' : 'not allowed to use port'} ${config.http!.port} on ${config.http!.host}${code === 'EADDRINUSE' ? ' is in use' : ''}; choose another with --port (or WORKSPACE_MCP_PORT).\n`,
+      );
+      return shutdown(1) as never;
+    });
     // SIGTERM drains: no new requests, calls in flight get the grace period, then sessions close.
     closers.unshift(() => http.drain(config.http!.drainMs));
     const mode = `${config.http.stateless ? 'stateless' : 'stateful'}, ${config.http.credentials} credentials`;
@@ -93,7 +102,7 @@ async function main(): Promise<void> {
     process.stderr.write(
       `learning-workspace-mcp ${version}: ${config.http.credentials === 'client' ? 'tools per client credentials' : `${tools.length} tools`}${config.sandbox ? ' on the sandbox workspace' : ''} (${mode})\n` +
         `MCP endpoint (Streamable HTTP): ${http.url}\n` +
-        `Connect a client, e.g.: npx @modelcontextprotocol/inspector --transport http --server-url ${http.url}\n`,
+        inspectorHint(http.url, config.http.credentials === 'client' || config.http.authTokens.length > 0),
     );
     return;
   }
@@ -110,6 +119,20 @@ async function main(): Promise<void> {
   transport.onclose = () => void shutdown(0);
   await server.connect(transport);
   log('info', 'serving on stdio', { tools: tools.length, version });
+}
+
+/**
+ * Answers every request with the configuration error until the client closes stdin, then exits 2:
+ * the MCP client shows the message (the SDK client's connect fails with it) instead of "connection closed".
+ */
+async function serveConfigError(message: string): Promise<void> {
+  const [{ StdioTransport }, { errorReply }] = await Promise.all([import('./stdio.js'), import('./jsonrpc.js')]);
+  const transport = new StdioTransport();
+  transport.onmessage = (m) => {
+    if ('id' in m && 'method' in m) void transport.send(errorReply(m.id, -32603, `learning-workspace-mcp is not configured: ${message}`));
+  };
+  process.stdin.on('end', () => process.exit(2));
+  await transport.start();
 }
 
 /**

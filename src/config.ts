@@ -106,7 +106,8 @@ Serving:
   --drain-ms MS           WORKSPACE_MCP_DRAIN_MS         grace for calls in flight on SIGTERM (default 10000)
   --replica-id ID         WORKSPACE_MCP_REPLICA_ID       prefix of session ids ("ID."), for session affinity
   --workers N             WORKSPACE_MCP_WORKERS          worker processes on one port (stateless only; default 1)
-  --help, --version
+  -h, --help              this text
+  -v, --version           the version
 `;
 
 const options = {
@@ -139,8 +140,8 @@ const options = {
   'drain-ms': { type: 'string' },
   'replica-id': { type: 'string' },
   workers: { type: 'string' },
-  help: { type: 'boolean' },
-  version: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
 } as const;
 
 export type CliAction = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; config: Config };
@@ -155,6 +156,12 @@ function url(name: string, value: string | undefined): string | undefined {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new ConfigError(`${name} must be an http(s) URL, got "${parsed.protocol}"`);
+  }
+  // The routes carry /api/v1 themselves: a base URL that ends in it would send every call to /api/v1/api/v1/….
+  const versioned = /\/api\/v\d+\/?$/.exec(parsed.pathname);
+  if (versioned) {
+    const root = `${parsed.origin}${parsed.pathname.slice(0, versioned.index)}`;
+    throw new ConfigError(`${name} ends in ${versioned[0].replace(/\/$/, '')}, which every tool adds itself: set it to ${root} instead.`);
   }
   return parsed.href.replace(/\/+$/, '');
 }

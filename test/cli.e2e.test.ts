@@ -1,6 +1,10 @@
 // The built binary as a user starts it: configuration errors, --help, --version, the stdio contract.
 import { spawn, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import pkg from '../package.json' with { type: 'json' };
 import { CLI, connectHttp, sandboxEnv, startHttpProcess, startSandbox, type Sandbox } from './helpers.js';
 
 const bare = { PATH: process.env['PATH'] ?? '' };
@@ -28,6 +32,8 @@ describe('start-up', () => {
     [['--sandbox', '--timeout-ms', 'soon'], 'WORKSPACE_TIMEOUT_MS (--timeout-ms) must be a whole number'],
     [['--sandbox', '--toolsets', 'analytics,nope'], 'Unknown toolset(s): nope'],
     [['--frobnicate'], "Unknown option '--frobnicate'"],
+    [['--base-url', 'https://academy.example/api/v1', '--connector-token', 'abcdefgh'], 'ends in /api/v1, which every tool adds itself: set it to https://academy.example instead'],
+    [['--connector-url', 'https://academy.example/lms/api/v1/', '--connector-token', 'abcdefgh'], 'set it to https://academy.example/lms instead'],
   ])('%j is refused: %s', (args, message) => {
     const r = run(args);
     expect(r.status).toBe(2);
@@ -41,14 +47,49 @@ describe('start-up', () => {
     expect(r.stderr).not.toContain('sbx_secret_value_9999');
   });
 
-  test('--help and --version', () => {
-    const help = run(['--help']);
+  test.each([['--help'], ['-h']])('%s prints the options', (flag) => {
+    const help = run([flag]);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('--sandbox');
     expect(help.stdout).toContain('WORKSPACE_CONNECTOR_TOKEN');
-    const version = run(['--version']);
+  });
+
+  test.each([['--version'], ['-v']])('%s prints the version', (flag) => {
+    const version = run([flag]);
     expect(version.status).toBe(0);
-    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  test('started by an MCP client with no credentials, the client is told what to set', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI], env: bare, stderr: 'pipe' });
+    const client = new Client({ name: 'test', version: '0' });
+    const error = await client.connect(transport).catch((e: unknown) => e as Error);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain('learning-workspace-mcp is not configured: No API is configured. Set WORKSPACE_BASE_URL with WORKSPACE_CONNECTOR_TOKEN');
+    await client.close();
+  });
+
+  test('a port in use is one line naming --port, not a stack trace', async () => {
+    const first = await startHttpProcess(sandboxEnv(sandbox));
+    const port = new URL(first.url).port;
+    const r = spawnSync(process.execPath, [CLI, '--http', '--port', port], { env: sandboxEnv(sandbox), encoding: 'utf8', timeout: 10_000 });
+    await first.stop();
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe(`learning-workspace-mcp: port ${port} on 127.0.0.1 is in use; choose another with --port (or WORKSPACE_MCP_PORT).`);
+  });
+
+  test("the start banner's Inspector command works on this Node, with the Inspector release it names", async () => {
+    const server = await startHttpProcess(sandboxEnv(sandbox), ['--sandbox']);
+    const line = /Try it: (npx -y (\S+) .*)/.exec(server.stderr());
+    expect(line, server.stderr()).not.toBeNull();
+    const [, command, pkgSpec] = line!;
+    // The release named is the one installed for the tests, so the command runs here without a download.
+    expect(pkgSpec).toBe(`@modelcontextprotocol/inspector@${(pkg.devDependencies as Record<string, string>)['@modelcontextprotocol/inspector']}`);
+    const args = command!.split(' ').slice(3);
+    const r = spawnSync(process.execPath, [fileURLToPath(new URL('../node_modules/@modelcontextprotocol/inspector/cli/build/cli.js', import.meta.url)), ...args], { encoding: 'utf8', timeout: 30_000 });
+    await server.stop();
+    expect(r.status, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { tools: unknown[] }).tools).toHaveLength(34);
   });
 });
 
