@@ -1,12 +1,17 @@
 #!/usr/bin/env node
-import { ConfigError, HELP, parseCli, type Config } from './config.js';
+import { inspectorHint } from './banner.js';
+import { ConfigError, HELP, parseCli, type Config, type HttpConfig } from './config.js';
+import type { ClientCredentials, TraceLookup } from './http/index.js';
 import { log, registerSecret } from './log.js';
 import { selectTools } from './registry.js';
-import type { ClientCredentials } from './http.js';
 import { CallsInFlight, createMcpServer } from './server.js';
 import { Upstream } from './upstream.js';
 import { version } from './version.js';
-import { inspectorHint } from './banner.js';
+
+type Closer = () => Promise<void>;
+type Cluster = typeof import('node:cluster').default;
+/** A fresh MCP server for a client: the server's own credentials, or (client-credential hosting) the client's. */
+type ServerFactory = (credentials: ClientCredentials | undefined, traceOf?: TraceLookup) => ReturnType<typeof createMcpServer>;
 
 async function main(): Promise<void> {
   let action;
@@ -25,55 +30,67 @@ async function main(): Promise<void> {
   if (action.kind === 'version') return void process.stdout.write(`${version}\n`);
 
   const config: Config = action.config;
-  const closers: (() => Promise<void>)[] = [];
+  const closers: Closer[] = [];
   const cluster = config.http && config.http.workers > 1 ? (await import('node:cluster')).default : undefined;
-
-  if (config.sandbox) {
-    const { startSandbox, SANDBOX_CREDENTIALS } = await import('./sandbox/server.js');
-    // Pacing of the sandbox's streamed answers, so a demo shows them arriving.
-    const env = process.env;
-    const sandbox = await startSandbox({
-      stream: {
-        delayMs: Number(env['WORKSPACE_SANDBOX_STREAM_DELAY_MS'] ?? 40),
-        ...(env['WORKSPACE_SANDBOX_STREAM_DELTAS'] ? { deltas: Number(env['WORKSPACE_SANDBOX_STREAM_DELTAS']) } : {}),
-      },
-    });
-    closers.push(() => sandbox.close());
-    config.connector = { baseUrl: sandbox.url, token: SANDBOX_CREDENTIALS.connectorToken };
-    config.content = { baseUrl: sandbox.url, apiKey: SANDBOX_CREDENTIALS.apiKey, userId: SANDBOX_CREDENTIALS.userId };
-    log('info', 'sandbox workspace started', { url: sandbox.url });
-  }
+  if (config.sandbox) closers.push(await useSandbox(config));
   if (cluster?.isPrimary) return runPrimary(cluster, config, closers);
   registerSecret(config.connector?.token);
   registerSecret(config.content?.apiKey);
 
   const upstream = new Upstream(
     { connector: config.connector, content: config.content },
-    {
-      timeoutMs: config.timeoutMs,
-      deadlineMs: config.deadlineMs,
-      maxRetries: config.maxRetries,
-      retryBaseMs: config.retryBaseMs,
-      streamIdleMs: config.streamIdleMs,
-    },
+    { timeoutMs: config.timeoutMs, deadlineMs: config.deadlineMs, maxRetries: config.maxRetries, retryBaseMs: config.retryBaseMs, streamIdleMs: config.streamIdleMs },
   );
   closers.unshift(() => upstream.close());
-  const toolsFor = (u: Upstream) => selectTools({ apis: u.apis(), toolsets: config.toolsets, readOnly: config.readOnly });
-  const tools = toolsFor(upstream);
   const inFlight = new CallsInFlight();
-  const serverFor = (u: Upstream) => createMcpServer({ upstream: u, tools: toolsFor(u), keepAliveMs: config.keepAliveMs, inFlight });
-  // Client-credential hosting: each client's calls go out with that client's credentials only,
-  // through the one shared connection pool.
-  const makeServer = (c: ClientCredentials | undefined) =>
-    c
-      ? serverFor(
-          upstream.withTargets({
+  const makeServer = serverFactory(config, upstream, inFlight);
+  const shutdown = shutdownOnSignals(closers);
+  if (config.http) return serveHttp(config, config.http, upstream, makeServer, closers, shutdown, cluster);
+  return serveStdio(makeServer, inFlight, shutdown, selectTools({ apis: upstream.apis(), toolsets: config.toolsets, readOnly: config.readOnly }).length);
+}
+
+/** Starts the built-in sandbox workspace and points the configuration at it. */
+async function useSandbox(config: Config): Promise<Closer> {
+  const { startSandbox, SANDBOX_CREDENTIALS } = await import('./sandbox/server.js');
+  const env = process.env;
+  // Pacing of the sandbox's streamed answers, so a demo shows them arriving.
+  const sandbox = await startSandbox({
+    stream: {
+      delayMs: Number(env['WORKSPACE_SANDBOX_STREAM_DELAY_MS'] ?? 40),
+      ...(env['WORKSPACE_SANDBOX_STREAM_DELTAS'] ? { deltas: Number(env['WORKSPACE_SANDBOX_STREAM_DELTAS']) } : {}),
+    },
+  });
+  config.connector = { baseUrl: sandbox.url, token: SANDBOX_CREDENTIALS.connectorToken };
+  config.content = { baseUrl: sandbox.url, apiKey: SANDBOX_CREDENTIALS.apiKey, userId: SANDBOX_CREDENTIALS.userId };
+  log('info', 'sandbox workspace started', { url: sandbox.url });
+  return () => sandbox.close();
+}
+
+function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight): ServerFactory {
+  const serverFor = (u: Upstream, traceOf: TraceLookup | undefined) =>
+    createMcpServer({
+      upstream: u,
+      tools: selectTools({ apis: u.apis(), toolsets: config.toolsets, readOnly: config.readOnly }),
+      keepAliveMs: config.keepAliveMs,
+      inFlight,
+      traceOf,
+    });
+  // Client-credential hosting: each client's calls go out with that client's credentials only, through
+  // the one shared connection pool.
+  return (c, traceOf) =>
+    serverFor(
+      c
+        ? upstream.withTargets({
             connector: c.connectorToken && config.urls.connector ? { baseUrl: config.urls.connector, token: c.connectorToken } : undefined,
             content: c.apiKey && config.urls.content ? { baseUrl: config.urls.content, apiKey: c.apiKey, userId: c.userId } : undefined,
-          }),
-        )
-      : serverFor(upstream);
+          })
+        : upstream,
+      traceOf,
+    );
+}
 
+/** SIGINT and SIGTERM run the closers in order, then exit; the returned function does the same with a code. */
+function shutdownOnSignals(closers: Closer[]): (code: number) => Promise<void> {
   let closing = false;
   const shutdown = async (code: number) => {
     if (closing) return;
@@ -83,30 +100,40 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+  return shutdown;
+}
 
-  if (config.http) {
-    const { startHttp } = await import('./http.js');
-    const http = await startHttp({ ...config.http, makeServer, health: upstream.pool.health }).catch((err: unknown) => {
-      const code = (err as { code?: string }).code;
-      if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
-      process.stderr.write(
-        `learning-workspace-mcp: ${code === 'EADDRINUSE' ? 'port' : 'not allowed to use port'} ${config.http!.port} on ${config.http!.host}${code === 'EADDRINUSE' ? ' is in use' : ''}; choose another with --port (or WORKSPACE_MCP_PORT).\n`,
-      );
-      return shutdown(1) as never;
-    });
-    // SIGTERM drains: no new requests, calls in flight get the grace period, then sessions close.
-    closers.unshift(() => http.drain(config.http!.drainMs));
-    const mode = `${config.http.stateless ? 'stateless' : 'stateful'}, ${config.http.credentials} credentials`;
-    // Workers of a cluster are announced once, by the primary.
-    if (cluster?.isWorker) return;
-    process.stderr.write(
-      `learning-workspace-mcp ${version}: ${config.http.credentials === 'client' ? 'tools per client credentials' : `${tools.length} tools`}${config.sandbox ? ' on the sandbox workspace' : ''} (${mode})\n` +
-        `MCP endpoint (Streamable HTTP): ${http.url}\n` +
-        inspectorHint(http.url, config.http.credentials === 'client' || config.http.authTokens.length > 0),
-    );
-    return;
-  }
+async function serveHttp(
+  config: Config,
+  http: HttpConfig,
+  upstream: Upstream,
+  makeServer: ServerFactory,
+  closers: Closer[],
+  shutdown: (code: number) => Promise<void>,
+  cluster: Cluster | undefined,
+): Promise<void> {
+  const { startHttp } = await import('./http/index.js');
+  const handle = await startHttp({ ...http, makeServer, health: upstream.pool.health }).catch(async (err: unknown) => {
+    const code = (err as { code?: string }).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
+    const what = code === 'EADDRINUSE' ? `port ${http.port} on ${http.host} is in use` : `not allowed to use port ${http.port} on ${http.host}`;
+    process.stderr.write(`learning-workspace-mcp: ${what}; choose another with --port (or WORKSPACE_MCP_PORT).\n`);
+    await shutdown(1);
+    throw err;
+  });
+  // SIGTERM drains: no new requests, calls in flight get the grace period, then sessions close.
+  closers.unshift(() => handle.drain(http.drainMs));
+  // Workers of a cluster are announced once, by the primary.
+  if (cluster?.isWorker) return;
+  const tools = selectTools({ apis: upstream.apis(), toolsets: config.toolsets, readOnly: config.readOnly }).length;
+  process.stderr.write(
+    `learning-workspace-mcp ${version}: ${http.credentials === 'client' ? 'tools per client credentials' : `${tools} tools`}${config.sandbox ? ' on the sandbox workspace' : ''} (${http.stateless ? 'stateless' : 'stateful'}, ${http.credentials} credentials)\n` +
+      `MCP endpoint (Streamable HTTP): ${handle.url}\n` +
+      inspectorHint(handle.url, http.credentials === 'client' || http.authTokens.length > 0),
+  );
+}
 
+async function serveStdio(makeServer: ServerFactory, inFlight: CallsInFlight, shutdown: (code: number) => Promise<void>, tools: number): Promise<void> {
   const { StdioTransport } = await import('./stdio.js');
   const server = makeServer(undefined);
   const transport = new StdioTransport();
@@ -118,7 +145,7 @@ async function main(): Promise<void> {
   process.stdin.on('close', stdinClosed);
   transport.onclose = () => void shutdown(0);
   await server.connect(transport);
-  log('info', 'serving on stdio', { tools: tools.length, version });
+  log('info', 'serving on stdio', { tools, version });
 }
 
 /**
@@ -140,7 +167,7 @@ async function serveConfigError(message: string): Promise<void> {
  * SIGTERM passes the signal on so each drains, then exits. With --sandbox the sandbox runs here and the
  * workers are pointed at it, so they all see one workspace.
  */
-async function runPrimary(cluster: typeof import('node:cluster').default, config: Config, closers: (() => Promise<void>)[]): Promise<void> {
+async function runPrimary(cluster: Cluster, config: Config, closers: Closer[]): Promise<void> {
   const http = config.http!;
   const env: Record<string, string> = { WORKSPACE_MCP_WORKERS: '1' };
   if (config.sandbox && config.connector && config.content) {

@@ -5,8 +5,9 @@ import type { JsonSchemaType, JsonSchemaValidatorResult, jsonSchemaValidator } f
 import * as z from 'zod';
 import type { ToolDef } from '../tools/define.js';
 import { formatToolError, ToolError } from './errors.js';
-import { invoke, type InvokeContext } from './invoke.js';
-import { traceOf } from './context.js';
+import { invoke } from './invoke.js';
+import type { RequestTrace } from './context.js';
+import type { InvokeContext } from './request.js';
 import { fieldIssues, quote } from './issues.js';
 import { log, redact } from './log.js';
 import { toolList } from './tool-list.js';
@@ -57,7 +58,7 @@ export async function runTool(def: ToolDef, args: unknown, opts: ServerOptions, 
         fieldErrors: fieldIssues(input.error, Object.keys(def.input.shape)),
       });
     }
-    const data = await invoke(def, input.data as Record<string, unknown>, opts.upstream, progressContext(extra, opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS));
+    const data = await invoke(def, input.data as Record<string, unknown>, opts.upstream, callContext(extra, opts));
     const output = def.output.safeParse(data);
     if (!output.success) {
       throw new ToolError('The upstream answer does not have the documented shape.', { code: 'BAD_UPSTREAM_RESPONSE', fieldErrors: fieldIssues(output.error) });
@@ -104,9 +105,10 @@ function textBlocks(def: ToolDef, data: Record<string, unknown>): CallToolResult
 }
 
 /** Progress goes out only when the client gave a progressToken. */
-function progressContext(extra: Extra, keepAliveMs: number): InvokeContext {
+function callContext(extra: Extra, opts: ServerOptions): InvokeContext {
   const token = extra._meta?.progressToken;
-  const trace = traceOf(extra.requestInfo);
+  const keepAliveMs = opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS;
+  const trace = opts.traceOf?.(extra.requestInfo);
   if (token === undefined) return { signal: extra.signal, keepAliveMs, trace };
   let progress = 0;
   return {
@@ -144,6 +146,8 @@ export interface ServerOptions {
   keepAliveMs?: number | undefined;
   /** Counts this server's calls in flight, for a transport that must let them finish before it ends. */
   inFlight?: CallsInFlight | undefined;
+  /** Finds the access-log trace of the HTTP request a call came in (HTTP only). */
+  traceOf?: ((requestInfo: Extra['requestInfo']) => RequestTrace | undefined) | undefined;
 }
 
 const DEFAULT_KEEPALIVE_MS = 10_000;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createParser, type EventSourceParser } from 'eventsource-parser';
 import type { ToolDef } from '../tools/define.js';
 import { ToolError } from './errors.js';
-import { buildRequest, unwrapPlain, type InvokeContext, type ProgressKind } from './invoke.js';
+import { buildRequest, unwrapPlain, type InvokeContext, type ProgressKind } from './request.js';
 import { discard, transportError, type Upstream } from './upstream.js';
 
 /** A delta goes out at once unless one went out this recently; then it joins the next. */

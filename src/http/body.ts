@@ -1,0 +1,63 @@
+import type { IncomingMessage } from 'node:http';
+import { checkMessage, INVALID_PARAMS, INVALID_REQUEST } from '../jsonrpc.js';
+import { ClientGone, HttpError } from './errors.js';
+
+/** Reads a JSON body of at most `max` bytes (413 past it, 400 when it is not JSON). */
+export function readJson(req: IncomingMessage, max: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    if (declared > max) {
+      reject(new HttpError(413, -32600, `Request body larger than ${max} bytes.`));
+      req.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > max) {
+        reject(new HttpError(413, -32600, `Request body larger than ${max} bytes.`));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        reject(new HttpError(400, -32700, 'Parse error: the body is not valid JSON.'));
+      }
+    });
+    const gone = () => reject(new ClientGone('client closed the connection mid-request'));
+    req.on('error', gone);
+    req.on('aborted', gone);
+  });
+}
+
+/** A message the SDK would refuse without naming its id gets a JSON-RPC error to that id, with the reason. */
+export function checkBody(body: unknown): void {
+  for (const message of Array.isArray(body) ? body : [body]) {
+    const checked = checkMessage(message);
+    if (!('reason' in checked)) continue;
+    // A broken envelope is a bad HTTP request; a well-formed request with invalid params is answered as any request is.
+    const code = checked.reply?.error.code ?? INVALID_REQUEST;
+    throw new HttpError(code === INVALID_PARAMS ? 200 : 400, code, checked.reply?.error.message ?? `Invalid Request: ${checked.reason}.`, {}, checked.reply?.id ?? null);
+  }
+}
+
+export function wantsProgress(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((m) => (m as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta?.progressToken !== undefined);
+}
+
+/** What the access log says the request was: the JSON-RPC method, and the tool for tools/call. */
+export function describeBody(body: unknown): { method?: string; tool?: string } {
+  const first = Array.isArray(body) ? body[0] : body;
+  if (!first || typeof first !== 'object') return {};
+  const m = first as { method?: unknown; params?: { name?: unknown } };
+  return {
+    ...(typeof m.method === 'string' ? { method: Array.isArray(body) ? `batch:${m.method}` : m.method } : {}),
+    ...(m.method === 'tools/call' && typeof m.params?.name === 'string' ? { tool: m.params.name } : {}),
+  };
+}

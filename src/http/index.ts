@@ -1,0 +1,126 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
+import type { HttpConfig } from '../config.js';
+import { MAX_MESSAGE_BYTES } from '../jsonrpc.js';
+import { log, shortHash } from '../log.js';
+import type { UpstreamHealth } from '../upstream.js';
+import { authenticator, header, type Caller, type ClientCredentials } from './auth.js';
+import { checkBody, describeBody, readJson, wantsProgress } from './body.js';
+import { ClientGone, HttpError, sendError } from './errors.js';
+import { serveHealth } from './health.js';
+import { hostAndOriginCheck } from './origin.js';
+import { handleStateless, SessionStore } from './sessions.js';
+import { logAccess, Traces, type AccessTrace, type TraceLookup } from './trace.js';
+
+export type { ClientCredentials, TraceLookup };
+
+export interface HttpOptions extends HttpConfig {
+  /** A fresh MCP server: per session, or per request when stateless; `traceOf` finds a call's access-log trace. */
+  makeServer: (credentials: ClientCredentials | undefined, traceOf: TraceLookup) => McpServer;
+  health: UpstreamHealth;
+  maxBodyBytes?: number;
+}
+
+export interface HttpHandle {
+  url: string;
+  server: Server;
+  /** Stop accepting, let requests in flight finish within the grace period, close every session. */
+  drain(graceMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Streamable HTTP at /mcp, plus /healthz and /readyz. A request to /mcp goes through these steps in turn:
+ * host and origin, authentication, body (size, JSON, JSON-RPC envelope), draining, then a session (or,
+ * stateless, a server of its own); one access-log line is written when its response closes.
+ */
+export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
+  let port = opts.port;
+  let draining = false;
+  let inFlight = 0;
+  const traces = new Traces();
+  const makeServer = (credentials: ClientCredentials | undefined) => opts.makeServer(credentials, traces.lookup);
+  const checkOrigin = hostAndOriginCheck(opts, () => port);
+  const authenticate = authenticator(opts);
+  const sessions = new SessionStore(opts, makeServer);
+  const maxBody = opts.maxBodyBytes ?? MAX_MESSAGE_BYTES;
+
+  async function handleMcp(req: IncomingMessage, res: ServerResponse, trace: AccessTrace): Promise<void> {
+    checkOrigin(req);
+    const caller: Caller = authenticate(req);
+    const sid = header(req, 'mcp-session-id');
+    if (sid) trace.session = shortHash(sid);
+    const body = await readBody(req, trace);
+    if (draining) throw new HttpError(503, -32000, 'The server is shutting down; retry on another instance.', { 'retry-after': '1', connection: 'close' });
+    if (opts.stateless) return handleStateless(req, res, body, makeServer(caller.credentials), wantsProgress(body));
+    return sessions.handle(req, res, body, caller);
+  }
+
+  async function readBody(req: IncomingMessage, trace: AccessTrace): Promise<unknown> {
+    if (req.method === 'GET' || req.method === 'DELETE') return undefined;
+    if (req.method !== 'POST') throw new HttpError(405, -32000, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
+    if (!(req.headers['content-type'] ?? '').includes('application/json')) throw new HttpError(415, -32000, 'Content-Type must be application/json.');
+    const body = await readJson(req, maxBody);
+    Object.assign(trace, describeBody(body));
+    checkBody(body);
+    return body;
+  }
+
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (serveHealth(path, req, res, { health: opts.health, draining: () => draining, sessions: () => sessions.size })) return;
+    if (path !== '/mcp') return sendError(res, new HttpError(404, -32000, 'Not found: the MCP endpoint is /mcp.'));
+    const started = performance.now();
+    const counted = req.method === 'POST';
+    if (counted) inFlight++;
+    const trace = traces.start(req, res);
+    res.on('close', () => {
+      if (counted) inFlight--;
+      logAccess(req, res, path, trace, started);
+    });
+    handleMcp(req, res, trace).catch((err: unknown) => failed(res, err));
+  });
+  // Slow or stalled request bodies must not hold a connection for ever.
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 15_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+
+  const closeAll = async () => {
+    sessions.closeAll();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+
+  return {
+    url: `http://${host}:${port}/mcp`,
+    server,
+    async drain(graceMs: number) {
+      draining = true;
+      server.close(); // no new connections
+      server.closeIdleConnections();
+      const deadline = Date.now() + graceMs;
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      if (inFlight > 0) log('warn', 'drain grace elapsed', { inFlight });
+      await closeAll();
+    },
+    close: closeAll,
+  };
+}
+
+/** The last step: a refusal is answered as such, a client that went away is noted, anything else is a 500. */
+function failed(res: ServerResponse, err: unknown): void {
+  if (err instanceof HttpError) return sendError(res, err);
+  if (err instanceof ClientGone) {
+    log('info', 'client went away', { reason: err.message });
+    return void res.destroy();
+  }
+  log('error', 'http handler failed', { error: String(err) });
+  sendError(res, new HttpError(500, -32603, 'Internal error.'));
+}
