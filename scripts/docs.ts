@@ -1,7 +1,9 @@
 // npm run docs: rewrites what is generated from the tool declarations: the README's tool table and the
-// tools and version of the bundle manifest. Tests fail when either drifts.
+// tools and version of the bundle manifest; and from the options table, the README's configuration
+// table. Tests fail when any drifts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import pkg from '../package.json' with { type: 'json' };
+import { optionsTable, OPTIONS_END, OPTIONS_START } from '../src/options.js';
 import { replaceTable, updateManifest } from './tool-docs.js';
 
 function rewrite(name: string, update: (text: string) => string): void {
@@ -12,5 +14,9 @@ function rewrite(name: string, update: (text: string) => string): void {
   console.log(after === before ? `${name} is up to date` : `${name} updated`);
 }
 
-rewrite('README.md', replaceTable);
+rewrite('README.md', (text) => {
+  const start = text.indexOf(OPTIONS_START);
+  const end = text.indexOf(OPTIONS_END) + OPTIONS_END.length;
+  return replaceTable(text.slice(0, start) + optionsTable() + text.slice(end));
+});
 rewrite('manifest.json', (text) => `${JSON.stringify(updateManifest(JSON.parse(text) as Record<string, unknown>, pkg.version), null, 2)}\n`);

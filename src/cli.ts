@@ -2,9 +2,13 @@
 import { inspectorHint } from './banner.js';
 import { ConfigError, HELP, parseCli, type Config, type HttpConfig } from './config.js';
 import type { ClientCredentials, TraceLookup } from './http/index.js';
+import { errorReply } from './jsonrpc.js';
 import { log, registerSecret } from './log.js';
 import { selectTools } from './registry.js';
 import { CallsInFlight, createMcpServer } from './server.js';
+// Static on purpose: the bundler wraps a module reached by dynamic import in lazy initialisers, which
+// broke zod's own initialisation order in the bundle.
+import { StdioTransport } from './stdio.js';
 import { Upstream } from './upstream.js';
 import { version } from './version.js';
 
@@ -134,7 +138,6 @@ async function serveHttp(
 }
 
 async function serveStdio(makeServer: ServerFactory, inFlight: CallsInFlight, shutdown: (code: number) => Promise<void>, tools: number): Promise<void> {
-  const { StdioTransport } = await import('./stdio.js');
   const server = makeServer(undefined);
   const transport = new StdioTransport();
   // A client that goes away must end us, once the calls it already sent have answered (their answers
@@ -153,7 +156,6 @@ async function serveStdio(makeServer: ServerFactory, inFlight: CallsInFlight, sh
  * the MCP client shows the message (the SDK client's connect fails with it) instead of "connection closed".
  */
 async function serveConfigError(message: string): Promise<void> {
-  const [{ StdioTransport }, { errorReply }] = await Promise.all([import('./stdio.js'), import('./jsonrpc.js')]);
   const transport = new StdioTransport();
   transport.onmessage = (m) => {
     if ('id' in m && 'method' in m) void transport.send(errorReply(m.id, -32603, `learning-workspace-mcp is not configured: ${message}`));

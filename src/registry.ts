@@ -3,8 +3,7 @@ import type { Api, ToolDef, Toolset } from '../tools/define.js';
 
 export { tools };
 
-/** Every toolset, in table order. */
-export const toolsets: readonly Toolset[] = [...new Set(tools.map((t) => t.toolset))];
+export { TOOLSETS as toolsets } from '../tools/toolsets.js';
 
 export interface ToolFilter {
   apis: ReadonlySet<Api>;

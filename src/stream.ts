@@ -210,7 +210,7 @@ export function describeTool(name: string): string {
 }
 
 /** The three shapes an answer stream may take; which one is sniffed from the first bytes. */
-type Decoder = { push(text: string): void; end(): void };
+export type Decoder = { push(text: string): void; end(): void };
 
 function sseDecoder(answer: Answer, onDone: () => void): Decoder {
   const parser: EventSourceParser = createParser({
@@ -302,7 +302,7 @@ function plainDecoder(answer: Answer): Decoder {
  * Which decoder reads the body, from its type and first bytes; undefined for a body that is no answer
  * stream at all (JSON, HTML), which is then reported rather than passed off as the answer.
  */
-function sniff(contentType: string, first: string, answer: Answer, onDone: () => void): Decoder | undefined {
+export function decoderFor(contentType: string, first: string, answer: Answer, onDone: () => void): Decoder | undefined {
   if (contentType.includes('text/event-stream') || /^(data|event|id|retry):|^:/.test(first)) return sseDecoder(answer, onDone);
   if (/^[0-9a-z]:["{[0-9tfn-]/.test(first)) return dataStreamDecoder(answer);
   const type = contentType.split(';')[0]!.trim().toLowerCase();
@@ -344,7 +344,7 @@ export async function invokeStream(def: ToolDef, input: Record<string, unknown>,
         if (head.length > MAX_REPORTED_BODY) break;
         continue;
       }
-      decoder = sniff(contentType, head.trimStart(), answer, () => (done = true));
+      decoder = decoderFor(contentType, head.trimStart(), answer, () => (done = true));
       if (decoder) decoder.push(head);
       else notStream = true;
     }

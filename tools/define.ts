@@ -1,22 +1,10 @@
 import * as z from 'zod';
+import type { Toolset } from './toolsets.js';
 
 /** The two upstream APIs; each has its own base URL and credential. */
 export type Api = 'connector' | 'content';
 
-export type Toolset =
-  | 'analytics'
-  | 'groups'
-  | 'members'
-  | 'assignments'
-  | 'explore'
-  | 'learning'
-  | 'performance'
-  | 'courses'
-  | 'radar'
-  | 'components'
-  | 'presentations'
-  | 'materials'
-  | 'folders';
+export type { Toolset };
 
 export interface Annotations {
   readOnlyHint: boolean;

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import pkg from '../package.json' with { type: 'json' };
-import { tools } from '../src/registry.js';
-import { toolTable, TABLE_END, TABLE_START } from '../scripts/tool-docs.js';
-import { connectInMemory, startSandbox, type Connected, type Sandbox } from './helpers.js';
+import pkg from '../../package.json' with { type: 'json' };
+import { tools } from '../../src/registry.js';
+import { toolTable, TABLE_END, TABLE_START } from '../../scripts/tool-docs.js';
+import { optionsTable, OPTIONS_END, OPTIONS_START } from '../../src/options.js';
+import { connectInMemory, startSandbox, type Connected, type Sandbox } from '../helpers.js';
 
 let sandbox: Sandbox;
 let conn: Connected;
@@ -135,22 +136,30 @@ describe('tool registry', () => {
     expect(chars).toBeLessThan(72_000);
   });
 
-  test('tools/list matches the checked-in snapshot', async () => {
-    await expect(JSON.stringify(listed, null, 2) + '\n').toMatchFileSnapshot('__snapshots__/tools-list.json');
+  // One readable file per tool, so a schema change is a diff of that tool alone (npm run toolsnaps refreshes them).
+  test.each(tools.map((t) => t.name))('tools/list entry of %s matches test/__toolsnaps__', async (name) => {
+    await expect(JSON.stringify(listed.find((t) => t.name === name), null, 2) + '\n').toMatchFileSnapshot(`../__toolsnaps__/${name}.json`);
   });
 
   test('the bundle manifest lists every tool and the package version', () => {
-    const manifest = JSON.parse(readFileSync(new URL('../manifest.json', import.meta.url), 'utf8')) as { version: string; tools: unknown };
+    const manifest = JSON.parse(readFileSync(new URL('../../manifest.json', import.meta.url), 'utf8')) as { version: string; tools: unknown };
     expect(manifest.tools, 'run `npm run docs`').toEqual(tools.map((t) => ({ name: t.name, description: t.description })));
     expect(manifest.version).toBe(pkg.version);
   });
 
   test("the README's tool table is generated from the declarations", () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const start = readme.indexOf(TABLE_START);
     const end = readme.indexOf(TABLE_END) + TABLE_END.length;
     expect(start, 'README has the table markers').toBeGreaterThanOrEqual(0);
     expect(readme.slice(start, end), 'run `npm run docs`').toBe(toolTable());
+  });
+
+  test("the README's configuration table is generated from the options table", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const start = readme.indexOf(OPTIONS_START);
+    expect(start, 'README has the options markers').toBeGreaterThanOrEqual(0);
+    expect(readme.slice(start, readme.indexOf(OPTIONS_END) + OPTIONS_END.length), 'run `npm run docs`').toBe(optionsTable());
   });
 });
 

@@ -1,0 +1,92 @@
+// Each step of the HTTP front on its own, with requests made in memory.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
+import { describe, expect, test } from 'vitest';
+import { authenticator } from '../../src/http/auth.js';
+import { checkBody, describeBody, readJson, wantsProgress } from '../../src/http/body.js';
+import { ClientGone, HttpError } from '../../src/http/errors.js';
+import { serveHealth } from '../../src/http/health.js';
+import { hostAndOriginCheck } from '../../src/http/origin.js';
+
+function request(headers: Record<string, string>, method = 'POST'): IncomingMessage {
+  return Object.assign(new PassThrough(), { headers, method }) as unknown as IncomingMessage;
+}
+
+function refusal(f: () => unknown): HttpError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof HttpError) return e;
+    throw e;
+  }
+  throw new Error('not refused');
+}
+
+describe('host and origin', () => {
+  const check = hostAndOriginCheck({ host: '127.0.0.1', allowedHosts: undefined, allowedOrigins: undefined }, () => 8787);
+  test('loopback names of the bound port pass, others are 403', () => {
+    expect(() => check(request({ host: 'localhost:8787', origin: 'http://127.0.0.1:8787' }))).not.toThrow();
+    expect(refusal(() => check(request({ host: 'evil.example:8787' }))).status).toBe(403);
+    expect(refusal(() => check(request({ host: '127.0.0.1:8787', origin: 'https://evil.example' }))).message).toBe('Origin "https://evil.example" is not allowed.');
+  });
+  test('off loopback without lists, any Host passes and any Origin is refused', () => {
+    const open = hostAndOriginCheck({ host: '0.0.0.0', allowedHosts: undefined, allowedOrigins: undefined }, () => 1);
+    expect(() => open(request({ host: 'mcp.example.com' }))).not.toThrow();
+    expect(refusal(() => open(request({ host: 'mcp.example.com', origin: 'https://x' }))).status).toBe(403);
+  });
+});
+
+describe('authentication', () => {
+  test('server mode: the access token, compared against every configured one', () => {
+    const auth = authenticator({ credentials: 'server', authTokens: ['token-number-one-aaaa', 'token-number-two-bbbb'] });
+    expect(auth(request({ authorization: 'Bearer token-number-two-bbbb' })).credentials).toBeUndefined();
+    const missing = refusal(() => auth(request({})));
+    expect(missing.status).toBe(401);
+    expect(missing.headers['www-authenticate']).toContain('Bearer realm="learning-workspace"');
+    expect(refusal(() => auth(request({ authorization: 'Bearer nope' }))).message).toBe('The access token is not valid.');
+  });
+  test('client mode: the client brings its own workspace credentials, and its hash binds its session', () => {
+    const auth = authenticator({ credentials: 'client', authTokens: [] });
+    const a = auth(request({ authorization: 'Bearer conn', 'x-api-key': 'key', 'x-user-id': 'u1' }));
+    expect(a.credentials).toEqual({ connectorToken: 'conn', apiKey: 'key', userId: 'u1' });
+    expect(auth(request({ 'x-api-key': 'key' })).hash).not.toBe(a.hash);
+    expect(refusal(() => auth(request({}))).status).toBe(401);
+  });
+});
+
+describe('body', () => {
+  test('a body over the limit is 413, broken JSON 400, a client gone mid-body is its doing', async () => {
+    const big = request({ 'content-length': '2000' });
+    await expect(readJson(big, 1000)).rejects.toMatchObject({ status: 413 });
+    const broken = request({});
+    const parsing = readJson(broken, 1000);
+    (broken as unknown as PassThrough).end('{"a":');
+    await expect(parsing).rejects.toMatchObject({ status: 400, code: -32700 });
+    const gone = request({});
+    const reading = readJson(gone, 1000);
+    gone.emit('aborted');
+    await expect(reading).rejects.toBeInstanceOf(ClientGone);
+  });
+  test('envelopes are checked; tools/call params give 200 with invalid params', () => {
+    expect(refusal(() => checkBody({ jsonrpc: '1.0', id: 1, method: 'x' }))).toMatchObject({ status: 400, code: -32600, id: 1 });
+    expect(refusal(() => checkBody({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} }))).toMatchObject({ status: 200, code: -32602, id: 2 });
+    expect(() => checkBody([{ jsonrpc: '2.0', id: 3, method: 'ping' }])).not.toThrow();
+  });
+  test('the access log learns the method and tool; progress is wanted when a token is given', () => {
+    const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'analytics_hero', _meta: { progressToken: 7 } } };
+    expect(describeBody(call)).toEqual({ method: 'tools/call', tool: 'analytics_hero' });
+    expect(wantsProgress(call)).toBe(true);
+    expect(wantsProgress({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).toBe(false);
+  });
+});
+
+test('readiness follows draining and reports the upstream', () => {
+  let status = 0;
+  let body = '';
+  const res = { writeHead: (s: number) => ((status = s), res), end: (b: string) => void (body = b) } as unknown as ServerResponse;
+  const state = { health: { lastAnswerAt: Date.now(), lastFailureAt: undefined, lastFailure: undefined }, draining: () => true, sessions: () => 3 };
+  expect(serveHealth('/readyz', request({}, 'GET'), res, state)).toBe(true);
+  expect(status).toBe(503);
+  expect(JSON.parse(body)).toMatchObject({ ready: false, sessions: 3, upstream: { answeredRecently: true } });
+  expect(serveHealth('/mcp', request({}, 'GET'), res, state)).toBe(false);
+});

@@ -1,0 +1,89 @@
+// From a tool input to a request, and from an answer to a result or an error: no network involved.
+import { describe, expect, test } from 'vitest';
+import { ToolError } from '../../src/errors.js';
+import { tools } from '../../src/registry.js';
+import { buildRequest, unwrapEnvelope, unwrapPlain } from '../../src/request.js';
+import { retryAfterMs, transportError } from '../../src/upstream.js';
+
+const tool = (name: string) => tools.find((t) => t.name === name)!;
+const answer = (status: number, json: unknown, text = JSON.stringify(json)) => ({ status, headers: {}, json, text });
+const caught = (f: () => unknown): ToolError => {
+  try {
+    f();
+  } catch (e) {
+    return e as ToolError;
+  }
+  throw new Error('did not throw');
+};
+
+describe('buildRequest', () => {
+  test('a mutating command sends the caller key, or makes one, and never sends it in the body', () => {
+    const given = buildRequest(tool('members_set_tags'), { userId: 'u', tags: [], idempotencyKey: 'k1' });
+    expect(given).toMatchObject({ idempotencyKey: 'k1', body: { userId: 'u', tags: [] } });
+    const made = buildRequest(tool('members_set_tags'), { userId: 'u', tags: [] });
+    expect(made.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(buildRequest(tool('analytics_hero'), {}).idempotencyKey).toBeUndefined();
+  });
+
+  test('path parameters are one encoded segment; GET fields go to the query', () => {
+    expect(buildRequest(tool('folders_update'), { id: '../a/b?c', name: 'x' })).toMatchObject({ path: '/api/v1/folders/..%2Fa%2Fb%3Fc', body: { name: 'x' } });
+    expect(buildRequest(tool('materials_list'), { page: 2, search: 'BATNA' })).toMatchObject({ query: { page: '2', search: 'BATNA' }, body: undefined });
+  });
+});
+
+describe('unwrapping answers', () => {
+  test('a Connector envelope gives its data, or its error with code, resolution and field errors', () => {
+    expect(unwrapEnvelope(answer(200, { success: true, data: { a: 1 } }))).toEqual({ a: 1 });
+    const e = caught(() =>
+      unwrapEnvelope(answer(422, { success: false, error: { code: 'VALIDATION', message: 'Bad input.', resolution: 'Fix it.', errors: { userId: ['is unknown'] } } })),
+    );
+    expect(e).toMatchObject({ status: 422, code: 'VALIDATION', message: 'Bad input.', resolution: 'Fix it.', fieldErrors: { userId: ['is unknown'] } });
+  });
+
+  test('a 401 names the credential to check', () => {
+    expect(caught(() => unwrapEnvelope(answer(401, { success: false, error: { message: 'no' } }))).hint).toContain('WORKSPACE_CONNECTOR_TOKEN');
+    expect(caught(() => unwrapPlain(answer(401, { message: 'no' }))).hint).toContain('WORKSPACE_API_KEY');
+  });
+
+  test('a body that is no envelope is reported with a short piece of it', () => {
+    const e = caught(() => unwrapEnvelope(answer(502, undefined, `<html>${'x'.repeat(1000)}</html>`)));
+    expect(e.code).toBe('BAD_UPSTREAM_RESPONSE');
+    expect(e.message.length).toBeLessThan(400);
+  });
+
+  test('Content errors of any shape give their message', () => {
+    expect(caught(() => unwrapPlain(answer(400, { statusCode: 400, error: 'Bad Request', message: 'Messages array is required' }))).message).toBe('Messages array is required');
+    expect(caught(() => unwrapPlain(answer(404, { error: 'Not found' }))).message).toBe('Not found');
+    expect(caught(() => unwrapPlain(answer(500, undefined, ''))).message).toBe('The upstream answered HTTP 500 with no body.');
+  });
+});
+
+describe('transport errors', () => {
+  const spec = { api: 'connector' as const, method: 'POST' as const, path: '/api/v1/x', retry: true };
+  const attempts = { count: 3, startedAt: performance.now() - 1_500, attemptTimeoutMs: 30_000, deadlineMs: 45_000 };
+
+  test.each([
+    ['ECONNREFUSED', 'UPSTREAM_UNREACHABLE', 'Could not connect to the upstream at http://u (ECONNREFUSED; 3 attempts in 1.5 s)'],
+    ['UND_ERR_SOCKET', 'UPSTREAM_CONNECTION_DROPPED', 'dropped before its answer to POST /api/v1/x was complete (3 attempts in 1.5 s)'],
+    ['ATTEMPT_TIMEOUT', 'UPSTREAM_TIMEOUT', 'did not answer POST /api/v1/x in time: 3 attempts in 1.5 s (an attempt may take 30.0 s, the call 45.0 s)'],
+  ])('%s is %s', (code, expected, message) => {
+    const e = transportError(Object.assign(new Error('x'), { code }), spec, 'http://u', attempts);
+    expect(e.code).toBe(expected);
+    expect(e.message).toContain(message);
+  });
+
+  test('a write whose answer was lost names its key', () => {
+    const e = transportError(Object.assign(new Error('x'), { code: 'UND_ERR_SOCKET' }), { ...spec, idempotencyKey: 'k9' }, '', attempts);
+    expect(e.message).toContain('call again with idempotencyKey "k9"');
+  });
+});
+
+test.each([
+  [{ 'retry-after': '3' }, 3_000],
+  [{ 'retry-after-ms': '250' }, 250],
+  [{ 'retry-after': 'Mon, 23 Nov 2026 12:00:10 GMT' }, 10_000],
+  [{ 'retry-after': 'soon' }, undefined],
+  [{}, undefined],
+])('Retry-After %j is %s ms', (headers, ms) => {
+  expect(retryAfterMs(headers, Date.parse('Mon, 23 Nov 2026 12:00:00 GMT'))).toBe(ms);
+});
