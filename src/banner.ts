@@ -2,7 +2,7 @@
  * The MCP Inspector release the start banner names. Newer releases need Node 22 or later; this one runs
  * on every Node this package supports, and the test suite runs the banner's command against the server.
  */
-export const INSPECTOR = '@modelcontextprotocol/inspector@0.15.0';
+const INSPECTOR = '@modelcontextprotocol/inspector@0.15.0';
 
 /** How to try a freshly started HTTP server: a one-line check, and the interactive Inspector. */
 export function inspectorHint(url: string, needsCredentials: boolean): string {

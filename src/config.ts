@@ -167,7 +167,7 @@ function flag(value: string | undefined): boolean {
  * A placeholder a launcher left as it was: Claude Desktop's bundle runtime leaves `${user_config.x}`
  * untouched when an optional setting has neither a value nor a default. It means "not set".
  */
-export function isPlaceholder(value: string | undefined): boolean {
+function isPlaceholder(value: string | undefined): boolean {
   return value !== undefined && /^\$\{[^}]*\}$/.test(value.trim());
 }
 

@@ -27,7 +27,7 @@ export async function invoke(def: ToolDef, input: Record<string, unknown>, upstr
  * A short status whenever a call with a progress token has been silent for a while, so clients that
  * reset their timeout on progress keep waiting, and a person sees the call is alive.
  */
-export class KeepAlive {
+class KeepAlive {
   private readonly started = performance.now();
   private timer: NodeJS.Timeout | undefined;
 

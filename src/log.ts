@@ -3,12 +3,8 @@ import { createHash } from 'node:crypto';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
-let threshold = order[(process.env['WORKSPACE_LOG_LEVEL'] as LogLevel | undefined) ?? 'info'] ?? order.info;
+const threshold = order[(process.env['WORKSPACE_LOG_LEVEL'] as LogLevel | undefined) ?? 'info'] ?? order.info;
 const secrets = new Set<string>();
-
-export function setLogLevel(level: LogLevel): void {
-  threshold = order[level];
-}
 
 export function debugEnabled(): boolean {
   return threshold <= order.debug;

@@ -27,7 +27,7 @@ export interface InvokeContext {
 export function buildRequest(def: ToolDef, input: Record<string, unknown>) {
   const args = { ...input };
   let idempotencyKey: string | undefined;
-  if (def.idempotencyKey) idempotencyKey = typeof args['idempotencyKey'] === 'string' ? args['idempotencyKey'] : randomUUID();
+  if (def.takesIdempotencyKey) idempotencyKey = typeof args['idempotencyKey'] === 'string' ? args['idempotencyKey'] : randomUUID();
   delete args['idempotencyKey'];
 
   const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) => {

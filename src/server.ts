@@ -14,9 +14,9 @@ import { toolList } from './tool-list.js';
 import type { Upstream } from './upstream.js';
 import { version } from './version.js';
 
-export const SERVER_NAME = 'learning-workspace';
+const SERVER_NAME = 'learning-workspace';
 /** `_meta` key of progress notifications: `text` (a piece of the answer) or `status` (what is happening). */
-export const PROGRESS_KIND = 'learning-workspace/kind';
+const PROGRESS_KIND = 'learning-workspace/kind';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -48,7 +48,7 @@ export class CallsInFlight {
 }
 
 /** The one place that turns every outcome of a tool call into an MCP result: errors are returned, never thrown. */
-export async function runTool(def: ToolDef, args: unknown, opts: ServerOptions, extra: Extra): Promise<CallToolResult> {
+async function runTool(def: ToolDef, args: unknown, opts: ServerOptions, extra: Extra): Promise<CallToolResult> {
   const started = performance.now();
   try {
     const input = def.input.safeParse(args);

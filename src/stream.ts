@@ -6,7 +6,7 @@ import { buildRequest, unwrapPlain, type InvokeContext, type ProgressKind } from
 import { discard, transportError, type Upstream } from './upstream.js';
 
 /** A delta goes out at once unless one went out this recently; then it joins the next. */
-export const COALESCE_MS = 50;
+const COALESCE_MS = 50;
 const SETTLE_MS = 5;
 const MAX_TOOL_CALLS = 200;
 const MAX_DATA_PARTS = 200;
@@ -87,7 +87,7 @@ interface ToolCall {
 }
 
 /** What the stream has said so far; only the answer and the parts the result reports are kept. */
-export class Answer {
+export class StreamedAnswer {
   answer = '';
   sessionId: string | null;
   finishReason: string | null = null;
@@ -212,7 +212,7 @@ export function describeTool(name: string): string {
 /** The three shapes an answer stream may take; which one is sniffed from the first bytes. */
 export type Decoder = { push(text: string): void; end(): void };
 
-function sseDecoder(answer: Answer, onDone: () => void): Decoder {
+function sseDecoder(answer: StreamedAnswer, onDone: () => void): Decoder {
   const parser: EventSourceParser = createParser({
     onEvent(event) {
       const data = event.data;
@@ -234,7 +234,7 @@ function sseDecoder(answer: Answer, onDone: () => void): Decoder {
 }
 
 /** The older AI SDK data stream: one `code:json` line per part. */
-function dataStreamDecoder(answer: Answer): Decoder {
+function dataStreamDecoder(answer: StreamedAnswer): Decoder {
   let buffer = '';
   const line = (l: string) => {
     const m = /^([0-9a-z]):(.*)$/s.exec(l);
@@ -289,7 +289,7 @@ function dataStreamDecoder(answer: Answer): Decoder {
   };
 }
 
-function plainDecoder(answer: Answer): Decoder {
+function plainDecoder(answer: StreamedAnswer): Decoder {
   return {
     push: (t) => answer.text(t),
     end: () => {
@@ -302,7 +302,7 @@ function plainDecoder(answer: Answer): Decoder {
  * Which decoder reads the body, from its type and first bytes; undefined for a body that is no answer
  * stream at all (JSON, HTML), which is then reported rather than passed off as the answer.
  */
-export function decoderFor(contentType: string, first: string, answer: Answer, onDone: () => void): Decoder | undefined {
+export function decoderFor(contentType: string, first: string, answer: StreamedAnswer, onDone: () => void): Decoder | undefined {
   if (contentType.includes('text/event-stream') || /^(data|event|id|retry):|^:/.test(first)) return sseDecoder(answer, onDone);
   if (/^[0-9a-z]:["{[0-9tfn-]/.test(first)) return dataStreamDecoder(answer);
   const type = contentType.split(';')[0]!.trim().toLowerCase();
@@ -323,7 +323,7 @@ export async function invokeStream(def: ToolDef, input: Record<string, unknown>,
   const relay = new ProgressRelay(ctx.progress);
   const sessionHeader = res.headers['x-session-id'];
   const sent = (body as { sessionId?: string }).sessionId;
-  const answer = new Answer(asked ?? (typeof sessionHeader === 'string' && sessionHeader ? sessionHeader : sent), relay);
+  const answer = new StreamedAnswer(asked ?? (typeof sessionHeader === 'string' && sessionHeader ? sessionHeader : sent), relay);
   let done = false;
   let decoder: Decoder | undefined;
   /** The first bytes, until they tell what the body is; all of it (within a cap) when it is no stream. */

@@ -19,7 +19,7 @@ const month = z
 
 const limit = { limit: limitField.optional() };
 const students = { students: z.array(StudentRow) };
-const num = z.number();
+const number = z.number();
 
 export const analyticsTools: ToolDef[] = [
   command({
@@ -35,16 +35,16 @@ export const analyticsTools: ToolDef[] = [
       currentMonth: z.string(),
       timezone: z.string(),
       creation: z.looseObject({
-        activeCreators: num,
-        coursesStarted: num,
-        coursesCompleted: num,
-        courseTypes: z.array(z.looseObject({ type: z.enum(['COURSE', 'ASSESSMENT', 'ATOM']), started: num, completed: num })),
+        activeCreators: number,
+        coursesStarted: number,
+        coursesCompleted: number,
+        courseTypes: z.array(z.looseObject({ type: z.enum(['COURSE', 'ASSESSMENT', 'ATOM']), started: number, completed: number })),
       }),
       learning: z.looseObject({
-        startingLearners: num,
-        completingLearners: num,
-        coursesStarted: num,
-        coursesCompleted: num,
+        startingLearners: number,
+        completingLearners: number,
+        coursesStarted: number,
+        coursesCompleted: number,
       }),
     },
     annotations: READ,
@@ -58,13 +58,13 @@ export const analyticsTools: ToolDef[] = [
     command: 'analytics/hero',
     output: {
       scopeType: z.string(),
-      totalStudents: num,
-      totalInstructors: num,
-      totalAdmins: num,
-      totalCourses: num,
-      courseCompletions: num,
-      pendingInvites: num,
-      avgTimeToCompleteSeconds: num.nullable(),
+      totalStudents: number,
+      totalInstructors: number,
+      totalAdmins: number,
+      totalCourses: number,
+      courseCompletions: number,
+      pendingInvites: number,
+      avgTimeToCompleteSeconds: number.nullable(),
     },
     annotations: READ,
   }),
@@ -77,7 +77,7 @@ export const analyticsTools: ToolDef[] = [
     input: limit,
     output: {
       courses: z.array(
-        z.looseObject({ courseId: z.string(), title: z.string(), enrolled: num, completed: num, completionPercent: num }),
+        z.looseObject({ courseId: z.string(), title: z.string(), enrolled: number, completed: number, completionPercent: number }),
       ),
     },
     annotations: READ,

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { endpoint, id, write, type ToolDef } from './define.js';
+import { endpoint, id, WRITE, IDEMPOTENT_WRITE, type ToolDef } from './define.js';
 import { Component, COMPONENT_STATUSES, COMPONENT_TYPES } from './content-shapes.js';
 
 const ids = (what: string) => z.array(z.string().min(1)).describe(what);
@@ -123,7 +123,7 @@ export const componentsTools: ToolDef[] = [
     input: createInput,
     // The document does not show this response: declared open rather than invented.
     output: z.looseObject({}),
-    annotations: write(false),
+    annotations: WRITE,
   }),
   endpoint({
     name: 'components_set_status',
@@ -137,6 +137,6 @@ export const componentsTools: ToolDef[] = [
       status: z.enum(COMPONENT_STATUSES).describe('New status.'),
     }),
     output: Component,
-    annotations: write(true),
+    annotations: IDEMPOTENT_WRITE,
   }),
 ];

@@ -2,8 +2,8 @@ import * as z from 'zod';
 
 // Shapes of the Content API document. Loose for the same reason as the Connector shapes.
 
-const str = z.string();
-const num = z.number();
+const string = z.string();
+const number = z.number();
 
 export const Reference = z.strictObject({
   title: z.string().min(1).describe('Reference title.'),
@@ -11,41 +11,41 @@ export const Reference = z.strictObject({
 });
 
 export const Material = z.looseObject({
-  _id: str,
-  name: str,
-  organizationId: str,
-  folderId: str.nullable(),
-  contentType: str.describe('text, pdf, video, audio, image or epub'),
+  _id: string,
+  name: string,
+  organizationId: string,
+  folderId: string.nullable(),
+  contentType: string.describe('text, pdf, video, audio, image or epub'),
   content: z.looseObject({
-    text: str.optional(),
-    url: str.optional(),
-    storageKey: str.optional(),
-    storageUrl: str.optional(),
-    filename: str.optional(),
-    fileSize: num.optional(),
-    mimeType: str.optional(),
+    text: string.optional(),
+    url: string.optional(),
+    storageKey: string.optional(),
+    storageUrl: string.optional(),
+    filename: string.optional(),
+    fileSize: number.optional(),
+    mimeType: string.optional(),
   }),
   metadata: z.looseObject({}).optional(),
-  status: str.describe('active, processing, pending_upload, error or deleted'),
+  status: string.describe('active, processing, pending_upload, error or deleted'),
   usage: z.looseObject({}).optional(),
-  references: z.array(z.looseObject({ title: str, url: str.optional() })).optional(),
-  createdAt: str,
-  updatedAt: str,
+  references: z.array(z.looseObject({ title: string, url: string.optional() })).optional(),
+  createdAt: string,
+  updatedAt: string,
   generationMetadata: z.looseObject({}).optional(),
 });
 
 export const Folder = z.looseObject({
-  _id: str,
-  name: str,
-  organizationId: str,
-  parentFolderId: str.nullable().optional(),
-  description: str.optional(),
-  status: str.describe('active or deleted'),
+  _id: string,
+  name: string,
+  organizationId: string,
+  parentFolderId: string.nullable().optional(),
+  description: string.optional(),
+  status: string.describe('active or deleted'),
   metadata: z
-    .looseObject({ color: str.optional(), icon: str.optional(), materialCount: num.optional(), totalSize: num.optional(), lastActivity: str.optional() })
+    .looseObject({ color: string.optional(), icon: string.optional(), materialCount: number.optional(), totalSize: number.optional(), lastActivity: string.optional() })
     .optional(),
-  createdAt: str,
-  updatedAt: str,
+  createdAt: string,
+  updatedAt: string,
 });
 
 export const COMPONENT_TYPES = [
@@ -66,30 +66,30 @@ export const COMPONENT_TYPES = [
 export const COMPONENT_STATUSES = ['draft', 'active', 'inactive', 'processing', 'error'] as const;
 
 export const Component = z.looseObject({
-  _id: str,
-  componentId: str,
-  type: str,
-  name: str,
-  description: str.optional(),
-  organization: str,
+  _id: string,
+  componentId: string,
+  type: string,
+  name: string,
+  description: string.optional(),
+  organization: string,
   config: z.looseObject({}),
   // The document lists active, inactive and draft for answers while a request may set processing or error.
-  status: str,
+  status: string,
   usage: z.looseObject({}),
-  createdAt: str,
-  updatedAt: str,
+  createdAt: string,
+  updatedAt: string,
 });
 
 export const Presentation = z.looseObject({
-  _id: str,
-  topic: str,
-  numberOfSlides: num,
-  locale: str,
-  url: str,
-  pptxUrl: str.optional(),
-  transcript: z.array(z.looseObject({ pageNum: num, descriptionOfPage: str })),
-  organizationId: str,
-  userId: str.optional(),
-  createdAt: str,
-  updatedAt: str,
+  _id: string,
+  topic: string,
+  numberOfSlides: number,
+  locale: string,
+  url: string,
+  pptxUrl: string.optional(),
+  transcript: z.array(z.looseObject({ pageNum: number, descriptionOfPage: string })),
+  organizationId: string,
+  userId: string.optional(),
+  createdAt: string,
+  updatedAt: string,
 });

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { command, id, READ, type ToolDef } from './define.js';
 
-const str = z.string();
-const num = z.number();
-const nstr = z.string().nullable();
+const string = z.string();
+const number = z.number();
+const stringOrNull = z.string().nullable();
 
 export const coursesTools: ToolDef[] = [
   command({
@@ -15,34 +15,34 @@ export const coursesTools: ToolDef[] = [
     command: 'courses/structure',
     input: { courseId: id('Course id.') },
     output: {
-      courseId: str,
-      courseTitle: str,
+      courseId: string,
+      courseTitle: string,
       canEdit: z.boolean(),
-      readOnlyNote: nstr,
-      unitCount: num,
-      topicCount: num,
-      projectCount: num,
-      unitTestCount: num,
+      readOnlyNote: stringOrNull,
+      unitCount: number,
+      topicCount: number,
+      projectCount: number,
+      unitTestCount: number,
       units: z.array(
         z.looseObject({
-          id: str,
-          title: str,
-          description: nstr,
-          orderIndex: num,
-          contentOrder: z.array(z.looseObject({ type: str, id: str })).optional(),
+          id: string,
+          title: string,
+          description: stringOrNull,
+          orderIndex: number,
+          contentOrder: z.array(z.looseObject({ type: string, id: string })).optional(),
           topics: z.array(
             z.looseObject({
-              id: str,
-              title: str,
-              description: nstr,
-              orderIndex: num,
-              learningGoalCount: num,
-              activityTypes: z.array(str),
-              editUrl: nstr,
+              id: string,
+              title: string,
+              description: stringOrNull,
+              orderIndex: number,
+              learningGoalCount: number,
+              activityTypes: z.array(string),
+              editUrl: stringOrNull,
             }),
           ),
-          projects: z.array(z.looseObject({ id: str, title: str, type: str, orderIndex: num, editUrl: nstr })),
-          test: z.looseObject({ id: str, title: str, questionCount: num, editUrl: nstr }).nullable(),
+          projects: z.array(z.looseObject({ id: string, title: string, type: string, orderIndex: number, editUrl: stringOrNull })),
+          test: z.looseObject({ id: string, title: string, questionCount: number, editUrl: stringOrNull }).nullable(),
         }),
       ),
     },

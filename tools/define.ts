@@ -22,7 +22,7 @@ export interface Annotations {
  */
 export type Mode = 'json' | 'long' | 'stream';
 
-/** One row of the tool table: what the tool is. How it is carried out lives in src/. */
+/** One row of the tool table: what the tool is and which upstream operation it is; src/ carries it out. */
 export interface ToolDef {
   name: string;
   title: string;
@@ -36,7 +36,7 @@ export interface ToolDef {
   output: z.ZodObject;
   annotations: Annotations;
   /** The upstream accepts an Idempotency-Key: one is always sent, and the call may be retried. */
-  idempotencyKey: boolean;
+  takesIdempotencyKey: boolean;
   mode: Mode;
   /**
    * Builds the upstream body from the validated input, when it is not simply the input
@@ -54,10 +54,11 @@ export const READ: Annotations = {
   openWorldHint: true,
 };
 
-/** A write that adds or changes; `idempotent` when repeating it has no further effect. */
-export function write(idempotent: boolean): Annotations {
-  return { readOnlyHint: false, destructiveHint: false, idempotentHint: idempotent, openWorldHint: true };
-}
+/** A write that adds something: repeating it adds it again. */
+export const WRITE: Annotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true };
+
+/** A write that sets a state: repeating it has no further effect. */
+export const IDEMPOTENT_WRITE: Annotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true };
 
 /** A write that deletes; deleting again has no further effect. */
 export const DESTRUCTIVE: Annotations = {
@@ -68,11 +69,11 @@ export const DESTRUCTIVE: Annotations = {
 };
 
 /** No lone UTF-16 surrogate: such a string cannot be put in a URL (encodeURIComponent throws). */
-export function wellFormed(s: string): boolean {
+function wellFormed(s: string): boolean {
   return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
 }
 
-export const idempotencyKeyField = z
+const idempotencyKeyField = z
   .string()
   .min(1)
   .max(255)
@@ -112,7 +113,7 @@ export function command(row: CommandRow): ToolDef {
     input: z.strictObject(shape),
     output: z.looseObject(row.output),
     annotations: row.annotations,
-    idempotencyKey: mutating,
+    takesIdempotencyKey: mutating,
     mode: 'json',
   };
 }
@@ -135,7 +136,7 @@ type EndpointRow = {
 /** A Content API operation: REST with an API key; its answers are plain JSON, not envelopes. */
 export function endpoint(row: EndpointRow): ToolDef {
   const { mode = 'json', ...rest } = row;
-  return { ...rest, api: 'content', idempotencyKey: false, mode };
+  return { ...rest, api: 'content', takesIdempotencyKey: false, mode };
 }
 
 /** Non-empty id string; every required id in the documents is a non-empty string. */

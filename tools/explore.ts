@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { command, id, write, type ToolDef } from './define.js';
+import { command, id, IDEMPOTENT_WRITE, type ToolDef } from './define.js';
 
 const groupIds = (what: string) => z.array(z.string().min(1)).describe(what);
 
@@ -22,7 +22,7 @@ export const exploreTools: ToolDef[] = [
       visibleToGroupIds: z.array(z.string()),
       hiddenFromGroupIds: z.array(z.string()),
     },
-    annotations: write(true),
+    annotations: IDEMPOTENT_WRITE,
     mutating: true,
   }),
   command({
@@ -33,7 +33,7 @@ export const exploreTools: ToolDef[] = [
     command: 'explore/toggle',
     input: { exploreEnabled: z.boolean().describe('true shows the explore page to learners, false hides it.') },
     output: { exploreEnabled: z.boolean() },
-    annotations: write(true),
+    annotations: IDEMPOTENT_WRITE,
     mutating: true,
   }),
 ];

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { endpoint, id, write, type ToolDef } from './define.js';
+import { endpoint, id, WRITE, IDEMPOTENT_WRITE, type ToolDef } from './define.js';
 import { Folder } from './content-shapes.js';
 
 const metadata = z
@@ -24,7 +24,7 @@ export const foldersTools: ToolDef[] = [
       metadata: metadata.optional(),
     }),
     output: Folder,
-    annotations: write(false),
+    annotations: WRITE,
   }),
   endpoint({
     name: 'folders_update',
@@ -43,6 +43,6 @@ export const foldersTools: ToolDef[] = [
       })
       .refine((i) => Object.keys(i).some((k) => k !== 'id'), 'give at least one field to change'),
     output: Folder,
-    annotations: write(true),
+    annotations: IDEMPOTENT_WRITE,
   }),
 ];

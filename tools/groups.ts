@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { command, DESTRUCTIVE, id, READ, write, type ToolDef } from './define.js';
+import { command, DESTRUCTIVE, id, READ, WRITE, IDEMPOTENT_WRITE, type ToolDef } from './define.js';
 import { Group, Membership, MembershipStatus } from './shapes.js';
 
 const groupId = id('Group id.');
@@ -21,7 +21,7 @@ export const groupsTools: ToolDef[] = [
         .optional(),
     },
     output: { membership: Membership },
-    annotations: write(false),
+    annotations: WRITE,
     mutating: true,
   }),
   command({
@@ -32,7 +32,7 @@ export const groupsTools: ToolDef[] = [
     command: 'groups/member-set-status',
     input: { groupId, userId, status: MembershipStatus.describe('New membership status: ACTIVE or INACTIVE.') },
     output: { membership: z.looseObject({ status: MembershipStatus }) },
-    annotations: write(true),
+    annotations: IDEMPOTENT_WRITE,
     mutating: true,
   }),
   command({

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { endpoint, READ, urlText, write, type ToolDef } from './define.js';
+import { endpoint, READ, urlText, WRITE, type ToolDef } from './define.js';
 import { Material, Reference } from './content-shapes.js';
 
 const references = z.array(Reference).describe('Sources to cite.').optional();
@@ -42,7 +42,7 @@ export const materialsTools: ToolDef[] = [
       references,
     }),
     output: Material,
-    annotations: write(false),
+    annotations: WRITE,
     mode: 'long',
     upstreamWaitMs: () => 120_000,
   }),
@@ -60,7 +60,7 @@ export const materialsTools: ToolDef[] = [
       pollIntervalMs: z.int().positive().describe('How often the upstream checks processing, in ms (default 2000).').optional(),
     }),
     output: Material,
-    annotations: write(false),
+    annotations: WRITE,
     mode: 'long',
     upstreamWaitMs: (input) => (typeof input['timeoutMs'] === 'number' ? input['timeoutMs'] : DEFAULT_PROCESS_WAIT_MS),
   }),
@@ -73,7 +73,7 @@ export const materialsTools: ToolDef[] = [
     path: '/api/v1/materials',
     input: z.strictObject(createShape),
     output: Material,
-    annotations: write(false),
+    annotations: WRITE,
   }),
   endpoint({
     name: 'materials_list',

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { command, DESTRUCTIVE, id, write, type ToolDef } from './define.js';
+import { command, DESTRUCTIVE, id, IDEMPOTENT_WRITE, type ToolDef } from './define.js';
 import { Tag } from './shapes.js';
 
 export const membersTools: ToolDef[] = [
@@ -26,7 +26,7 @@ export const membersTools: ToolDef[] = [
       tags: z.array(z.string().min(1)).max(20).describe('The complete new set of tag names, at most 20; [] clears all tags.'),
     },
     output: { userId: z.string(), tags: z.array(Tag) },
-    annotations: write(true),
+    annotations: IDEMPOTENT_WRITE,
     mutating: true,
   }),
 ];

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { command, id, READ, type ToolDef } from './define.js';
 
-const num = z.number();
-const nnum = z.number().nullable();
+const number = z.number();
+const numberOrNull = z.number().nullable();
 
 const quizTool = command({
   name: 'performance_quiz',
@@ -23,18 +23,18 @@ const quizTool = command({
     attempts: z.array(
       z.looseObject({
         user: z.looseObject({ id: z.string(), name: z.string(), email: z.string() }),
-        score: nnum,
-        totalQuestions: nnum,
-        percent: nnum,
-        elapsedSeconds: num,
+        score: numberOrNull,
+        totalQuestions: numberOrNull,
+        percent: numberOrNull,
+        elapsedSeconds: number,
         isCompleted: z.boolean(),
         updatedAt: z.string(),
       }),
     ),
-    completedAttempts: num,
-    avgScore: nnum,
-    avgPercent: nnum,
-    distribution: z.looseObject({ '0-24': num, '25-49': num, '50-74': num, '75-100': num }),
+    completedAttempts: number,
+    avgScore: numberOrNull,
+    avgPercent: numberOrNull,
+    distribution: z.looseObject({ '0-24': number, '25-49': number, '50-74': number, '75-100': number }),
   },
   annotations: READ,
 });
@@ -100,7 +100,7 @@ const insightsTool: ToolDef = {
     data: z.array(z.looseObject({ type: z.string(), data: z.unknown() })),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  idempotencyKey: false,
+  takesIdempotencyKey: false,
   mode: 'stream',
   body: (raw) => {
     const input = raw as InsightsInput;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { endpoint, write, type ToolDef } from './define.js';
+import { endpoint, WRITE, type ToolDef } from './define.js';
 import { Presentation } from './content-shapes.js';
 
 const image = z
@@ -39,7 +39,7 @@ export const presentationsTools: ToolDef[] = [
         path: ['customImages'],
       }),
     output: z.looseObject({ success: z.boolean(), presentation: Presentation }),
-    annotations: write(false),
+    annotations: WRITE,
     mode: 'long',
     upstreamWaitMs: () => 10 * 60_000,
   }),

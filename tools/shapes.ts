@@ -3,24 +3,24 @@ import * as z from 'zod';
 // Shared shapes of the Connector API document. Objects are loose: the upstream may return
 // fields the document does not list, and a closed schema would turn each into a failed call.
 
-const str = z.string();
-const num = z.number();
-const nstr = z.string().nullable();
-const nnum = z.number().nullable();
+const string = z.string();
+const number = z.number();
+const stringOrNull = z.string().nullable();
+const numberOrNull = z.number().nullable();
 
-export const UserRef = z.looseObject({ id: str, name: str, email: str, avatarUrl: nstr });
+const UserRef = z.looseObject({ id: string, name: string, email: string, avatarUrl: stringOrNull });
 /** In assignments/get and assignments/for-user the name may be null. */
-export const UserRefNullableName = z.looseObject({ id: str, name: nstr, email: str, avatarUrl: nstr });
+export const UserRefNullableName = z.looseObject({ id: string, name: stringOrNull, email: string, avatarUrl: stringOrNull });
 
 export const SystemKey = z.enum(['ADMIN', 'INSTRUCTOR', 'MEMBER', 'EXTERNAL']);
 
-export const RoleRef = z.looseObject({
-  id: str,
-  name: str,
+const RoleRef = z.looseObject({
+  id: string,
+  name: string,
   systemKey: SystemKey.nullable(),
-  color: nstr,
-  scopeGroupId: nstr,
-  scopeGroupName: str.optional(),
+  color: stringOrNull,
+  scopeGroupId: stringOrNull,
+  scopeGroupName: string.optional(),
 });
 
 export const MembershipStatus = z.enum(['ACTIVE', 'INACTIVE']);
@@ -30,50 +30,50 @@ export const Membership = z.looseObject({
   primaryRole: RoleRef.nullable(),
   extraRoles: z.array(RoleRef),
   status: MembershipStatus,
-  joinedAt: nstr,
-  enrolledAt: str,
+  joinedAt: stringOrNull,
+  enrolledAt: string,
 });
 
 export const Group = z.looseObject({
-  id: str,
-  name: str,
-  description: nstr,
-  parentId: nstr,
-  depth: num,
-  memberCount: num,
-  childCount: num,
-  tags: z.array(str),
-  leadInstructor: z.looseObject({ id: str, name: str }).nullable(),
+  id: string,
+  name: string,
+  description: stringOrNull,
+  parentId: stringOrNull,
+  depth: number,
+  memberCount: number,
+  childCount: number,
+  tags: z.array(string),
+  leadInstructor: z.looseObject({ id: string, name: string }).nullable(),
   isArchived: z.boolean(),
 });
 
-export const Tag = z.looseObject({ id: str, name: str, color: str });
+export const Tag = z.looseObject({ id: string, name: string, color: string });
 
-export const AssignmentType = z.enum(['WORKSPACE', 'GROUP', 'CUSTOM']);
+const AssignmentType = z.enum(['WORKSPACE', 'GROUP', 'CUSTOM']);
 
 export const Assignment = z.looseObject({
-  id: str,
+  id: string,
   type: AssignmentType,
-  name: nstr,
-  courseId: str,
-  courseTitle: str,
-  courseDescription: nstr,
-  groupId: nstr,
-  groupName: nstr,
-  assignedById: str,
-  assignedByName: str,
-  assignedAt: str,
-  dueDate: nstr,
-  totalAssignees: num,
-  completedCount: num,
-  completionPercent: num,
+  name: stringOrNull,
+  courseId: string,
+  courseTitle: string,
+  courseDescription: stringOrNull,
+  groupId: stringOrNull,
+  groupName: stringOrNull,
+  assignedById: string,
+  assignedByName: string,
+  assignedAt: string,
+  dueDate: stringOrNull,
+  totalAssignees: number,
+  completedCount: number,
+  completionPercent: number,
   completionCriteria: z
     .looseObject({
-      activitiesPerTopic: z.union([num, z.literal('ALL')]),
+      activitiesPerTopic: z.union([number, z.literal('ALL')]),
       testRequired: z.boolean(),
-      testMinScore: nnum,
+      testMinScore: numberOrNull,
       projectsRequired: z.boolean(),
-      quizMinScore: nnum,
+      quizMinScore: numberOrNull,
       refreshersRequired: z.boolean().optional(),
     })
     .nullable(),
@@ -81,58 +81,58 @@ export const Assignment = z.looseObject({
     z.looseObject({
       kind: z.enum(['INCLUDE', 'EXCLUDE']),
       targetType: z.enum(['GROUP', 'USER', 'INVITE']),
-      groupId: nstr,
-      userId: nstr,
+      groupId: stringOrNull,
+      userId: stringOrNull,
     }),
   ),
   assignedUsers: z.array(
     z.looseObject({
-      userId: str,
-      name: nstr,
-      email: str,
-      avatarUrl: nstr,
+      userId: string,
+      name: stringOrNull,
+      email: string,
+      avatarUrl: stringOrNull,
       complete: z.boolean(),
-      progressPercent: num,
-      completedAt: nstr,
+      progressPercent: number,
+      completedAt: stringOrNull,
     }),
   ),
 });
 
 export const AssignmentSummary = z.looseObject({
-  assignmentId: str,
-  name: nstr,
-  courseId: str,
-  courseTitle: str,
+  assignmentId: string,
+  name: stringOrNull,
+  courseId: string,
+  courseTitle: string,
   type: AssignmentType,
-  scopeLabel: str,
-  groupName: nstr,
-  dueDate: nstr,
+  scopeLabel: string,
+  groupName: stringOrNull,
+  dueDate: stringOrNull,
   complete: z.boolean(),
-  progressPercent: num,
-  completedAt: nstr,
+  progressPercent: number,
+  completedAt: stringOrNull,
   overdue: z.boolean(),
 });
 
 export const AlertStatusFilter = z.enum(['new', 'dismissed', 'actioned', 'partially_actioned', 'all']);
 
 export const Alert = z.looseObject({
-  id: str,
-  monitorId: str,
-  monitorName: str,
-  monitorTags: z.array(str),
-  monitorAttachedCourseIds: z.array(str),
-  tailoredTitle: str,
-  tailoredSummary: str,
+  id: string,
+  monitorId: string,
+  monitorName: string,
+  monitorTags: z.array(string),
+  monitorAttachedCourseIds: z.array(string),
+  tailoredTitle: string,
+  tailoredSummary: string,
   recommendations: z.unknown(),
-  status: str,
-  detectedAt: str,
+  status: string,
+  detectedAt: string,
   actionedActions: z.array(
     z.looseObject({
-      id: str,
+      id: string,
       mode: z.enum(['create', 'append']),
-      courseId: nstr,
-      courseTitle: nstr,
-      status: str,
+      courseId: stringOrNull,
+      courseTitle: stringOrNull,
+      status: string,
     }),
   ),
 });
@@ -141,8 +141,8 @@ export const ProgressStatus = z.enum(['complete', 'active', 'not-started']);
 
 export const StudentRow = z.looseObject({
   user: UserRef,
-  joinedAt: str,
-  coursesAssigned: num,
-  coursesCompleted: num,
-  groups: z.array(str),
+  joinedAt: string,
+  coursesAssigned: number,
+  coursesCompleted: number,
+  groups: z.array(string),
 });

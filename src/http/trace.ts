@@ -10,7 +10,7 @@ export interface AccessTrace extends RequestTrace {
 }
 
 /** The header that carries a request's trace id to the tool handler (the SDK hands handlers the request headers). */
-export const TRACE_HEADER = 'x-learning-workspace-trace';
+const TRACE_HEADER = 'x-learning-workspace-trace';
 
 export type TraceLookup = (requestInfo: { headers?: Record<string, string | string[] | undefined> } | undefined) => RequestTrace | undefined;
 

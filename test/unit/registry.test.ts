@@ -82,7 +82,7 @@ describe('tool registry', () => {
   test('the eight mutating Connector commands take an idempotency key, reads do not', () => {
     const connector = tools.filter((t) => t.api === 'connector');
     expect(connector).toHaveLength(24);
-    expect(connector.filter((t) => t.idempotencyKey).map((t) => t.name).sort()).toEqual([...MUTATING].sort());
+    expect(connector.filter((t) => t.takesIdempotencyKey).map((t) => t.name).sort()).toEqual([...MUTATING].sort());
     for (const t of listed) {
       const has = Object.keys((t.inputSchema.properties ?? {}) as object).includes('idempotencyKey');
       expect(has, t.name).toBe(MUTATING.includes(t.name));

@@ -1,7 +1,7 @@
 // The insights stream's pieces on their own: the three decoders, the answer they fill, and the relay.
 import { describe, expect, test } from 'vitest';
 import type { ProgressKind } from '../../src/request.js';
-import { Answer, decoderFor, describeTool, ProgressRelay } from '../../src/stream.js';
+import { StreamedAnswer, decoderFor, describeTool, ProgressRelay } from '../../src/stream.js';
 
 function relayed(windowMs = 0) {
   const sent: [string, ProgressKind][] = [];
@@ -11,7 +11,7 @@ function relayed(windowMs = 0) {
 
 async function decode(contentType: string, chunks: string[]) {
   const { relay, sent } = relayed();
-  const answer = new Answer(undefined, relay);
+  const answer = new StreamedAnswer(undefined, relay);
   let done = false;
   const decoder = decoderFor(contentType, chunks.join('').trimStart(), answer, () => (done = true));
   for (const c of chunks) decoder?.push(c);
