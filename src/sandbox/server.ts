@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Check, CommandError, createConnector } from './connector.js';
+import { Check, CommandError, createConnector } from './connector/index.js';
 import { createContent, type ContentOptions } from './content.js';
 import { seedWorkspace, type Workspace } from './seed.js';
 
