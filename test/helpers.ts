@@ -6,7 +6,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { selectTools } from '../src/registry.js';
-import { SANDBOX_CREDENTIALS, startSandbox, type Sandbox, type SandboxOptions } from '../src/sandbox/server.js';
+import { SANDBOX_CREDENTIALS, type SandboxOptions } from '../src/sandbox/server.js';
+import { startTestSandbox as startSandbox, type TestSandbox as Sandbox } from '../src/sandbox/testing.js';
 import { createMcpServer } from '../src/server.js';
 import { Upstream } from '../src/upstream.js';
 

@@ -56,27 +56,28 @@ const MUTATING = new Set([
   'explore/toggle',
 ]);
 
-interface IdemRecord {
+export interface IdemRecord {
   fingerprint: string;
   state: 'pending' | 'done' | 'failed';
   status: number;
   payload: unknown;
 }
 
+/**
+ * The sandbox workspace a user runs (`--sandbox`): both APIs over HTTP on loopback, with state that
+ * writes change. Tests use `TestSandbox` (testing.ts), which adds a request log, faults and reset.
+ */
 export class Sandbox {
-  readonly requests: RecordedRequest[] = [];
   ws: Workspace;
-  private faults: (Fault & { left: number })[] = [];
-  private idem = new Map<string, IdemRecord>();
-  private connector;
+  protected idem = new Map<string, IdemRecord>();
+  protected connector;
   readonly content;
-  /** Open upstream connections, for tests that check a cancel closed one. */
-  readonly sockets = new Set<import('node:net').Socket>();
 
   constructor(
-    private readonly server: Server,
+    /** The HTTP server it answers on. */
+    readonly http: Server,
     readonly url: string,
-    private readonly opts: SandboxOptions,
+    protected readonly opts: SandboxOptions,
   ) {
     this.ws = seedWorkspace(this.now());
     this.connector = createConnector({ ws: this.ws, now: () => this.now() });
@@ -89,29 +90,14 @@ export class Sandbox {
     return this.opts.now?.() ?? Date.now();
   }
 
-  /** Back to the seeded workspace, no faults, empty request log. */
-  reset(): void {
-    this.ws = seedWorkspace(this.now());
-    this.connector = createConnector({ ws: this.ws, now: () => this.now() });
-    this.content.reset();
-    this.faults = [];
-    this.idem.clear();
-    this.requests.length = 0;
-  }
-
-  inject(fault: Fault): void {
-    this.faults.push({ ...fault, left: fault.times ?? 1 });
+  /** What a test double does with each request before it is served: nothing here; a fault to apply there. */
+  protected intercept(_request: RecordedRequest): Fault | undefined {
+    return undefined;
   }
 
   async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private takeFault(path: string): Fault | undefined {
-    const f = this.faults.find((x) => x.left > 0 && path.startsWith(x.path));
-    if (f) f.left--;
-    return f;
+    this.http.closeAllConnections();
+    await new Promise<void>((resolve) => this.http.close(() => resolve()));
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -123,9 +109,7 @@ export class Sandbox {
     } catch {
       /* recorded as text; the route answers 400 */
     }
-    this.requests.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body });
-
-    const fault = this.takeFault(url.pathname);
+    const fault = this.intercept({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body });
     if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
     if (fault && !fault.afterApply) return sendFault(req, res, fault);
 
@@ -242,20 +226,21 @@ function sendCut(res: ServerResponse, status: number, payload: unknown, headers:
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  return listen(opts, (server, url) => new Sandbox(server, url, opts));
+}
+
+/** Serves a sandbox made by `make` on loopback (an ephemeral port unless one is given). */
+export async function listen<T extends Sandbox>(opts: SandboxOptions, make: (server: Server, url: string) => T): Promise<T> {
   const server = createServer();
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
-  const sandbox = new Sandbox(server, `http://${host}:${port}`, opts);
+  const sandbox = make(server, `http://${host}:${port}`);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     sandbox.handle(req, res).catch((err: unknown) => {
       if (!res.headersSent) send(res, 500, { success: false, error: { code: 'INTERNAL', message: String(err), resolution: 'Sandbox bug.' } });
       else res.destroy();
     });
-  });
-  server.on('connection', (s) => {
-    sandbox.sockets.add(s);
-    s.on('close', () => sandbox.sockets.delete(s));
   });
   return sandbox;
 }

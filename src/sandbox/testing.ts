@@ -1,0 +1,44 @@
+// The sandbox as a test double: it records every request, applies scripted faults and can be reset.
+// None of this is in the workspace a user runs with --sandbox, whose memory must not grow per request.
+import type { Socket } from 'node:net';
+import { createConnector } from './connector/index.js';
+import { seedWorkspace } from './seed.js';
+import { listen, Sandbox, type Fault, type RecordedRequest, type SandboxOptions } from './server.js';
+
+export class TestSandbox extends Sandbox {
+  readonly requests: RecordedRequest[] = [];
+  /** Open upstream connections, for tests that check a cancel closed one. */
+  readonly sockets = new Set<Socket>();
+  private faults: (Fault & { left: number })[] = [];
+
+  /** Back to the seeded workspace, no faults, empty request log. */
+  reset(): void {
+    this.ws = seedWorkspace(this.now());
+    this.connector = createConnector({ ws: this.ws, now: () => this.now() });
+    this.content.reset();
+    this.faults = [];
+    this.idem.clear();
+    this.requests.length = 0;
+  }
+
+  /** Misbehaves on the next `times` requests whose path starts with `fault.path`. */
+  inject(fault: Fault): void {
+    this.faults.push({ ...fault, left: fault.times ?? 1 });
+  }
+
+  protected override intercept(request: RecordedRequest): Fault | undefined {
+    this.requests.push(request);
+    const f = this.faults.find((x) => x.left > 0 && request.path.startsWith(x.path));
+    if (f) f.left--;
+    return f;
+  }
+}
+
+export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestSandbox> {
+  const sandbox = await listen(opts, (server, url) => new TestSandbox(server, url, opts));
+  sandbox.http.on('connection', (s: Socket) => {
+    sandbox.sockets.add(s);
+    s.on('close', () => sandbox.sockets.delete(s));
+  });
+  return sandbox;
+}
