@@ -139,142 +139,150 @@ function topic(id: string, title: string, quiz: Question[]): Topic {
   };
 }
 
-function courses(now: number): Course[] {
-  const iso = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString();
-  return [
-    {
-      id: 'c_negotiation',
-      title: 'Negotiation Essentials',
-      description: 'Prepare, open and close commercial negotiations.',
-      type: 'COURSE',
-      createdById: 'u_daniel',
-      createdAt: iso(120),
-      publishedAt: iso(95),
-      canEdit: true,
-      units: [
-        {
-          id: 'un_neg_prepare',
-          title: 'Preparing to negotiate',
-          description: 'Interests, alternatives and walk-away points.',
-          topics: [
-            topic('tp_batna', 'BATNA and walk-away points', [
-              q('qn_batna_1', 'What does BATNA stand for?', 'Best alternative to a negotiated agreement', ['Best available term and negotiated amount', 'Bargaining at the negotiating table']),
-              q('qn_batna_2', 'When should you walk away?', 'When the offer is worse than your BATNA', ['When the other side makes a first offer', 'Never']),
-              q('qn_batna_3', 'Who should know your walk-away point?', 'Only your own team', ['The other side', 'Nobody, not even you']),
-            ]),
-            topic('tp_interests', 'Interests versus positions', [
-              q('qn_int_1', 'A position is…', 'What a party says it wants', ['Why a party wants something', 'A fallback option']),
-              q('qn_int_2', 'Asking "why" uncovers…', 'Interests', ['Positions', 'Deadlines']),
-              q('qn_int_3', 'Trading on differing priorities is called…', 'Logrolling', ['Anchoring', 'Nibbling']),
-            ]),
+function courseNegotiation(iso: (daysAgo: number) => string): Course {
+  return {
+    id: 'c_negotiation',
+    title: 'Negotiation Essentials',
+    description: 'Prepare, open and close commercial negotiations.',
+    type: 'COURSE',
+    createdById: 'u_daniel',
+    createdAt: iso(120),
+    publishedAt: iso(95),
+    canEdit: true,
+    units: [
+      {
+        id: 'un_neg_prepare',
+        title: 'Preparing to negotiate',
+        description: 'Interests, alternatives and walk-away points.',
+        topics: [
+          topic('tp_batna', 'BATNA and walk-away points', [
+            q('qn_batna_1', 'What does BATNA stand for?', 'Best alternative to a negotiated agreement', ['Best available term and negotiated amount', 'Bargaining at the negotiating table']),
+            q('qn_batna_2', 'When should you walk away?', 'When the offer is worse than your BATNA', ['When the other side makes a first offer', 'Never']),
+            q('qn_batna_3', 'Who should know your walk-away point?', 'Only your own team', ['The other side', 'Nobody, not even you']),
+          ]),
+          topic('tp_interests', 'Interests versus positions', [
+            q('qn_int_1', 'A position is…', 'What a party says it wants', ['Why a party wants something', 'A fallback option']),
+            q('qn_int_2', 'Asking "why" uncovers…', 'Interests', ['Positions', 'Deadlines']),
+            q('qn_int_3', 'Trading on differing priorities is called…', 'Logrolling', ['Anchoring', 'Nibbling']),
+          ]),
+        ],
+        projects: [{ id: 'pj_neg_roleplay', title: 'Role-play: renewal with a hard-nosed buyer', type: 'roleplay', required: true }],
+        test: {
+          id: 'ts_neg_prepare',
+          title: 'Unit test: preparation',
+          minScore: 70,
+          questions: [
+            q('qt_prep_1', 'Your BATNA improves your…', 'Leverage', ['Deadline', 'Anchor']),
+            q('qt_prep_2', 'A ZOPA exists when…', 'Reservation prices overlap', ['Both sides open high', 'Positions match']),
+            q('qt_prep_3', 'Good preparation starts with…', 'Your own interests', ['The first offer', 'A concession plan']),
+            q('qt_prep_4', 'A walk-away point should be set…', 'Before the negotiation', ['During the first offer', 'After closing']),
           ],
-          projects: [{ id: 'pj_neg_roleplay', title: 'Role-play: renewal with a hard-nosed buyer', type: 'roleplay', required: true }],
-          test: {
-            id: 'ts_neg_prepare',
-            title: 'Unit test: preparation',
-            minScore: 70,
-            questions: [
-              q('qt_prep_1', 'Your BATNA improves your…', 'Leverage', ['Deadline', 'Anchor']),
-              q('qt_prep_2', 'A ZOPA exists when…', 'Reservation prices overlap', ['Both sides open high', 'Positions match']),
-              q('qt_prep_3', 'Good preparation starts with…', 'Your own interests', ['The first offer', 'A concession plan']),
-              q('qt_prep_4', 'A walk-away point should be set…', 'Before the negotiation', ['During the first offer', 'After closing']),
-            ],
-          },
         },
-        {
-          id: 'un_neg_table',
-          title: 'At the table',
-          description: 'Anchoring, concessions and closing.',
-          topics: [
-            topic('tp_anchor', 'Anchoring', [
-              q('qn_anc_1', 'An anchor is…', 'A first number that frames the talks', ['A final offer', 'A deadline']),
-              q('qn_anc_2', 'To counter an extreme anchor…', 'Re-anchor with your own justified number', ['Split the difference', 'Accept quickly']),
-              q('qn_anc_3', 'Anchors work because of…', 'Insufficient adjustment', ['Reciprocity', 'Scarcity']),
-            ]),
-            topic('tp_close', 'Concessions and closing', [
-              q('qn_cls_1', 'Concessions should usually…', 'Shrink in size over time', ['Grow over time', 'Stay the same']),
-              q('qn_cls_2', 'Before closing, you should…', 'Summarise what was agreed', ['Make a new demand', 'Reopen settled points']),
-              q('qn_cls_3', 'A "nibble" is…', 'A small extra request after agreement', ['An opening offer', 'A walk-away']),
-            ]),
-          ],
-          projects: [{ id: 'pj_neg_scenario', title: 'Scenario: multi-issue supplier deal', type: 'scenario', required: false }],
-          test: null,
-        },
-      ],
-    },
-    {
-      id: 'c_security',
-      title: 'Security Awareness 2026',
-      description: 'Phishing, passwords and data handling for everyone.',
-      type: 'ASSESSMENT',
-      createdById: 'u_priya',
-      createdAt: iso(70),
-      publishedAt: iso(40),
-      canEdit: true,
-      units: [
-        {
-          id: 'un_sec_core',
-          title: 'Everyday security',
-          description: null,
-          topics: [
-            topic('tp_phishing', 'Spotting phishing', [
-              q('qn_phi_1', 'A sign of phishing is…', 'Urgent pressure to act', ['A known sender', 'A company logo']),
-              q('qn_phi_2', 'Hovering over a link shows…', 'Its real destination', ['Its age', 'Its owner']),
-              q('qn_phi_3', 'Report suspected phishing to…', 'The security team', ['The sender', 'Nobody']),
-            ]),
-            topic('tp_passwords', 'Passwords and MFA', [
-              q('qn_pw_1', 'The best password is…', 'Long and unique, kept in a manager', ['Short and memorable', 'Reused everywhere']),
-              q('qn_pw_2', 'MFA protects you when…', 'Your password is stolen', ['You forget your laptop', 'Wi-Fi is slow']),
-              q('qn_pw_3', 'An MFA prompt you did not start means…', 'Someone has your password', ['A routine check', 'A system update']),
-            ]),
-          ],
-          projects: [],
-          test: {
-            id: 'ts_sec_core',
-            title: 'Security assessment',
-            minScore: 75,
-            questions: [
-              q('qt_sec_1', 'Which is safest for sharing a customer file?', 'The approved file-sharing tool', ['Personal email', 'A USB stick']),
-              q('qt_sec_2', 'Public Wi-Fi should be used with…', 'The company VPN', ['No precautions', 'Bluetooth on']),
-              q('qt_sec_3', 'A caller asks for your MFA code. You…', 'Refuse and report it', ['Read it out', 'Send it by chat']),
-              q('qt_sec_4', 'Lock your screen when…', 'You step away', ['You leave for the day only', 'Never']),
-            ],
-          },
-        },
-      ],
-    },
-    {
-      id: 'c_onboarding',
-      title: 'Welcome to Northwind',
-      description: 'Tools, teams and ways of working for new hires.',
-      type: 'ATOM',
-      createdById: 'u_daniel',
-      createdAt: iso(20),
-      publishedAt: iso(18),
-      canEdit: false,
-      units: [
-        {
-          id: 'un_onb_start',
-          title: 'Your first week',
-          description: 'Everything you need in week one.',
-          topics: [
-            topic('tp_tools', 'Tools and accounts', [
-              q('qn_tools_1', 'Where do you request software?', 'The IT portal', ['Your manager by email', 'Nowhere']),
-              q('qn_tools_2', 'Your laptop must be…', 'Encrypted and updated', ['Shared with your team', 'Left unlocked']),
-              q('qn_tools_3', 'Team chat is for…', 'Day-to-day collaboration', ['Customer passwords', 'Payroll data']),
-            ]),
-          ],
-          projects: [],
-          test: null,
-        },
-      ],
-    },
-  ];
+      },
+      {
+        id: 'un_neg_table',
+        title: 'At the table',
+        description: 'Anchoring, concessions and closing.',
+        topics: [
+          topic('tp_anchor', 'Anchoring', [
+            q('qn_anc_1', 'An anchor is…', 'A first number that frames the talks', ['A final offer', 'A deadline']),
+            q('qn_anc_2', 'To counter an extreme anchor…', 'Re-anchor with your own justified number', ['Split the difference', 'Accept quickly']),
+            q('qn_anc_3', 'Anchors work because of…', 'Insufficient adjustment', ['Reciprocity', 'Scarcity']),
+          ]),
+          topic('tp_close', 'Concessions and closing', [
+            q('qn_cls_1', 'Concessions should usually…', 'Shrink in size over time', ['Grow over time', 'Stay the same']),
+            q('qn_cls_2', 'Before closing, you should…', 'Summarise what was agreed', ['Make a new demand', 'Reopen settled points']),
+            q('qn_cls_3', 'A "nibble" is…', 'A small extra request after agreement', ['An opening offer', 'A walk-away']),
+          ]),
+        ],
+        projects: [{ id: 'pj_neg_scenario', title: 'Scenario: multi-issue supplier deal', type: 'scenario', required: false }],
+        test: null,
+      },
+    ],
+  };
 }
 
-export function seedWorkspace(now = Date.now()): Workspace {
-  const rand = prng(20260301);
+function courseSecurity(iso: (daysAgo: number) => string): Course {
+  return {
+    id: 'c_security',
+    title: 'Security Awareness 2026',
+    description: 'Phishing, passwords and data handling for everyone.',
+    type: 'ASSESSMENT',
+    createdById: 'u_priya',
+    createdAt: iso(70),
+    publishedAt: iso(40),
+    canEdit: true,
+    units: [
+      {
+        id: 'un_sec_core',
+        title: 'Everyday security',
+        description: null,
+        topics: [
+          topic('tp_phishing', 'Spotting phishing', [
+            q('qn_phi_1', 'A sign of phishing is…', 'Urgent pressure to act', ['A known sender', 'A company logo']),
+            q('qn_phi_2', 'Hovering over a link shows…', 'Its real destination', ['Its age', 'Its owner']),
+            q('qn_phi_3', 'Report suspected phishing to…', 'The security team', ['The sender', 'Nobody']),
+          ]),
+          topic('tp_passwords', 'Passwords and MFA', [
+            q('qn_pw_1', 'The best password is…', 'Long and unique, kept in a manager', ['Short and memorable', 'Reused everywhere']),
+            q('qn_pw_2', 'MFA protects you when…', 'Your password is stolen', ['You forget your laptop', 'Wi-Fi is slow']),
+            q('qn_pw_3', 'An MFA prompt you did not start means…', 'Someone has your password', ['A routine check', 'A system update']),
+          ]),
+        ],
+        projects: [],
+        test: {
+          id: 'ts_sec_core',
+          title: 'Security assessment',
+          minScore: 75,
+          questions: [
+            q('qt_sec_1', 'Which is safest for sharing a customer file?', 'The approved file-sharing tool', ['Personal email', 'A USB stick']),
+            q('qt_sec_2', 'Public Wi-Fi should be used with…', 'The company VPN', ['No precautions', 'Bluetooth on']),
+            q('qt_sec_3', 'A caller asks for your MFA code. You…', 'Refuse and report it', ['Read it out', 'Send it by chat']),
+            q('qt_sec_4', 'Lock your screen when…', 'You step away', ['You leave for the day only', 'Never']),
+          ],
+        },
+      },
+    ],
+  };
+}
+
+function courseOnboarding(iso: (daysAgo: number) => string): Course {
+  return {
+    id: 'c_onboarding',
+    title: 'Welcome to Northwind',
+    description: 'Tools, teams and ways of working for new hires.',
+    type: 'ATOM',
+    createdById: 'u_daniel',
+    createdAt: iso(20),
+    publishedAt: iso(18),
+    canEdit: false,
+    units: [
+      {
+        id: 'un_onb_start',
+        title: 'Your first week',
+        description: 'Everything you need in week one.',
+        topics: [
+          topic('tp_tools', 'Tools and accounts', [
+            q('qn_tools_1', 'Where do you request software?', 'The IT portal', ['Your manager by email', 'Nowhere']),
+            q('qn_tools_2', 'Your laptop must be…', 'Encrypted and updated', ['Shared with your team', 'Left unlocked']),
+            q('qn_tools_3', 'Team chat is for…', 'Day-to-day collaboration', ['Customer passwords', 'Payroll data']),
+          ]),
+        ],
+        projects: [],
+        test: null,
+      },
+    ],
+  };
+}
+
+function courses(now: number): Course[] {
   const iso = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString();
+  return [courseNegotiation(iso), courseSecurity(iso), courseOnboarding(iso)];
+}
+
+type Iso = (daysAgo: number) => string;
+
+function seedPeople(iso: Iso): { users: User[]; tags: TagRec[] } {
   const people: [string, string, SystemKey, number][] = [
     ['u_maya', 'Maya Chen', 'ADMIN', 400],
     ['u_daniel', 'Daniel Okafor', 'INSTRUCTOR', 380],
@@ -309,7 +317,10 @@ export function seedWorkspace(now = Date.now()): Workspace {
   tagUser('u_daniel', 'tag_mgr');
   tagUser('u_tom', 'tag_newhire');
   tagUser('u_nina', 'tag_newhire');
+  return { users, tags };
+}
 
+function seedGroups(users: User[], iso: Iso): { groups: GroupRec[]; memberships: MembershipRec[] } {
   const groups: GroupRec[] = [
     { id: 'g_sales', name: 'Sales', description: 'All customer-facing sales teams.', parentId: null, tags: ['revenue'], leadInstructorId: 'u_daniel', isArchived: false },
     { id: 'g_sales_emea', name: 'Sales EMEA', description: null, parentId: 'g_sales', tags: ['revenue', 'emea'], leadInstructorId: 'u_daniel', isArchived: false },
@@ -339,9 +350,11 @@ export function seedWorkspace(now = Date.now()): Workspace {
     member('g_newhires', 'u_grace'),
     member('g_alumni', 'u_lucas'),
   ];
+  return { groups, memberships };
+}
 
-  const courseList = courses(now);
-  const assignments: AssignmentRec[] = [
+function seedAssignments(iso: Iso): AssignmentRec[] {
+  return [
     {
       id: 'as_security_all',
       type: 'WORKSPACE',
@@ -383,7 +396,56 @@ export function seedWorkspace(now = Date.now()): Workspace {
       ],
     },
   ];
+}
 
+interface LearningRecords {
+  progress: ActivityProgress[];
+  attempts: Attempt[];
+  projectAttempts: ProjectAttempt[];
+}
+
+/** One learner working through one course, as far as their diligence `d` takes them. */
+function learnCourse(out: LearningRecords, course: Course, userId: string, diligence: Map<string, number>, startDaysAgo: number, rand: () => number, iso: Iso): void {
+  const { progress, attempts, projectAttempts } = out;
+  const d = diligence.get(userId) ?? 0.5;
+  const activities = course.units.flatMap((u) => u.topics.flatMap((t) => t.activities));
+  const done = d >= 0.95 ? activities.length : Math.floor(activities.length * d);
+  let day = startDaysAgo;
+  activities.slice(0, done).forEach((a) => {
+    day = Math.max(1, day - Math.round(rand() * 3));
+    progress.push({ userId, activityId: a.id, completedAt: iso(day), timeSeconds: 120 + Math.round(rand() * 780) });
+    if (a.type === 'quiz') {
+      attempts.push({
+        userId,
+        refId: a.id,
+        answers: answer(a.questions, 0.55 + d * 0.4, rand),
+        elapsedSeconds: 60 + Math.round(rand() * 300),
+        isCompleted: true,
+        updatedAt: iso(day),
+      });
+    }
+  });
+  // An unfinished quiz attempt for the learner who stopped half-way.
+  const next = activities[done];
+  if (next?.type === 'quiz' && d > 0.3) {
+    attempts.push({ userId, refId: next.id, answers: {}, elapsedSeconds: 40, isCompleted: false, updatedAt: iso(Math.max(1, day - 1)) });
+  }
+  for (const unit of course.units) {
+    const unitDone = unit.topics.every((t) => t.activities.every((a) => activities.indexOf(a) < done));
+    if (unit.test && unitDone) {
+      day = Math.max(1, day - 1);
+      attempts.push({ userId, refId: unit.test.id, answers: answer(unit.test.questions, 0.6 + d * 0.4, rand), elapsedSeconds: 300 + Math.round(rand() * 600), isCompleted: true, updatedAt: iso(day) });
+    }
+    for (const project of unit.projects) {
+      if (!unitDone && d < 0.5) continue;
+      const tries = 1 + Math.floor(rand() * 3);
+      const best = Math.round(55 + d * 40 + rand() * 5);
+      projectAttempts.push({ userId, projectId: project.id, attempts: tries, bestScore: Math.min(100, best), completedAt: unitDone && best >= 60 ? iso(Math.max(1, day - 1)) : null, startedAt: iso(day + 2) });
+    }
+  }
+}
+
+function seedActivity(courseList: Course[], users: User[], now: number, rand: () => number, iso: Iso): LearningRecords {
   // Learners work through each course they are assigned in order; how far each got is drawn once.
   const progress: ActivityProgress[] = [];
   const attempts: Attempt[] = [];
@@ -399,49 +461,16 @@ export function seedWorkspace(now = Date.now()): Workspace {
     c_negotiation: ['u_lucas', 'u_sofia', 'u_amara', 'u_kenji', 'u_grace', 'u_omar'],
     c_onboarding: ['u_tom', 'u_nina', 'u_elena'],
   };
+  const out = { progress, attempts, projectAttempts };
   for (const course of courseList) {
     const startDaysAgo = Math.min(35, Math.round((now - Date.parse(course.publishedAt ?? course.createdAt)) / DAY) - 1);
-    for (const userId of enrolled[course.id] ?? []) {
-      const d = diligence.get(userId) ?? 0.5;
-      const activities = course.units.flatMap((u) => u.topics.flatMap((t) => t.activities));
-      const done = d >= 0.95 ? activities.length : Math.floor(activities.length * d);
-      let day = startDaysAgo;
-      activities.slice(0, done).forEach((a) => {
-        day = Math.max(1, day - Math.round(rand() * 3));
-        progress.push({ userId, activityId: a.id, completedAt: iso(day), timeSeconds: 120 + Math.round(rand() * 780) });
-        if (a.type === 'quiz') {
-          attempts.push({
-            userId,
-            refId: a.id,
-            answers: answer(a.questions, 0.55 + d * 0.4, rand),
-            elapsedSeconds: 60 + Math.round(rand() * 300),
-            isCompleted: true,
-            updatedAt: iso(day),
-          });
-        }
-      });
-      // An unfinished quiz attempt for the learner who stopped half-way.
-      const next = activities[done];
-      if (next?.type === 'quiz' && d > 0.3) {
-        attempts.push({ userId, refId: next.id, answers: {}, elapsedSeconds: 40, isCompleted: false, updatedAt: iso(Math.max(1, day - 1)) });
-      }
-      for (const unit of course.units) {
-        const unitDone = unit.topics.every((t) => t.activities.every((a) => activities.indexOf(a) < done));
-        if (unit.test && unitDone) {
-          day = Math.max(1, day - 1);
-          attempts.push({ userId, refId: unit.test.id, answers: answer(unit.test.questions, 0.6 + d * 0.4, rand), elapsedSeconds: 300 + Math.round(rand() * 600), isCompleted: true, updatedAt: iso(day) });
-        }
-        for (const project of unit.projects) {
-          if (!unitDone && d < 0.5) continue;
-          const tries = 1 + Math.floor(rand() * 3);
-          const best = Math.round(55 + d * 40 + rand() * 5);
-          projectAttempts.push({ userId, projectId: project.id, attempts: tries, bestScore: Math.min(100, best), completedAt: unitDone && best >= 60 ? iso(Math.max(1, day - 1)) : null, startedAt: iso(day + 2) });
-        }
-      }
-    }
+    for (const userId of enrolled[course.id] ?? []) learnCourse(out, course, userId, diligence, startDaysAgo, rand, iso);
   }
+  return out;
+}
 
-  const alerts: AlertRec[] = [
+function seedAlerts(iso: Iso): AlertRec[] {
+  return [
     {
       id: 'al_1',
       monitorId: 'mon_completion',
@@ -495,7 +524,17 @@ export function seedWorkspace(now = Date.now()): Workspace {
       actionedActions: [{ id: 'act_1', mode: 'append', courseId: 'c_negotiation', courseTitle: 'Negotiation Essentials', status: 'completed' }],
     },
   ];
+}
 
+export function seedWorkspace(now = Date.now()): Workspace {
+  const rand = prng(20260301);
+  const iso = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString();
+  const { users, tags } = seedPeople(iso);
+  const { groups, memberships } = seedGroups(users, iso);
+  const courseList = courses(now);
+  const assignments = seedAssignments(iso);
+  const { progress, attempts, projectAttempts } = seedActivity(courseList, users, now, rand, iso);
+  const alerts = seedAlerts(iso);
   return {
     users,
     tags,
