@@ -26,6 +26,18 @@ export function errorReply(id: RequestId | null, code: number, message: string):
   return { jsonrpc: '2.0', id, error: { code, message } } as JSONRPCErrorResponse;
 }
 
+const CALL_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
+
+/** A well-formed request or notification, as the SDK's schema would accept it. */
+function isPlainCall(v: unknown): boolean {
+  if (!isObject(v) || v['jsonrpc'] !== '2.0' || typeof v['method'] !== 'string') return false;
+  if ('id' in v && validId(v['id']) === undefined) return false;
+  const params = v['params'];
+  if (params !== undefined && (!isObject(params) || ('_meta' in params && !isObject(params['_meta'])))) return false;
+  for (const key in v) if (!CALL_KEYS.has(key)) return false;
+  return true;
+}
+
 /** Why a value is not a JSON-RPC 2.0 message, in words a client developer can act on. */
 function whyInvalid(v: unknown): string {
   if (!isObject(v)) return `a message is a JSON object, not ${Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v}`;
@@ -46,6 +58,9 @@ function whyInvalid(v: unknown): string {
  * answers it: a request whose envelope is broken still gets a reply to its id, so its caller never hangs.
  */
 export function checkMessage(value: unknown): Checked {
+  // Most messages are plain requests and notifications: checked here by hand, since the SDK parses them
+  // with its schema again; only the rest go through that schema to find out what is wrong.
+  if (isPlainCall(value)) return checkCall(value as JSONRPCMessage);
   const parsed = JSONRPCMessageSchema.safeParse(value);
   if (parsed.success) return checkCall(parsed.data as JSONRPCMessage);
   const reason = whyInvalid(value);
