@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Check, CommandError, createConnector } from './connector/index.js';
-import { createContent, type ContentOptions } from './content.js';
+import { createContent, type ContentOptions } from './content/index.js';
 import { seedWorkspace, type Workspace } from './seed.js';
 
 /** Credentials the sandbox accepts. They guard nothing real; tests also use them to prove redaction. */
