@@ -8,6 +8,7 @@ import { selectTools } from './registry.js';
 import { CallsInFlight, createMcpServer } from './server.js';
 // Static on purpose: the bundler wraps a module reached by dynamic import in lazy initialisers, which
 // broke zod's own initialisation order in the bundle.
+import { serveStdio as serveBothRevisions } from '@modelcontextprotocol/server/stdio';
 import { StdioTransport } from './stdio.js';
 import { Upstream } from './upstream.js';
 import { version } from './version.js';
@@ -137,17 +138,20 @@ async function serveHttp(
   );
 }
 
+/**
+ * stdio for both revisions: the SDK's entry reads the opening message (initialize for 2025-11-25,
+ * server/discover or an enveloped request for 2026-07-28) and pins the connection to a server of that
+ * revision, over our transport with its message limit.
+ */
 async function serveStdio(makeServer: ServerFactory, inFlight: CallsInFlight, shutdown: (code: number) => Promise<void>, tools: number): Promise<void> {
-  const server = makeServer(undefined);
-  const transport = new StdioTransport();
+  const transport = new StdioTransport(process.stdin, process.stdout, undefined, () => void shutdown(0));
   // A client that goes away must end us, once the calls it already sent have answered (their answers
   // still go out on stdout).
   const tick = () => new Promise((r) => setImmediate(r));
   const stdinClosed = () => void tick().then(() => inFlight.settled(10_000)).then(tick).then(() => shutdown(0));
   process.stdin.on('end', stdinClosed);
   process.stdin.on('close', stdinClosed);
-  transport.onclose = () => void shutdown(0);
-  await server.connect(transport);
+  serveBothRevisions(() => makeServer(undefined), { transport, onerror: (error) => log('warn', 'stdio', { error: error.message }) });
   log('info', 'serving on stdio', { tools, version });
 }
 

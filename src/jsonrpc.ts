@@ -1,4 +1,4 @@
-import { JSONRPCMessageSchema, type JSONRPCErrorResponse, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { parseJSONRPCMessage, type JSONRPCErrorResponse, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { quote } from './issues.js';
 
 /** The largest message any transport takes: HTTP refuses a larger body with 413, stdio answers an error. */
@@ -61,13 +61,21 @@ export function checkMessage(value: unknown): Checked {
   // Most messages are plain requests and notifications: checked here by hand, since the SDK parses them
   // with its schema again; only the rest go through that schema to find out what is wrong.
   if (isPlainCall(value)) return checkCall(value as JSONRPCMessage);
-  const parsed = JSONRPCMessageSchema.safeParse(value);
-  if (parsed.success) return checkCall(parsed.data as JSONRPCMessage);
+  const parsed = parseOrUndefined(value);
+  if (parsed) return checkCall(parsed);
   const reason = whyInvalid(value);
   // A broken response (no method, a result or error) answers nothing of ours: there is nobody to tell.
   const isResponse = isObject(value) && !('method' in value) && ('result' in value || 'error' in value);
   const id = isObject(value) ? validId(value['id']) : undefined;
   return { reason, reply: isResponse ? undefined : errorReply(id ?? null, INVALID_REQUEST, `Invalid Request: ${reason}.`) };
+}
+
+function parseOrUndefined(value: unknown): JSONRPCMessage | undefined {
+  try {
+    return parseJSONRPCMessage(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

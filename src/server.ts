@@ -1,7 +1,15 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { JsonSchemaType, JsonSchemaValidatorResult, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/index.js';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type CacheHint,
+  type CallToolRequest,
+  type CallToolResult,
+  type JsonSchemaType,
+  type JsonSchemaValidatorResult,
+  type ServerContext,
+  type jsonSchemaValidator,
+} from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ToolDef } from '../tools/define.js';
 import { formatToolError, ToolError } from './errors.js';
@@ -17,8 +25,6 @@ import { version } from './version.js';
 const SERVER_NAME = 'learning-workspace';
 /** `_meta` key of progress notifications: `text` (a piece of the answer) or `status` (what is happening). */
 const PROGRESS_KIND = 'learning-workspace/kind';
-
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /** Tool calls running on one server, so a stdio client that closed its input still gets its answers. */
 export class CallsInFlight {
@@ -48,7 +54,7 @@ export class CallsInFlight {
 }
 
 /** The one place that turns every outcome of a tool call into an MCP result: errors are returned, never thrown. */
-async function runTool(def: ToolDef, args: unknown, opts: ServerOptions, extra: Extra): Promise<CallToolResult> {
+async function runTool(def: ToolDef, args: unknown, opts: ServerOptions, ctx: ServerContext): Promise<CallToolResult> {
   const started = performance.now();
   try {
     const input = def.input.safeParse(args);
@@ -58,7 +64,7 @@ async function runTool(def: ToolDef, args: unknown, opts: ServerOptions, extra: 
         fieldErrors: fieldIssues(input.error, Object.keys(def.input.shape)),
       });
     }
-    const data = await invoke(def, input.data as Record<string, unknown>, opts.upstream, callContext(extra, opts));
+    const data = await invoke(def, input.data as Record<string, unknown>, opts.upstream, callContext(ctx, opts));
     const output = def.output.safeParse(data);
     if (!output.success) {
       throw new ToolError('The upstream answer does not have the documented shape.', { code: 'BAD_UPSTREAM_RESPONSE', fieldErrors: fieldIssues(output.error) });
@@ -80,15 +86,11 @@ async function runTool(def: ToolDef, args: unknown, opts: ServerOptions, extra: 
   }
 }
 
-/** `tools/call` as the SDK hands it over, after its own check of the request. */
-const CallRequest = z.object({ method: z.literal('tools/call'), params: z.unknown() });
-
 /** The tool a `tools/call` names; the transports have checked that it names one, with object arguments. */
-function resolveCall(params: unknown, byName: ReadonlyMap<string, ToolDef>): { def: ToolDef; args: Record<string, unknown> } {
-  const { name, arguments: args } = params as { name: string; arguments?: Record<string, unknown> };
-  const def = byName.get(name);
-  if (!def) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${quote(name)}: tools/list names the tools this server offers.`);
-  return { def, args: args ?? {} };
+function resolveCall(params: CallToolRequest['params'], byName: ReadonlyMap<string, ToolDef>): { def: ToolDef; args: Record<string, unknown> } {
+  const def = byName.get(params.name);
+  if (!def) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(params.name)}: tools/list names the tools this server offers.`);
+  return { def, args: params.arguments ?? {} };
 }
 
 /**
@@ -105,19 +107,21 @@ function textBlocks(def: ToolDef, data: Record<string, unknown>): CallToolResult
 }
 
 /** Progress goes out only when the client gave a progressToken. */
-function callContext(extra: Extra, opts: ServerOptions): InvokeContext {
-  const token = extra._meta?.progressToken;
+function callContext(ctx: ServerContext, opts: ServerOptions): InvokeContext {
+  const { signal, _meta } = ctx.mcpReq;
+  const token = _meta?.progressToken;
   const keepAliveMs = opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS;
-  const trace = opts.traceOf?.(extra.requestInfo);
-  if (token === undefined) return { signal: extra.signal, keepAliveMs, trace };
+  const trace = opts.traceOf?.(ctx.http?.req);
+  if (token === undefined) return { signal, keepAliveMs, trace };
   let progress = 0;
   return {
-    signal: extra.signal,
+    signal,
     keepAliveMs,
     trace,
     // The kind rides in _meta so a client can tell answer text from status lines; others ignore it.
+    // On 2026-07-28 over HTTP the notification goes out on the request's own response stream.
     progress: (message, kind) =>
-      extra.sendNotification({
+      ctx.mcpReq.notify({
         method: 'notifications/progress',
         params: { progressToken: token, progress: ++progress, message, _meta: { [PROGRESS_KIND]: kind } },
       }),
@@ -147,7 +151,7 @@ export interface ServerOptions {
   /** Counts this server's calls in flight, for a transport that must let them finish before it ends. */
   inFlight?: CallsInFlight | undefined;
   /** Finds the access-log trace of the HTTP request a call came in (HTTP only). */
-  traceOf?: ((requestInfo: Extra['requestInfo']) => RequestTrace | undefined) | undefined;
+  traceOf?: ((request: Request | undefined) => RequestTrace | undefined) | undefined;
 }
 
 const DEFAULT_KEEPALIVE_MS = 10_000;
@@ -155,19 +159,47 @@ const DEFAULT_KEEPALIVE_MS = 10_000;
 const INSTRUCTIONS =
   'Tools for a learning workspace. Reads (analytics_*, groups_list, assignments_get, learning_*, performance_quiz, courses_structure, radar_alerts_list) are safe to call freely. Writes take an optional idempotencyKey: reuse it when retrying the same write.';
 
-/** A fresh MCP server offering the given tools; cheap, so HTTP can make one per session or request. */
+/**
+ * How long a 2026-07-28 client may keep `tools/list` and `server/discover` (2025-11-25 results carry no
+ * cache fields). The list is fixed for a process's configuration, so a client need not ask again for a
+ * while; a redeploy with other settings is seen within ten minutes. Private, because the list depends on
+ * the caller: per-client credentials (and scopes, later) decide which tools a caller is offered.
+ */
+const CACHE_HINTS: Partial<Record<'tools/list' | 'server/discover', CacheHint>> = {
+  'tools/list': { ttlMs: 600_000, cacheScope: 'private' },
+  'server/discover': { ttlMs: 600_000, cacheScope: 'private' },
+};
+
+/**
+ * A fresh MCP server offering the given tools, for either protocol revision. Cheap on purpose: HTTP makes
+ * one per session (2025-11-25) or per request (2026-07-28 and stateless), so the tool definitions, their
+ * JSON Schemas and the `tools/list` answer are built once per process and only referenced here. The
+ * low-level server, not McpServer: McpServer converts every tool's schema per instance.
+ */
 export function createMcpServer(opts: ServerOptions): Server {
   const server = new Server(
     { name: SERVER_NAME, version, title: 'Learning Workspace' },
-    { capabilities: { tools: { listChanged: false }, logging: {} }, jsonSchemaValidator: zodValidator, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: false }, logging: {} }, jsonSchemaValidator: zodValidator, instructions: INSTRUCTIONS, cacheHints: CACHE_HINTS },
   );
-  const byName = new Map(opts.tools.map((def) => [def.name, def]));
-  const list = { tools: toolList(opts.tools) };
+  const { byName, list } = catalogue(opts.tools);
   const inFlight = opts.inFlight ?? new CallsInFlight();
-  server.setRequestHandler(ListToolsRequestSchema, () => list);
-  server.setRequestHandler(CallRequest, (request, extra) => {
+  server.setRequestHandler('tools/list', () => list);
+  server.setRequestHandler('tools/call', (request, ctx) => {
     const { def, args } = resolveCall(request.params, byName);
-    return inFlight.track(() => runTool(def, args, opts, extra));
+    return inFlight.track(() => runTool(def, args, opts, ctx));
   });
   return server;
+}
+
+const catalogues = new Map<string, { byName: ReadonlyMap<string, ToolDef>; list: { tools: ReturnType<typeof toolList> } }>();
+
+/** The name index and `tools/list` answer of one tool selection, made once per process for each selection. */
+function catalogue(tools: readonly ToolDef[]) {
+  const key = tools.map((d) => d.name).join(',');
+  let c = catalogues.get(key);
+  if (!c) {
+    c = { byName: new Map(tools.map((def) => [def.name, def])), list: { tools: toolList(tools) } };
+    catalogues.set(key, c);
+  }
+  return c;
 }

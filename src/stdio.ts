@@ -1,5 +1,4 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import { checkMessage, errorReply, idOfUnparsed, INVALID_REQUEST, MAX_MESSAGE_BYTES, PARSE_ERROR } from './jsonrpc.js';
 import { log } from './log.js';
 
@@ -27,6 +26,8 @@ export class StdioTransport implements Transport {
     private readonly input: NodeJS.ReadableStream = process.stdin,
     private readonly output: NodeJS.WritableStream = process.stdout,
     private readonly maxBytes = MAX_MESSAGE_BYTES,
+    /** Called once the transport has closed, whoever closed it (the entry that owns it sets onclose). */
+    private readonly onClosed?: () => void,
   ) {}
 
   async start(): Promise<void> {
@@ -48,6 +49,7 @@ export class StdioTransport implements Transport {
     this.input.off('error', this.onInputError);
     this.chunks = [];
     this.onclose?.();
+    this.onClosed?.();
   }
 
   private readonly onInputError = (error: Error) => this.onerror?.(error);

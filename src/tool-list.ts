@@ -1,5 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import * as z from 'zod';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { ToolDef } from '../tools/define.js';
 
 /** Filled in at build time for the bundle, so a freshly started server converts no schemas. */
@@ -10,8 +9,7 @@ const cache = new Map<string, Tool[]>();
 
 /**
  * The `tools/list` answer for a set of tools, made once per process: HTTP hosting builds a server
- * per session (or per request, stateless), and converting 34 zod schemas each time would dominate.
- * Same conversion as the SDK's (zod 4 → JSON Schema draft-7), so the listed schemas are unchanged.
+ * per session (or per request), and converting 34 zod schemas each time would dominate.
  */
 export function toolList(defs: readonly ToolDef[]): Tool[] {
   const key = defs.map((d) => d.name).join(',');
@@ -23,14 +21,21 @@ export function toolList(defs: readonly ToolDef[]): Tool[] {
   return list;
 }
 
+/**
+ * The conversion McpServer makes for a zod 4 schema: zod's own Standard JSON Schema, JSON Schema 2020-12
+ * (the dialect MCP assumes when a schema names none).
+ */
+function jsonSchema(schema: ToolDef['input'] | ToolDef['output'], io: 'input' | 'output'): Record<string, unknown> {
+  return schema['~standard'].jsonSchema[io]({ target: 'draft-2020-12' });
+}
+
 function convert(def: ToolDef): Tool {
   return {
     name: def.name,
     title: def.title,
     description: def.description,
-    inputSchema: z.toJSONSchema(def.input, { target: 'draft-7', io: 'input' }) as Tool['inputSchema'],
-    outputSchema: z.toJSONSchema(def.output, { target: 'draft-7', io: 'output' }) as NonNullable<Tool['outputSchema']>,
+    inputSchema: { type: 'object', ...jsonSchema(def.input, 'input') },
+    outputSchema: { type: 'object', ...jsonSchema(def.output, 'output') },
     annotations: { title: def.title, ...def.annotations },
-    execution: { taskSupport: 'forbidden' },
   };
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server as McpServer } from '@modelcontextprotocol/server';
 import type { HttpConfig } from '../config.js';
 import { MAX_MESSAGE_BYTES } from '../jsonrpc.js';
 import { log, shortHash } from '../log.js';
@@ -9,6 +9,7 @@ import { authenticator, header, type Caller, type ClientCredentials } from './au
 import { checkBody, describeBody, readJson, wantsProgress } from './body.js';
 import { ClientGone, HttpError, sendError } from './errors.js';
 import { serveHealth } from './health.js';
+import { isLegacyRequest, modernHandler } from './modern.js';
 import { hostAndOriginCheck } from './origin.js';
 import { handleStateless, SessionStore } from './sessions.js';
 import { logAccess, Traces, type AccessTrace, type TraceLookup } from './trace.js';
@@ -32,8 +33,9 @@ export interface HttpHandle {
 
 /**
  * Streamable HTTP at /mcp, plus /healthz and /readyz. A request to /mcp goes through these steps in turn:
- * host and origin, authentication, body (size, JSON, JSON-RPC envelope), draining, then a session (or,
- * stateless, a server of its own); one access-log line is written when its response closes.
+ * host and origin, authentication, body (size, JSON, JSON-RPC envelope), draining, then by revision: a
+ * 2026-07-28 request is answered on its own, a 2025-11-25 one in its session (or, stateless, by a server
+ * of its own); one access-log line is written when its response closes.
  */
 export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   let port = opts.port;
@@ -45,6 +47,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   const authenticate = authenticator(opts);
   const sessions = new SessionStore(opts, makeServer);
   const maxBody = opts.maxBodyBytes ?? MAX_MESSAGE_BYTES;
+  const modern = modernHandler(makeServer, maxBody);
 
   async function handleMcp(req: IncomingMessage, res: ServerResponse, trace: AccessTrace): Promise<void> {
     checkOrigin(req);
@@ -53,6 +56,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     if (sid) trace.session = shortHash(sid);
     const body = await readBody(req, trace);
     if (draining) throw new HttpError(503, -32000, 'The server is shutting down; retry on another instance.', { 'retry-after': '1', connection: 'close' });
+    if (!isLegacyRequest(req, body)) return modern.handle(req, res, body, caller);
     if (opts.stateless) return handleStateless(req, res, body, makeServer(caller.credentials), wantsProgress(body));
     return sessions.handle(req, res, body, caller);
   }
@@ -85,15 +89,12 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => resolve());
-  });
-  port = (server.address() as AddressInfo).port;
+  port = await listen(server, opts.port, opts.host);
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
 
   const closeAll = async () => {
     sessions.closeAll();
+    await modern.close().catch(() => undefined);
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
@@ -112,6 +113,13 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     },
     close: closeAll,
   };
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
 }
 
 /** The last step: a refusal is answered as such, a client that went away is noted, anything else is a 500. */

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { isInitializeRequest, type Server as McpServer } from '@modelcontextprotocol/server';
 import { log, shortHash } from '../log.js';
 import { header, type Caller, type ClientCredentials } from './auth.js';
 import { HttpError } from './errors.js';
@@ -26,7 +25,7 @@ interface Session {
 }
 
 /**
- * Stateful Streamable HTTP: `initialize` opens a session (an MCP server and transport of its own), later
+ * Stateful Streamable HTTP for 2025-11-25 clients (2026-07-28 has no sessions): `initialize` opens a session (an MCP server and transport of its own), later
  * requests are routed to theirs by `Mcp-Session-Id`. Bounded in count, calls in flight and idle time.
  */
 export class SessionStore {
@@ -116,7 +115,7 @@ export class SessionStore {
 }
 
 /**
- * Stateless Streamable HTTP: a server per request, so any replica can answer any request. A request that
+ * Stateless Streamable HTTP for 2025-11-25 clients: a server per request, so any replica can answer any request. A request that
  * asked for no progress gets a plain JSON answer, which is cheaper than an event stream; one that did
  * keeps the stream, since JSON responses drop the notifications tied to a request.
  */

@@ -12,7 +12,8 @@ export interface AccessTrace extends RequestTrace {
 /** The header that carries a request's trace id to the tool handler (the SDK hands handlers the request headers). */
 const TRACE_HEADER = 'x-learning-workspace-trace';
 
-export type TraceLookup = (requestInfo: { headers?: Record<string, string | string[] | undefined> } | undefined) => RequestTrace | undefined;
+/** Finds a call's trace from the HTTP request the SDK hands its handler (a web Request). */
+export type TraceLookup = (request: Request | undefined) => RequestTrace | undefined;
 
 /**
  * The traces of one HTTP server's requests in flight. A tool call finds its own through an id the HTTP
@@ -23,9 +24,9 @@ export class Traces {
   private readonly open = new Map<string, AccessTrace>();
   private seq = 0;
 
-  readonly lookup: TraceLookup = (requestInfo) => {
-    const id = requestInfo?.headers?.[TRACE_HEADER];
-    return typeof id === 'string' ? this.open.get(id) : undefined;
+  readonly lookup: TraceLookup = (request) => {
+    const id = request?.headers.get(TRACE_HEADER);
+    return id ? this.open.get(id) : undefined;
   };
 
   /** A trace for this request, kept until its response closes. */

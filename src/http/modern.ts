@@ -1,0 +1,56 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toNodeHandler, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
+import { classifyInboundRequest, createMcpHandler, type AuthInfo, type Server as McpServer } from '@modelcontextprotocol/server';
+import { log } from '../log.js';
+import { header, type Caller, type ClientCredentials } from './auth.js';
+
+/**
+ * Which revision a request speaks, decided as the SDK's own HTTP entry decides it: a request without the
+ * 2026-07-28 `_meta` envelope (initialize and everything of a 2025-11-25 session, GET and DELETE
+ * included) is legacy; the rest, and the SDK's refusals of broken 2026-07-28 requests, are modern.
+ */
+export function isLegacyRequest(req: IncomingMessage, body: unknown): boolean {
+  const route = classifyInboundRequest({
+    httpMethod: req.method ?? 'GET',
+    ...optional('protocolVersionHeader', header(req, 'mcp-protocol-version')),
+    ...optional('mcpMethodHeader', header(req, 'mcp-method')),
+    ...optional('mcpNameHeader', header(req, 'mcp-name')),
+    body,
+  });
+  return route.kind === 'legacy';
+}
+
+const optional = <K extends string>(key: K, value: string | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));
+
+export interface ModernHandler {
+  handle(req: IncomingMessage, res: ServerResponse, body: unknown, caller: Caller): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * 2026-07-28 requests: no session, a server of its own for each request (cheap: the tool list is built
+ * once per process), answered as JSON or, once the call sends progress, as an event stream on the
+ * request's own response; a client that closes that stream cancels the call. The SDK checks the
+ * envelope, the protocol version (an unsupported one is refused with the supported ones listed) and the
+ * Mcp-Method / Mcp-Name headers against the body.
+ */
+export function modernHandler(makeServer: (credentials: ClientCredentials | undefined) => McpServer, maxBodyBytes: number): ModernHandler {
+  const onerror = (error: Error) => log('info', 'request refused', { reason: error.message });
+  const handler = createMcpHandler(({ authInfo }) => makeServer(credentialsOf(authInfo)), { legacy: 'reject', maxRequestBodySize: maxBodyBytes, onerror });
+  const serve = toNodeHandler(handler, { onerror, maxRequestBodySize: maxBodyBytes });
+  return {
+    handle(req, res, body, caller) {
+      // The caller rides to the server factory as the SDK's pass-through auth info; the credentials of
+      // client-credential hosting are never sent anywhere but upstream.
+      const request = req as IncomingMessage & { auth?: AuthInfo };
+      request.auth = { token: caller.hash, clientId: caller.hash, scopes: [], extra: { credentials: caller.credentials } };
+      // Node's own type leaves `method` optional, as the SDK's does not; a server request always has one.
+      return serve(request as NodeIncomingMessageLike, res, body);
+    },
+    close: () => handler.close(),
+  };
+}
+
+function credentialsOf(authInfo: AuthInfo | undefined): ClientCredentials | undefined {
+  return authInfo?.extra?.['credentials'] as ClientCredentials | undefined;
+}
