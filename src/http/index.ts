@@ -11,7 +11,8 @@ import { ClientGone, HttpError, sendError } from './errors.js';
 import { serveHealth } from './health.js';
 import { isLegacyRequest, modernHandler } from './modern.js';
 import { hostAndOriginCheck } from './origin.js';
-import { handleStateless, SessionStore } from './sessions.js';
+import { SessionStore } from './sessions.js';
+import { StatelessServing } from './stateless.js';
 import { logAccess, Traces, type AccessTrace, type TraceLookup } from './trace.js';
 
 export type { ClientCredentials, TraceLookup };
@@ -48,6 +49,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   const sessions = new SessionStore(opts, makeServer);
   const maxBody = opts.maxBodyBytes ?? MAX_MESSAGE_BYTES;
   const modern = modernHandler(makeServer, maxBody);
+  const stateless = new StatelessServing();
 
   async function handleMcp(req: IncomingMessage, res: ServerResponse, trace: AccessTrace): Promise<void> {
     checkOrigin(req);
@@ -57,7 +59,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     const body = await readBody(req, trace);
     if (draining) throw new HttpError(503, -32000, 'The server is shutting down; retry on another instance.', { 'retry-after': '1', connection: 'close' });
     if (!isLegacyRequest(req, body)) return modern.handle(req, res, body, caller);
-    if (opts.stateless) return handleStateless(req, res, body, makeServer(caller.credentials), wantsProgress(body));
+    if (opts.stateless) return stateless.handle(req, res, body, caller, () => makeServer(caller.credentials), wantsProgress(body));
     return sessions.handle(req, res, body, caller);
   }
 

@@ -113,20 +113,3 @@ export class SessionStore {
     void s.server.close().catch(() => undefined);
   }
 }
-
-/**
- * Stateless Streamable HTTP for 2025-11-25 clients: a server per request, so any replica can answer any request. A request that
- * asked for no progress gets a plain JSON answer, which is cheaper than an event stream; one that did
- * keeps the stream, since JSON responses drop the notifications tied to a request.
- */
-export async function handleStateless(req: IncomingMessage, res: ServerResponse, body: unknown, server: McpServer, wantsProgress: boolean): Promise<void> {
-  if (req.method !== 'POST') throw new HttpError(405, -32000, 'Stateless server: only POST is served.', { allow: 'POST' });
-  const transport = new StreamableHTTPServerTransport({ enableJsonResponse: !wantsProgress });
-  // A client that goes away cancels its calls: closing the transport aborts the handlers in flight.
-  res.on('close', () => {
-    void transport.close().catch(() => undefined);
-    void server.close().catch(() => undefined);
-  });
-  await server.connect(transport);
-  await transport.handleRequest(req, res, body);
-}
