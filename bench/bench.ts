@@ -3,6 +3,8 @@
 // with undici and through a minimal one-tool SDK server (the floor for any server on the SDK).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
+import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { Agent, Pool, request } from 'undici';
@@ -11,7 +13,10 @@ import { CLI, connectHttp, sandboxEnv, SANDBOX_CREDENTIALS, startHttpProcess, st
 const CALLS = Number(process.env['BENCH_CALLS'] ?? 3000);
 const ROUNDS = 15;
 const WARMUP = 300;
-const MINIMAL = fileURLToPath(new URL('./minimal-server.mjs', import.meta.url));
+/** The floor on the SDK this server runs on (v2), and on the one it ran on until the move (v1). */
+const MINIMAL = fileURLToPath(new URL('./minimal-server-v2.mjs', import.meta.url));
+const MINIMAL_V1 = fileURLToPath(new URL('./minimal-server.mjs', import.meta.url));
+const MODERN = '2026-07-28';
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -33,10 +38,19 @@ interface Variant {
   samples: number[];
 }
 
+type Caller = (name: string, args: Record<string, unknown>) => Promise<{ isError?: boolean; content: unknown }>;
+
 async function stdioClient(script: string, env: Record<string, string>): Promise<Connected> {
   const client = new Client({ name: 'bench', version: '0' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [script], env, stderr: 'ignore' }));
   return { client, close: () => client.close() };
+}
+
+/** A v2 SDK client pinned to 2026-07-28, over stdio or HTTP. */
+async function modernClient(target: { script: string; env: Record<string, string> } | { url: string }): Promise<{ call: Caller; close: () => Promise<void> }> {
+  const client = new V2Client({ name: 'bench', version: '0' }, { versionNegotiation: { mode: { pin: MODERN } } });
+  await client.connect('url' in target ? new V2Http(new URL(target.url)) : new V2Stdio({ command: process.execPath, args: [target.script], env: target.env, stderr: 'ignore' }));
+  return { call: (name, args) => client.callTool({ name, arguments: args }) as never, close: () => client.close() };
 }
 
 async function latency(): Promise<void> {
@@ -46,21 +60,25 @@ async function latency(): Promise<void> {
   const args = { limit: 2 };
   const agent = new Agent({ keepAliveTimeout: 30_000 });
   const processes: HttpProcess[] = [];
-  const clients: Connected[] = [];
-  const http = async (script: string, e: Record<string, string>) => {
+  const closers: (() => Promise<void>)[] = [];
+  const serve = async (script: string, e: Record<string, string>) => {
     const proc = await startHttpProcess(e, [], script);
     processes.push(proc);
-    const c = await connectHttp(proc.url);
-    clients.push(c);
-    return c.client;
+    return proc.url;
   };
-  const stdio = async (script: string, e: Record<string, string>) => {
-    const c = await stdioClient(script, e);
-    clients.push(c);
-    return c.client;
+  // 2025-11-25: the v1 SDK client, as most hosts in use are; 2026-07-28: the v2 client pinned to it.
+  const legacy = async (t: 'stdio' | 'HTTP', script: string, e: Record<string, string>): Promise<Caller> => {
+    const c = t === 'stdio' ? await stdioClient(script, e) : await connectHttp(await serve(script, e));
+    closers.push(() => c.close());
+    return (name, a) => c.client.callTool({ name, arguments: a }) as never;
   };
-  const tool = (client: Client) => async () => {
-    const r = await client.callTool({ name: 'radar_alerts_list', arguments: args });
+  const modern = async (t: 'stdio' | 'HTTP', script: string, e: Record<string, string>): Promise<Caller> => {
+    const c = await modernClient(t === 'stdio' ? { script, env: e } : { url: await serve(script, e) });
+    closers.push(c.close);
+    return c.call;
+  };
+  const tool = (call: Caller) => async () => {
+    const r = await call('radar_alerts_list', args);
     if (r.isError) throw new Error(JSON.stringify(r.content));
   };
 
@@ -79,13 +97,14 @@ async function latency(): Promise<void> {
       },
     },
   ];
+  const add = (name: string, call: Caller) => variants.push({ name, samples: [], call: tool(call) });
   for (const t of ['stdio', 'HTTP'] as const) {
-    const open = t === 'stdio' ? stdio : http;
-    variants.push(
-      { name: `this server, ${t}`, samples: [], call: tool(await open(CLI, env)) },
-      { name: `minimal SDK server, ${t}`, samples: [], call: tool(await open(MINIMAL, env)) },
-      { name: `minimal SDK server with the same output contract, ${t}`, samples: [], call: tool(await open(MINIMAL, contractEnv)) },
-    );
+    add(`this server, ${t}, 2025-11-25`, await legacy(t, CLI, env));
+    add(`minimal v2 SDK server, ${t}, 2025-11-25`, await legacy(t, MINIMAL, env));
+    add(`minimal v2 SDK server with the same output contract, ${t}, 2025-11-25`, await legacy(t, MINIMAL, contractEnv));
+    add(`minimal v1 SDK server, ${t}, 2025-11-25`, await legacy(t, MINIMAL_V1, env));
+    add(`this server, ${t}, ${MODERN}`, await modern(t, CLI, env));
+    add(`minimal v2 SDK server, ${t}, ${MODERN}`, await modern(t, MINIMAL, env));
   }
 
   for (const v of variants) for (let i = 0; i < WARMUP; i++) await v.call();
@@ -109,20 +128,25 @@ async function latency(): Promise<void> {
   console.log(table(['path', 'p50 ms', 'p99 ms'], [...stats].map(([name, s]) => [name, fmt(s.p50), fmt(s.p99)])));
   const d = stats.get('direct upstream (undici)')!.p50;
   const added = (name: string) => stats.get(name)!.p50 - d;
-  console.log('\nAdded latency at p50 (the path minus the direct call); target: this server ≤ 1.1× the minimal SDK server.\n');
-  console.log(
-    table(
-      ['transport', 'this server', 'minimal', 'ratio', 'minimal, same output contract', 'ratio'],
-      (['stdio', 'HTTP'] as const).map((t) => {
-        const ours = added(`this server, ${t}`);
-        const floor = added(`minimal SDK server, ${t}`);
-        const same = added(`minimal SDK server with the same output contract, ${t}`);
-        return [t, `${fmt(ours)} ms`, `${fmt(floor)} ms`, `${(ours / floor).toFixed(2)}×`, `${fmt(same)} ms`, `${(ours / same).toFixed(2)}×`];
-      }),
-    ),
-  );
+  console.log('\nAdded latency at p50 (the path minus the direct call). Targets: this server ≤ 1.1× the minimal server on the same SDK (v2), and ≤ 1.25× the minimal v1 server.\n');
+  const rows: string[][] = [];
+  for (const t of ['stdio', 'HTTP'] as const) {
+    for (const rev of ['2025-11-25', MODERN]) {
+      const ours = added(`this server, ${t}, ${rev}`);
+      const v2 = added(`minimal v2 SDK server, ${t}, ${rev}`);
+      const row = [t, rev, `${fmt(ours)} ms`, `${fmt(v2)} ms`, `${(ours / v2).toFixed(2)}×`];
+      if (rev === MODERN) row.push('', '', '', '');
+      else {
+        const v1 = added(`minimal v1 SDK server, ${t}, ${rev}`);
+        const same = added(`minimal v2 SDK server with the same output contract, ${t}, ${rev}`);
+        row.push(`${fmt(v1)} ms`, `${(ours / v1).toFixed(2)}×`, `${fmt(same)} ms`, `${(ours / same).toFixed(2)}×`);
+      }
+      rows.push(row);
+    }
+  }
+  console.log(table(['transport', 'revision', 'this server', 'minimal v2', 'ratio', 'minimal v1', 'ratio', 'minimal v2, same output contract', 'ratio'], rows));
 
-  for (const c of clients) await c.close();
+  for (const close of closers) await close();
   await agent.close();
   for (const p of processes) await p.stop();
   await sandbox.close();
@@ -200,7 +224,8 @@ async function startup(): Promise<void> {
   const variants: [string, string][] = [
     ['bundle (build/bundle/server/index.js)', bundle],
     ['dist/ unbundled', CLI],
-    ['minimal SDK server', MINIMAL],
+    ['minimal v2 SDK server', MINIMAL],
+    ['minimal v1 SDK server', MINIMAL_V1],
   ];
   const times = new Map<string, number[]>(variants.map(([n]) => [n, []]));
   const rss = new Map<string, number[]>(variants.map(([n]) => [n, []]));
@@ -218,19 +243,30 @@ async function startup(): Promise<void> {
     }
   }
   const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
-  const floor = median(times.get('minimal SDK server')!);
+  const floor = median(times.get('minimal v1 SDK server')!);
   console.log(`\n## Start-up over stdio: spawn to the tools/list answer (median of ${RUNS}, interleaved)\n`);
-  console.log(table(['server', 'median ms', '× minimal SDK server', 'RSS after start'], variants.map(([n]) => [n, fmt(median(times.get(n)!)), `${(median(times.get(n)!) / floor).toFixed(2)}×`, `${median(rss.get(n)!).toFixed(1)} MB`])));
-  console.log(`\nBundle size: server/index.js ${(statSync(bundle).size / 1024).toFixed(0)} KB (target < 1.5 MB); target start-up ≤ 0.4× the minimal SDK server.`);
+  console.log(table(['server', 'median ms', '× minimal v1 SDK server', 'RSS after start'], variants.map(([n]) => [n, fmt(median(times.get(n)!)), `${(median(times.get(n)!) / floor).toFixed(2)}×`, `${median(rss.get(n)!).toFixed(1)} MB`])));
+  console.log(`\nBundle size: server/index.js ${(statSync(bundle).size / 1024).toFixed(0)} KB (target < 1.5 MB); target start-up ≤ 0.4× the minimal v1 SDK server.`);
 }
 
 const INIT_BODY = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'load', version: '0' } } });
 const CALL_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'radar_alerts_list', arguments: { limit: 2 } } });
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+/** What a 2026-07-28 client sends: no session, the revision in the request's _meta and in headers. */
+const MODERN_CALL_BODY = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'radar_alerts_list', arguments: { limit: 2 }, _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientInfo': { name: 'load', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {} } },
+});
+const MODERN_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'radar_alerts_list' };
+
+type Mode = 'stateful' | 'stateless' | 'modern';
 
 /** A light load generator: raw HTTP on an undici pool, so the servers, not the clients, are measured. */
-async function openSession(pool: Pool, stateless: boolean): Promise<Record<string, string>> {
-  if (stateless) return HEADERS;
+async function openSession(pool: Pool, mode: Mode): Promise<Record<string, string>> {
+  if (mode === 'modern') return MODERN_HEADERS;
+  if (mode === 'stateless') return HEADERS;
   const res = await pool.request({ path: '/mcp', method: 'POST', headers: HEADERS, body: INIT_BODY });
   await res.body.text();
   const id = res.headers['mcp-session-id'];
@@ -245,13 +281,19 @@ async function throughput(): Promise<void> {
   const sandbox = await startSandbox();
   // This server at its default log level: the access log line per request is part of its work.
   const env = sandboxEnv(sandbox, { WORKSPACE_LOG_LEVEL: 'info' });
-  const servers: { name: string; proc: HttpProcess; stateless: boolean }[] = [];
+  const servers: { name: string; proc: HttpProcess; mode: Mode }[] = [];
+  const quiet = { ...env, WORKSPACE_LOG_LEVEL: 'error' };
   for (const stateless of [false, true]) {
     const flags = stateless ? ['--stateless'] : [];
-    servers.push({ name: `this server, ${stateless ? 'stateless' : 'stateful'}`, proc: await startHttpProcess(env, flags, CLI, false), stateless });
-    servers.push({ name: `minimal SDK server, ${stateless ? 'stateless' : 'stateful'}`, proc: await startHttpProcess({ ...env, WORKSPACE_LOG_LEVEL: 'error' }, flags, MINIMAL, false), stateless });
+    const mode = stateless ? 'stateless' : 'stateful';
+    const ours = await startHttpProcess(env, flags, CLI, false);
+    const v2 = await startHttpProcess(quiet, flags, MINIMAL, false);
+    servers.push({ name: `this server, ${mode}`, proc: ours, mode }, { name: `minimal v2 SDK server, ${mode}`, proc: v2, mode });
+    servers.push({ name: `minimal v1 SDK server, ${mode}`, proc: await startHttpProcess(quiet, flags, MINIMAL_V1, false), mode });
+    // 2026-07-28 requests, which carry no session, on the same processes.
+    if (!stateless) servers.push({ name: 'this server, 2026-07-28', proc: ours, mode: 'modern' }, { name: 'minimal v2 SDK server, 2026-07-28', proc: v2, mode: 'modern' });
   }
-  servers.push({ name: 'this server, stateless, 2 workers', proc: await startHttpProcess(env, ['--stateless', '--workers', '2'], CLI, false), stateless: true });
+  servers.push({ name: 'this server, stateless, 2 workers', proc: await startHttpProcess(env, ['--stateless', '--workers', '2'], CLI, false), mode: 'stateless' });
   const CALLS = Number(process.env['BENCH_THROUGHPUT_CALLS'] ?? 4000);
   const PASSES = 3;
   const results = new Map<string, { rate: number; errors: number }>();
@@ -260,14 +302,15 @@ async function throughput(): Promise<void> {
     for (let pass = 0; pass < PASSES; pass++) {
       for (const s of servers) {
         const pool = new Pool(new URL(s.proc.url).origin, { connections: concurrency });
-        const sessions = await Promise.all(Array.from({ length: concurrency }, () => openSession(pool, s.stateless)));
+        const sessions = await Promise.all(Array.from({ length: concurrency }, () => openSession(pool, s.mode)));
+        const callBody = s.mode === 'modern' ? MODERN_CALL_BODY : CALL_BODY;
         let errors = 0;
         let left = CALLS;
         const started = performance.now();
         await Promise.all(
           sessions.map(async (headers) => {
             while (left-- > 0) {
-              const res = await pool.request({ path: '/mcp', method: 'POST', headers, body: CALL_BODY });
+              const res = await pool.request({ path: '/mcp', method: 'POST', headers, body: callBody });
               const body = await res.body.text();
               if (res.statusCode !== 200 || !body.includes('"result"') || body.includes('"isError":true')) errors++;
             }
@@ -288,28 +331,30 @@ async function throughput(): Promise<void> {
     return [name!, c!, Math.round(r.rate).toString(), String(r.errors)];
   });
   console.log(table(['server', 'concurrent clients', 'calls/s', 'errors'], rows));
-  console.log('\n| mode | clients | this server ÷ minimal SDK server (target ≥ 1.5×) |\n|---|---|---|');
+  console.log('\n| mode | clients | this server ÷ minimal v2 SDK server | this server ÷ minimal v1 SDK server |\n|---|---|---|---|');
   for (const [mode, ours] of [
     ['stateful', 'stateful'],
+    ['2026-07-28', '2026-07-28'],
     ['stateless', 'stateless'],
     ['stateless', 'stateless, 2 workers'],
   ] as const)
     for (const c of [16, 64]) {
       const rate = results.get(`this server, ${ours}|${c}`)!.rate;
-      const min = results.get(`minimal SDK server, ${mode}|${c}`)!.rate;
-      console.log(`| ${ours} | ${c} | ${(rate / min).toFixed(2)}× |`);
+      const v2 = results.get(`minimal v2 SDK server, ${mode}|${c}`)!.rate;
+      const v1 = results.get(`minimal v1 SDK server, ${mode}|${c}`)?.rate;
+      console.log(`| ${ours} | ${c} | ${(rate / v2).toFixed(2)}× | ${v1 ? `${(rate / v1).toFixed(2)}×` : '—'} |`);
     }
 
   // Memory with many open sessions.
   const ours = servers[0]!.proc;
   const pool = new Pool(new URL(ours.url).origin, { connections: 16 });
   const before = rssMb(ours.pid);
-  for (let i = 0; i < 500; i += 50) await Promise.all(Array.from({ length: 50 }, () => openSession(pool, false)));
+  for (let i = 0; i < 500; i += 50) await Promise.all(Array.from({ length: 50 }, () => openSession(pool, 'stateful')));
   await new Promise((r) => setTimeout(r, 500));
   const ready = (await (await fetch(ours.url.replace('/mcp', '/readyz'))).json()) as { sessions: number };
   console.log(`\nRSS of this server (stateful): ${before.toFixed(1)} MB before opening 500 more sessions, ${rssMb(ours.pid).toFixed(1)} MB after, with ${ready.sessions} sessions open in all (target < 300 MB at 500).`);
   await pool.close();
-  for (const s of servers) await s.proc.stop();
+  for (const p of new Set(servers.map((s) => s.proc))) await p.stop();
   await sandbox.close();
 }
 

@@ -35,14 +35,18 @@ await build({
   logLevel: 'warning',
   plugins: [
     {
-      // The SDK's default JSON Schema validator (Ajv and its formats, a quarter of a megabyte) is used
-      // only when a server is given none; ours is always given one (src/server.ts), so it stays out.
+      // The SDK's default JSON Schema validator (Ajv and its formats, 150 KB) is used only when a server
+      // is given none; ours is always given one (src/server.ts), so it stays out. The SDK reaches it
+      // through its runtime shims module, which also hands over node:process.
       name: 'no-default-ajv',
       setup(b) {
-        b.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) => ({ path: args.path, namespace: 'no-ajv' }));
+        b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, (args) => ({ path: args.path, namespace: 'no-ajv' }));
         b.onLoad({ filter: /.*/, namespace: 'no-ajv' }, () => ({
-          contents: "export class AjvJsonSchemaValidator { constructor() { throw new Error('The bundle has no default JSON Schema validator; pass jsonSchemaValidator.'); } }",
+          contents:
+            "export { default as process } from 'node:process';\n" +
+            "export class DefaultJsonSchemaValidator { constructor() { throw new Error('The bundle has no default JSON Schema validator; pass jsonSchemaValidator.'); } }",
           loader: 'js',
+          resolveDir: root,
         }));
       },
     },

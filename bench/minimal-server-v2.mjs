@@ -1,0 +1,66 @@
+// The floor on the SDK this server is built on (v2): a one-tool McpServer forwarding to the same upstream
+// with undici, served the way the SDK's guides serve one. Plain JavaScript so nothing but the SDK, zod and
+// undici run in it.
+// Usage: node minimal-server-v2.mjs [--http [--stateless]]. stdio serves both revisions (serveStdio); HTTP
+// answers 2026-07-28 requests through createMcpHandler and 2025-11-25 ones in sessions (stateful) or per
+// request (--stateless, the handler's own legacy serving). MIN_CONTRACT=1 returns what this project's
+// tools return (structuredContent checked against the same output schema, plus the JSON text block).
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, isInitializeRequest, McpServer } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { classifyInboundRequest } from '@modelcontextprotocol/server';
+import { request } from 'undici';
+import * as z from 'zod';
+
+const base = process.env.WORKSPACE_BASE_URL;
+const token = process.env.WORKSPACE_CONNECTOR_TOKEN;
+const contract = !!process.env.MIN_CONTRACT;
+const outputSchema = contract ? (await import('../dist/tools/radar.js')).radarTools[0].output : undefined;
+
+function make() {
+  const server = new McpServer({ name: 'minimal', version: '0.0.0' });
+  server.registerTool(
+    'radar_alerts_list',
+    { description: 'List alerts.', inputSchema: z.object({ limit: z.number().int().positive().optional() }), ...(outputSchema ? { outputSchema } : {}) },
+    async (args) => {
+      const res = await request(`${base}/api/v1/radar/alerts-list`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(args),
+      });
+      const { data } = await res.body.json();
+      return { content: [{ type: 'text', text: JSON.stringify(data) }], ...(contract ? { structuredContent: data } : {}) };
+    },
+  );
+  return server;
+}
+
+process.on('SIGINT', () => process.exit(0));
+process.on('SIGTERM', () => process.exit(0));
+
+const stateless = process.argv.includes('--stateless');
+
+if (process.argv.includes('--http')) {
+  const handler = toNodeHandler(createMcpHandler(make, { legacy: stateless ? 'stateless' : 'reject' }));
+  const sessions = new Map();
+  const http = createServer(async (req, res) => {
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
+    const route = classifyInboundRequest({ httpMethod: req.method, protocolVersionHeader: req.headers['mcp-protocol-version'], mcpMethodHeader: req.headers['mcp-method'], mcpNameHeader: req.headers['mcp-name'], body });
+    if (stateless || route.kind !== 'legacy') return handler(req, res, body);
+    const id = req.headers['mcp-session-id'];
+    let transport = id ? sessions.get(id) : undefined;
+    if (!transport && isInitializeRequest(body)) {
+      transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: randomUUID, onsessioninitialized: (sid) => sessions.set(sid, transport) });
+      await make().connect(transport);
+    }
+    if (!transport) return void res.writeHead(400).end();
+    await transport.handleRequest(req, res, body);
+  });
+  http.listen(0, '127.0.0.1', () => process.stderr.write(`MCP endpoint (Streamable HTTP): http://127.0.0.1:${http.address().port}/mcp\n`));
+} else {
+  serveStdio(make);
+}
