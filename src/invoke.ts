@@ -81,6 +81,7 @@ async function invokeJson(
     signal: ctx.signal,
     ...budget,
     trace: ctx.trace,
+    onRetry: ctx.onRetry,
   });
   return def.api === 'connector' ? unwrapEnvelope(res) : unwrapPlain(res);
 }

@@ -18,6 +18,8 @@ export interface InvokeContext {
   /** How often a long call tells the client it is still waiting (clients reset their timeout on progress). */
   keepAliveMs: number;
   trace?: RequestTrace | undefined;
+  /** Tells the client of a retry, as a log message its log level may filter out. */
+  onRetry?: ((notice: string) => void) | undefined;
 }
 
 /**

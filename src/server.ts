@@ -112,12 +112,16 @@ function callContext(ctx: ServerContext, opts: ServerOptions): InvokeContext {
   const token = _meta?.progressToken;
   const keepAliveMs = opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS;
   const trace = opts.traceOf?.(ctx.http?.req);
-  if (token === undefined) return { signal, keepAliveMs, trace };
+  // A log message, sent only where the client's level admits warnings: the session's logging/setLevel on
+  // 2025-11-25, the request's own _meta on 2026-07-28 (the SDK applies both).
+  const onRetry = (notice: string) => void ctx.mcpReq.log('warning', notice, SERVER_NAME).catch(() => undefined);
+  if (token === undefined) return { signal, keepAliveMs, trace, onRetry };
   let progress = 0;
   return {
     signal,
     keepAliveMs,
     trace,
+    onRetry,
     // The kind rides in _meta so a client can tell answer text from status lines; others ignore it.
     // On 2026-07-28 over HTTP the notification goes out on the request's own response stream.
     progress: (message, kind) =>

@@ -316,7 +316,7 @@ export async function invokeStream(def: ToolDef, input: Record<string, unknown>,
   // caller's, else one made here and sent upstream (an id the upstream reports wins).
   const asked = typeof input['sessionId'] === 'string' ? input['sessionId'] : undefined;
   const { path, body } = buildRequest(def, asked ? input : { ...input, sessionId: randomUUID() });
-  const spec = { api: def.api, method: def.method, path, body, retry: false, signal: ctx.signal, trace: ctx.trace };
+  const spec = { api: def.api, method: def.method, path, body, retry: false, signal: ctx.signal, trace: ctx.trace, onRetry: ctx.onRetry };
   const res = await upstream.stream(spec);
   if (res.status >= 300) return unwrapPlain(await upstream.readRest(spec, res));
 

@@ -32,6 +32,8 @@ export interface RequestSpec {
   deadlineMs?: number | undefined;
   /** Where to note the upstream status for the access log of the HTTP request behind this call. */
   trace?: RequestTrace | undefined;
+  /** Told before each retry, so the client can say why the call is taking longer. */
+  onRetry?: ((notice: string) => void) | undefined;
 }
 
 export interface UpstreamResponse {
@@ -117,6 +119,10 @@ export class UpstreamPool {
   async close(): Promise<void> {
     await this.agent?.close();
   }
+}
+
+function retryNotice(what: string, attempts: Attempts, maxAttempts: number, pauseMs: number): string {
+  return `The workspace ${what}; trying again in ${Math.round(pauseMs)} ms (attempt ${attempts.count + 1} of ${maxAttempts}).`;
 }
 
 /** Why an attempt's own abort fired: its time ran out (the caller's cancel has its own reason). */
@@ -260,6 +266,7 @@ export class Upstream {
         this.answered(spec, res.statusCode, attempts);
         const pause = attempts.count < maxAttempts && RETRY_STATUS.has(res.statusCode) ? this.pause(attempts, res.headers) : undefined;
         if (pause !== undefined) {
+          spec.onRetry?.(retryNotice(`answered HTTP ${res.statusCode}`, attempts, maxAttempts, pause));
           discard(res.body);
           await sleep(pause, spec.signal);
           continue;
@@ -274,6 +281,7 @@ export class Upstream {
         const code = (err as { code?: string } | null)?.code;
         const pause = attempts.count < maxAttempts && code !== undefined && RETRY_ERRORS.has(code) ? this.pause(attempts) : undefined;
         if (pause !== undefined) {
+          spec.onRetry?.(retryNotice(`failed (${code})`, attempts, maxAttempts, pause));
           await sleep(pause, spec.signal).catch(() => {
             throw cancelled(spec);
           });

@@ -6,6 +6,7 @@ import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/st
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { CLI, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
 
@@ -301,5 +302,58 @@ describe('a hand-written 2026-07-28 client over HTTP', () => {
       await guarded.stop();
       await perClient.stop();
     }
+  });
+});
+
+describe('a retried call tells the client, within its log level', () => {
+  const fault = () => sandbox.inject({ path: '/api/v1/radar/alerts-list', status: 503, times: 1, body: { success: false, error: { code: 'UNAVAILABLE', message: 'busy' } } });
+
+  test('2025-11-25: the session level set with logging/setLevel decides', async () => {
+    const client = new V1Client({ name: 'levels', version: '0' });
+    const transport = new V1Http(new URL(servers.get('HTTP stateful')!.url));
+    await client.connect(transport);
+    const messages: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void messages.push(n.params));
+    try {
+      await client.setLoggingLevel('warning');
+      fault();
+      expect((await client.callTool({ name: 'radar_alerts_list', arguments: {} })).isError).toBeFalsy();
+      expect(messages).toEqual([{ level: 'warning', logger: 'learning-workspace', data: expect.stringMatching(/answered HTTP 503; trying again in \d+ ms \(attempt 2 of 3\)/) }]);
+      await client.setLoggingLevel('error');
+      fault();
+      expect((await client.callTool({ name: 'radar_alerts_list', arguments: {} })).isError).toBeFalsy();
+      expect(messages).toHaveLength(1);
+      expect(sandbox.requests).toHaveLength(4);
+    } finally {
+      await transport.terminateSession().catch(() => undefined);
+      await client.close();
+    }
+  });
+
+  test.each([
+    ['warning', 1],
+    ['error', 0],
+    [undefined, 0],
+  ] as const)("2026-07-28: the request's own _meta decides (logLevel %s)", async (level, expected) => {
+    fault();
+    const res = await fetch(servers.get('HTTP stateless')!.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'radar_alerts_list' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: {
+          name: 'radar_alerts_list',
+          arguments: {},
+          _meta: { [ENVELOPE_VERSION]: '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {}, ...(level ? { 'io.modelcontextprotocol/logLevel': level } : {}) },
+        },
+      }),
+    });
+    const body = await res.text();
+    expect(res.status).toBe(200);
+    expect(body.match(/"notifications\/message"/g) ?? []).toHaveLength(expected);
+    if (expected) expect(body).toContain('answered HTTP 503');
+    expect(body).toContain('"structuredContent"');
   });
 });
