@@ -125,7 +125,7 @@ describe('progress while a call waits', () => {
     const conn = await connectInMemory(sandbox, { keepAliveMs: 100 });
     sandbox.inject({ path: '/api/v1/analytics/students', delayMs: 400 });
     let notified = 0;
-    conn.client.fallbackNotificationHandler = async () => void notified++;
+    conn.client.fallbackNotificationHandler = async (n) => void (n.method === 'notifications/progress' && notified++);
     const result = await call(conn.client, 'analytics_students');
     await conn.close();
     expect(result.isError).toBeFalsy();
