@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { sandboxEnv, startHttpProcess, startSandbox, type HttpProcess } from '../test/helpers.js';
@@ -69,21 +70,50 @@ async function waitFor(url: string): Promise<void> {
   }
 }
 
+interface LoadClient {
+  connect(): Promise<void>;
+  call(name: string, args: Record<string, unknown>): Promise<{ isError?: boolean }>;
+  close(): Promise<void>;
+}
+
+/** A 2025-11-25 client (the v1 SDK's), with a session where the server keeps them. */
+function legacyClient(url: string, c: number): LoadClient {
+  const client = new Client({ name: `scale-${c}`, version: '0' });
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  return {
+    connect: () => client.connect(transport),
+    call: (name, args) => client.callTool({ name, arguments: args }) as Promise<{ isError?: boolean }>,
+    async close() {
+      await transport.terminateSession().catch(() => undefined);
+      await client.close().catch(() => undefined);
+    },
+  };
+}
+
+/** A 2026-07-28 client (the v2 SDK's, pinned): no session, every request on its own. */
+function modernClient(url: string, c: number): LoadClient {
+  const client = new ModernClient({ name: `scale-${c}`, version: '0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  return {
+    connect: () => client.connect(new ModernTransport(new URL(url))),
+    call: (name, args) => client.callTool({ name, arguments: args }) as Promise<{ isError?: boolean }>,
+    close: () => client.close().catch(() => undefined),
+  };
+}
+
 /** `clients` MCP clients at once, each making `calls` tool calls; returns how many succeeded. */
-async function load(url: string, clients: number, calls: number): Promise<{ ok: number; failed: number; ms: number }> {
+async function load(url: string, clients: number, calls: number, make: (url: string, c: number) => LoadClient = legacyClient): Promise<{ ok: number; failed: number; ms: number }> {
   let ok = 0;
   let failed = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
-      const client = new Client({ name: `scale-${c}`, version: '0' });
-      const transport = new StreamableHTTPClientTransport(new URL(url));
+      const client = make(url, c);
       try {
-        await client.connect(transport);
+        await client.connect();
         for (let i = 0; i < calls; i++) {
           const [name, args] = TOOLS[(c + i) % TOOLS.length]!;
           try {
-            const r = await client.callTool({ name, arguments: args });
+            const r = await client.call(name, args);
             if (r.isError) failed++;
             else ok++;
           } catch {
@@ -93,8 +123,7 @@ async function load(url: string, clients: number, calls: number): Promise<{ ok: 
       } catch {
         failed += calls;
       } finally {
-        await transport.terminateSession().catch(() => undefined);
-        await client.close().catch(() => undefined);
+        await client.close();
       }
     }),
   );
@@ -140,6 +169,12 @@ await new Promise((r) => setTimeout(r, 300));
 check(sticky.ok === 200 && sticky.failed === 0, `200 tool calls from 20 sessions: ${sticky.ok} succeeded, ${sticky.failed} failed`);
 check(sessionsOpened(r1) > 0 && sessionsOpened(r2) > 0, `sessions spread over both replicas: ${sessionsOpened(r1)} and ${sessionsOpened(r2)}`);
 check(toolCalls(r1) + toolCalls(r2) === 200, `every call reached the replica holding its session (${toolCalls(r1)} + ${toolCalls(r2)})`);
+// 2026-07-28 requests carry no session id, so the same map sends them round robin.
+const [s1, s2] = [toolCalls(r1), toolCalls(r2)];
+const modern = await load(url, 20, 10, modernClient);
+await new Promise((r) => setTimeout(r, 300));
+check(modern.ok === 200 && modern.failed === 0, `200 tool calls from 20 clients speaking 2026-07-28, on the same setup: ${modern.ok} succeeded, ${modern.failed} failed`);
+check(toolCalls(r1) > s1 && toolCalls(r2) > s2 && sessionsOpened(r1) + sessionsOpened(r2) === 20, `both replicas answered them, and they opened no session: ${toolCalls(r1) - s1} and ${toolCalls(r2) - s2}`);
 await r1.stop();
 await r2.stop();
 nginx.kill('SIGQUIT');
