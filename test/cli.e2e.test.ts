@@ -79,7 +79,7 @@ describe('start-up', () => {
   });
 
   test("the start banner's Inspector command works on this Node, with the Inspector release it names", async () => {
-    const server = await startHttpProcess(sandboxEnv(sandbox), ['--sandbox']);
+    const server = await startHttpProcess(sandboxEnv(sandbox, { WORKSPACE_LOG_LEVEL: 'info' }), ['--sandbox']);
     const line = /Try it: (npx -y (\S+) .*)/.exec(server.stderr());
     expect(line, server.stderr()).not.toBeNull();
     const [, command, pkgSpec] = line!;
@@ -90,6 +90,10 @@ describe('start-up', () => {
     await server.stop();
     expect(r.status, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as { tools: unknown[] }).tools).toHaveLength(34);
+    // The revision it spoke, as the access log read it off its requests.
+    const access = server.stderr().split('\n').filter((l) => l.includes('"msg":"access"')).map((l) => JSON.parse(l) as { rpc?: string; revision?: string });
+    expect(access.find((a) => a.rpc === 'initialize')?.revision).toBe('2025-11-25');
+    expect(access.find((a) => a.rpc === 'tools/list')?.revision).toBe('2025-11-25');
   });
 });
 

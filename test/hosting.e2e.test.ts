@@ -2,6 +2,7 @@
 import { connect } from 'node:net';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -346,6 +347,13 @@ test('--workers runs stateless workers on one port and needs --stateless', async
     const results = await Promise.all(Array.from({ length: 20 }, () => c.callTool({ name: 'analytics_hero', arguments: {} })));
     expect(results.every((r) => !(r as CallToolResult).isError)).toBe(true);
     await c.close();
+    // A 2026-07-28 client too: the v2 SDK's, pinned to it.
+    const modern = new ModernClient({ name: 'workers', version: '0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await modern.connect(new ModernTransport(new URL(server.url)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => modern.callTool({ name: 'analytics_hero', arguments: {} })));
+    expect(answers.every((r) => !r.isError)).toBe(true);
+    expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    await modern.close();
   } finally {
     expect(await server.stop()).toBe(0);
   }

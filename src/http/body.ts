@@ -51,13 +51,16 @@ export function wantsProgress(body: unknown): boolean {
   return messages.some((m) => (m as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta?.progressToken !== undefined);
 }
 
-/** What the access log says the request was: the JSON-RPC method, and the tool for tools/call. */
-export function describeBody(body: unknown): { method?: string; tool?: string } {
+/** What the access log says the request was: the JSON-RPC method, the tool for tools/call, and the protocol revision. */
+export function describeBody(body: unknown, versionHeader: string | undefined): { method?: string; tool?: string; revision?: string } {
   const first = Array.isArray(body) ? body[0] : body;
-  if (!first || typeof first !== 'object') return {};
-  const m = first as { method?: unknown; params?: { name?: unknown } };
+  if (!first || typeof first !== 'object') return versionHeader ? { revision: versionHeader } : {};
+  const m = first as { method?: unknown; params?: { name?: unknown; protocolVersion?: unknown; _meta?: Record<string, unknown> } };
+  // The revision a request speaks: its 2026-07-28 envelope, else the one initialize asks for, else the header.
+  const revision = m.params?._meta?.['io.modelcontextprotocol/protocolVersion'] ?? (m.method === 'initialize' ? m.params?.protocolVersion : undefined) ?? versionHeader;
   return {
     ...(typeof m.method === 'string' ? { method: Array.isArray(body) ? `batch:${m.method}` : m.method } : {}),
     ...(m.method === 'tools/call' && typeof m.params?.name === 'string' ? { tool: m.params.name } : {}),
+    ...(typeof revision === 'string' ? { revision: revision.slice(0, 32) } : {}),
   };
 }

@@ -68,7 +68,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     if (req.method !== 'POST') throw new HttpError(405, -32000, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
     if (!(req.headers['content-type'] ?? '').includes('application/json')) throw new HttpError(415, -32000, 'Content-Type must be application/json.');
     const body = await readJson(req, maxBody);
-    Object.assign(trace, describeBody(body));
+    Object.assign(trace, describeBody(body, header(req, 'mcp-protocol-version')));
     checkBody(body);
     return body;
   }

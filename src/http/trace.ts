@@ -7,6 +7,8 @@ export interface AccessTrace extends RequestTrace {
   method?: string;
   tool?: string;
   session?: string;
+  /** The protocol revision the request speaks, when it says. */
+  revision?: string;
 }
 
 /** The header that carries a request's trace id to the tool handler (the SDK hands handlers the request headers). */
@@ -52,6 +54,7 @@ export function logAccess(req: IncomingMessage, res: ServerResponse, path: strin
     http: `${req.method} ${path}`,
     ...(session ? { session } : {}),
     ...(trace.method ? { rpc: trace.method } : {}),
+    ...(trace.revision ? { revision: trace.revision } : {}),
     ...(trace.tool ? { tool: trace.tool } : {}),
     // 499, as nginx logs it: the client closed the connection before the answer was complete.
     status: res.writableFinished ? res.statusCode : 499,

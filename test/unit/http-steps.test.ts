@@ -72,9 +72,13 @@ describe('body', () => {
     expect(refusal(() => checkBody({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} }))).toMatchObject({ status: 200, code: -32602, id: 2 });
     expect(() => checkBody([{ jsonrpc: '2.0', id: 3, method: 'ping' }])).not.toThrow();
   });
-  test('the access log learns the method and tool; progress is wanted when a token is given', () => {
+  test('the access log learns the method, tool and revision; progress is wanted when a token is given', () => {
     const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'analytics_hero', _meta: { progressToken: 7 } } };
-    expect(describeBody(call)).toEqual({ method: 'tools/call', tool: 'analytics_hero' });
+    expect(describeBody(call, '2025-11-25')).toEqual({ method: 'tools/call', tool: 'analytics_hero', revision: '2025-11-25' });
+    expect(describeBody({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18' } }, undefined)).toEqual({ method: 'initialize', revision: '2025-06-18' });
+    const modern = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } };
+    expect(describeBody(modern, '2026-07-28')).toEqual({ method: 'tools/list', revision: '2026-07-28' });
+    expect(describeBody(undefined, undefined)).toEqual({});
     expect(wantsProgress(call)).toBe(true);
     expect(wantsProgress({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).toBe(false);
   });
