@@ -6,6 +6,7 @@ import { authenticator } from '../../src/http/auth.js';
 import { checkBody, describeBody, readJson, wantsProgress } from '../../src/http/body.js';
 import { ClientGone, HttpError } from '../../src/http/errors.js';
 import { serveHealth } from '../../src/http/health.js';
+import { isLegacyRequest } from '../../src/http/modern.js';
 import { hostAndOriginCheck } from '../../src/http/origin.js';
 
 function request(headers: Record<string, string>, method = 'POST'): IncomingMessage {
@@ -93,4 +94,24 @@ test('readiness follows draining and reports the upstream', () => {
   expect(status).toBe(503);
   expect(JSON.parse(body)).toMatchObject({ ready: false, sessions: 3, upstream: { answeredRecently: true } });
   expect(serveHealth('/mcp', request({}, 'GET'), res, state)).toBe(false);
+});
+
+describe('revision routing', () => {
+  const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+  const modern = (method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: envelope } });
+  test('2025-11-25 traffic goes to sessions: initialize, plain requests and notifications, GET and DELETE', () => {
+    expect(isLegacyRequest(request({}), { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } } })).toBe(true);
+    expect(isLegacyRequest(request({ 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': 's' }), { jsonrpc: '2.0', id: 2, method: 'tools/list' })).toBe(true);
+    expect(isLegacyRequest(request({}), { jsonrpc: '2.0', method: 'notifications/initialized' })).toBe(true);
+    expect(isLegacyRequest(request({ 'mcp-session-id': 's' }, 'GET'), undefined)).toBe(true);
+    expect(isLegacyRequest(request({ 'mcp-session-id': 's' }, 'DELETE'), undefined)).toBe(true);
+  });
+  test('2026-07-28 requests, and the broken ones only its path can answer, go to the per-request handler', () => {
+    const h = { 'mcp-protocol-version': '2026-07-28' };
+    expect(isLegacyRequest(request({ ...h, 'mcp-method': 'server/discover' }), modern('server/discover'))).toBe(false);
+    expect(isLegacyRequest(request({ ...h, 'mcp-method': 'tools/call', 'mcp-name': 'x' }), modern('tools/call', { name: 'x' }))).toBe(false);
+    // Header and body disagree, or a modern header without the envelope: refused on the modern path, with the reason.
+    expect(isLegacyRequest(request({ ...h, 'mcp-method': 'tools/list' }), modern('tools/call', { name: 'x' }))).toBe(false);
+    expect(isLegacyRequest(request(h), { jsonrpc: '2.0', id: 1, method: 'tools/list' })).toBe(false);
+  });
 });
