@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { inspectorHint } from './banner.js';
 import { ConfigError, HELP, parseCli, type Config, type HttpConfig } from './config.js';
-import type { ClientCredentials, TraceLookup } from './http/index.js';
+import type { ClientCredentials } from './http/index.js';
 import { errorReply } from './jsonrpc.js';
 import { log, registerSecret } from './log.js';
 import { selectTools } from './registry.js';
@@ -16,7 +16,7 @@ import { version } from './version.js';
 type Closer = () => Promise<void>;
 type Cluster = typeof import('node:cluster').default;
 /** A fresh MCP server for a client: the server's own credentials, or (client-credential hosting) the client's. */
-type ServerFactory = (credentials: ClientCredentials | undefined, traceOf?: TraceLookup) => ReturnType<typeof createMcpServer>;
+type ServerFactory = (credentials: ClientCredentials | undefined) => ReturnType<typeof createMcpServer>;
 
 async function main(): Promise<void> {
   let action;
@@ -72,17 +72,16 @@ async function useSandbox(config: Config): Promise<Closer> {
 }
 
 function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight): ServerFactory {
-  const serverFor = (u: Upstream, traceOf: TraceLookup | undefined) =>
+  const serverFor = (u: Upstream) =>
     createMcpServer({
       upstream: u,
       tools: selectTools({ apis: u.apis(), toolsets: config.toolsets, readOnly: config.readOnly }),
       keepAliveMs: config.keepAliveMs,
       inFlight,
-      traceOf,
     });
   // Client-credential hosting: each client's calls go out with that client's credentials only, through
   // the one shared connection pool.
-  return (c, traceOf) =>
+  return (c) =>
     serverFor(
       c
         ? upstream.withTargets({
@@ -90,7 +89,6 @@ function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlig
             content: c.apiKey && config.urls.content ? { baseUrl: config.urls.content, apiKey: c.apiKey, userId: c.userId } : undefined,
           })
         : upstream,
-      traceOf,
     );
 }
 

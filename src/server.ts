@@ -14,7 +14,7 @@ import * as z from 'zod';
 import type { ToolDef } from '../tools/define.js';
 import { formatToolError, ToolError } from './errors.js';
 import { invoke } from './invoke.js';
-import type { RequestTrace } from './context.js';
+import { traceOf } from './context.js';
 import type { InvokeContext } from './request.js';
 import { fieldIssues, quote } from './issues.js';
 import { log, redact } from './log.js';
@@ -111,7 +111,7 @@ function callContext(ctx: ServerContext, opts: ServerOptions): InvokeContext {
   const { signal, _meta } = ctx.mcpReq;
   const token = _meta?.progressToken;
   const keepAliveMs = opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS;
-  const trace = opts.traceOf?.(ctx.http?.req);
+  const trace = traceOf(ctx.http?.authInfo);
   // A log message, sent only where the client's level admits warnings: the session's logging/setLevel on
   // 2025-11-25, the request's own _meta on 2026-07-28 (the SDK applies both).
   const onRetry = (notice: string) => void ctx.mcpReq.log('warning', notice, SERVER_NAME).catch(() => undefined);
@@ -154,8 +154,6 @@ export interface ServerOptions {
   keepAliveMs?: number | undefined;
   /** Counts this server's calls in flight, for a transport that must let them finish before it ends. */
   inFlight?: CallsInFlight | undefined;
-  /** Finds the access-log trace of the HTTP request a call came in (HTTP only). */
-  traceOf?: ((request: Request | undefined) => RequestTrace | undefined) | undefined;
 }
 
 const DEFAULT_KEEPALIVE_MS = 10_000;

@@ -46,11 +46,6 @@ export function checkBody(body: unknown): void {
   }
 }
 
-export function wantsProgress(body: unknown): boolean {
-  const messages = Array.isArray(body) ? body : [body];
-  return messages.some((m) => (m as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta?.progressToken !== undefined);
-}
-
 /** What the access log says the request was: the JSON-RPC method, the tool for tools/call, and the protocol revision. */
 export function describeBody(body: unknown, versionHeader: string | undefined): { method?: string; tool?: string; revision?: string } {
   const first = Array.isArray(body) ? body[0] : body;

@@ -6,20 +6,21 @@ import { MAX_MESSAGE_BYTES } from '../jsonrpc.js';
 import { log, shortHash } from '../log.js';
 import type { UpstreamHealth } from '../upstream.js';
 import { authenticator, header, type Caller, type ClientCredentials } from './auth.js';
-import { checkBody, describeBody, readJson, wantsProgress } from './body.js';
+import { checkBody, describeBody, readJson } from './body.js';
 import { ClientGone, HttpError, sendError } from './errors.js';
 import { serveHealth } from './health.js';
 import { isLegacyRequest, modernHandler } from './modern.js';
 import { hostAndOriginCheck } from './origin.js';
 import { SessionStore } from './sessions.js';
 import { StatelessServing } from './stateless.js';
-import { logAccess, Traces, type AccessTrace, type TraceLookup } from './trace.js';
+import { requestAuth } from '../context.js';
+import { logAccess, type AccessTrace } from './trace.js';
 
-export type { ClientCredentials, TraceLookup };
+export type { ClientCredentials };
 
 export interface HttpOptions extends HttpConfig {
-  /** A fresh MCP server: per session, or per request when stateless; `traceOf` finds a call's access-log trace. */
-  makeServer: (credentials: ClientCredentials | undefined, traceOf: TraceLookup) => McpServer;
+  /** A fresh MCP server: per session (2025-11-25), or per request (2026-07-28, and stateless). */
+  makeServer: (credentials: ClientCredentials | undefined) => McpServer;
   health: UpstreamHealth;
   maxBodyBytes?: number;
 }
@@ -42,8 +43,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   let port = opts.port;
   let draining = false;
   let inFlight = 0;
-  const traces = new Traces();
-  const makeServer = (credentials: ClientCredentials | undefined) => opts.makeServer(credentials, traces.lookup);
+  const makeServer = opts.makeServer;
   const checkOrigin = hostAndOriginCheck(opts, () => port);
   const authenticate = authenticator(opts);
   const sessions = new SessionStore(opts, makeServer);
@@ -58,9 +58,11 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     if (sid) trace.session = shortHash(sid);
     const body = await readBody(req, trace);
     if (draining) throw new HttpError(503, -32000, 'The server is shutting down; retry on another instance.', { 'retry-after': '1', connection: 'close' });
-    if (!isLegacyRequest(req, body)) return modern.handle(req, res, body, caller);
-    if (opts.stateless) return stateless.handle(req, res, body, caller, () => makeServer(caller.credentials), wantsProgress(body));
-    return sessions.handle(req, res, body, caller);
+    // The tool handlers learn the caller and find the access-log trace through the SDK's auth info.
+    const auth = requestAuth(caller.hash, trace, { credentials: caller.credentials });
+    if (!isLegacyRequest(req, body)) return modern.handle(req, res, body, auth);
+    if (opts.stateless) return stateless.handle(req, res, body, caller, auth, () => makeServer(caller.credentials));
+    return sessions.handle(req, res, body, caller, auth);
   }
 
   async function readBody(req: IncomingMessage, trace: AccessTrace): Promise<unknown> {
@@ -80,7 +82,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     const started = performance.now();
     const counted = req.method === 'POST';
     if (counted) inFlight++;
-    const trace = traces.start(req, res);
+    const trace: AccessTrace = {};
     res.on('close', () => {
       if (counted) inFlight--;
       logAccess(req, res, path, trace, started);

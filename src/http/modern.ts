@@ -2,17 +2,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
 import { classifyInboundRequest, createMcpHandler, type AuthInfo, type Server as McpServer } from '@modelcontextprotocol/server';
 import { log } from '../log.js';
-import { header, type Caller, type ClientCredentials } from './auth.js';
+import { header, type ClientCredentials } from './auth.js';
 
 /**
  * Which revision a request speaks, decided as the SDK's own HTTP entry decides it: a request without the
  * 2026-07-28 `_meta` envelope (initialize and everything of a 2025-11-25 session, GET and DELETE
  * included) is legacy; the rest, and the SDK's refusals of broken 2026-07-28 requests, are modern.
+ * Plain 2025-11-25 traffic is recognised without the SDK's classifier, which checks every message
+ * against its schemas (tens of microseconds a request); anything that may be modern goes through it.
  */
 export function isLegacyRequest(req: IncomingMessage, body: unknown): boolean {
+  if (req.method !== 'POST') return true;
+  const version = header(req, 'mcp-protocol-version');
+  if (!mayBeModern(version, body)) return true;
   const route = classifyInboundRequest({
-    httpMethod: req.method ?? 'GET',
-    ...optional('protocolVersionHeader', header(req, 'mcp-protocol-version')),
+    httpMethod: req.method,
+    ...optional('protocolVersionHeader', version),
     ...optional('mcpMethodHeader', header(req, 'mcp-method')),
     ...optional('mcpNameHeader', header(req, 'mcp-name')),
     body,
@@ -20,10 +25,22 @@ export function isLegacyRequest(req: IncomingMessage, body: unknown): boolean {
   return route.kind === 'legacy';
 }
 
+const ENVELOPE_VERSION = 'io.modelcontextprotocol/protocolVersion';
+const LEGACY_VERSION = /^\s*\d{4}-\d{2}-\d{2}\s*$/;
+
+/** A modern (or unknown) revision header, or a message that claims the 2026-07-28 envelope. */
+function mayBeModern(version: string | undefined, body: unknown): boolean {
+  if (version !== undefined && !(LEGACY_VERSION.test(version) && version.trim() < '2026-07-28')) return true;
+  return (Array.isArray(body) ? body : [body]).some((m) => {
+    const meta = (m as { params?: { _meta?: unknown } } | null)?.params?._meta;
+    return typeof meta === 'object' && meta !== null && ENVELOPE_VERSION in meta;
+  });
+}
+
 const optional = <K extends string>(key: K, value: string | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));
 
 export interface ModernHandler {
-  handle(req: IncomingMessage, res: ServerResponse, body: unknown, caller: Caller): Promise<void>;
+  handle(req: IncomingMessage, res: ServerResponse, body: unknown, auth: AuthInfo): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,11 +56,11 @@ export function modernHandler(makeServer: (credentials: ClientCredentials | unde
   const handler = createMcpHandler(({ authInfo }) => makeServer(credentialsOf(authInfo)), { legacy: 'reject', maxRequestBodySize: maxBodyBytes, onerror });
   const serve = toNodeHandler(handler, { onerror, maxRequestBodySize: maxBodyBytes });
   return {
-    handle(req, res, body, caller) {
+    handle(req, res, body, auth) {
       // The caller rides to the server factory as the SDK's pass-through auth info; the credentials of
       // client-credential hosting are never sent anywhere but upstream.
       const request = req as IncomingMessage & { auth?: AuthInfo };
-      request.auth = { token: caller.hash, clientId: caller.hash, scopes: [], extra: { credentials: caller.credentials } };
+      request.auth = auth;
       // Node's own type leaves `method` optional, as the SDK's does not; a server request always has one.
       return serve(request as NodeIncomingMessageLike, res, body);
     },

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from '@modelcontextprotocol/node';
-import { isInitializeRequest, type Server as McpServer } from '@modelcontextprotocol/server';
+import { isInitializeRequest, SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type Server as McpServer } from '@modelcontextprotocol/server';
 import { log, shortHash } from '../log.js';
 import { header, type Caller, type ClientCredentials } from './auth.js';
 import { HttpError } from './errors.js';
+import { ExchangeTransport } from './exchange.js';
 
 export interface SessionLimits {
   maxSessions: number;
@@ -16,7 +16,7 @@ export interface SessionLimits {
 
 interface Session {
   id: string;
-  transport: StreamableHTTPServerTransport;
+  transport: ExchangeTransport;
   server: McpServer;
   /** Hash of the credentials that opened it; a request with others is refused. */
   callerHash: string;
@@ -24,9 +24,18 @@ interface Session {
   inFlight: number;
 }
 
+/** A request of a 2025-11-25 session must name a revision of that family, or none (then 2025-03-26). */
+export function checkRevisionHeader(req: IncomingMessage): void {
+  const version = header(req, 'mcp-protocol-version');
+  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    throw new HttpError(400, -32000, `Unsupported protocol version ${JSON.stringify(version.slice(0, 40))}: this server speaks ${[...SUPPORTED_PROTOCOL_VERSIONS, '2026-07-28'].join(', ')}.`);
+  }
+}
+
 /**
- * Stateful Streamable HTTP for 2025-11-25 clients (2026-07-28 has no sessions): `initialize` opens a session (an MCP server and transport of its own), later
- * requests are routed to theirs by `Mcp-Session-Id`. Bounded in count, calls in flight and idle time.
+ * Stateful Streamable HTTP for 2025-11-25 clients (2026-07-28 has no sessions): `initialize` opens a
+ * session (an MCP server and transport of its own), later requests are routed to theirs by
+ * `Mcp-Session-Id`, and `DELETE` ends it. Bounded in count, calls in flight and idle time.
  */
 export class SessionStore {
   private readonly sessions = new Map<string, Session>();
@@ -45,13 +54,13 @@ export class SessionStore {
     return this.sessions.size;
   }
 
-  async handle(req: IncomingMessage, res: ServerResponse, body: unknown, caller: Caller): Promise<void> {
+  async handle(req: IncomingMessage, res: ServerResponse, body: unknown, caller: Caller, auth: AuthInfo): Promise<void> {
     const sessionId = header(req, 'mcp-session-id');
-    if (sessionId) return this.route(this.find(sessionId, caller), req, res, body);
+    if (sessionId) return this.route(this.find(sessionId, caller), req, res, body, auth);
     if (req.method !== 'POST') throw new HttpError(400, -32000, 'Missing Mcp-Session-Id header.');
     if (!isInitializeRequest(body)) throw new HttpError(400, -32000, 'No session: send initialize first, then the Mcp-Session-Id header it returns.');
     if (this.sessions.size >= this.limits.maxSessions) throw new HttpError(503, -32000, 'Too many open sessions; try again shortly.', { 'retry-after': '30' });
-    return this.open(req, res, body, caller);
+    return this.open(res, body, caller, auth);
   }
 
   /** Ends every session (shutdown). */
@@ -70,35 +79,35 @@ export class SessionStore {
     return s;
   }
 
-  private route(s: Session, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  private async route(s: Session, req: IncomingMessage, res: ServerResponse, body: unknown, auth: AuthInfo): Promise<void> {
     s.lastActivity = Date.now();
-    // Only calls count as in flight; a standing GET event stream is not a call.
-    if (req.method === 'POST') {
-      s.inFlight++;
-      res.on('close', () => {
-        s.inFlight--;
-        s.lastActivity = Date.now();
-      });
+    if (req.method === 'DELETE') {
+      this.end(s, 'deleted');
+      return void res.writeHead(200).end();
     }
-    return s.transport.handleRequest(req, res, body);
+    // The server sends nothing unasked, so a session has no standalone event stream to open.
+    if (req.method !== 'POST') throw new HttpError(405, -32000, 'This server sends nothing outside the answers to requests: no event stream to open.', { allow: 'POST, DELETE' });
+    checkRevisionHeader(req);
+    if (isInitializeRequest(body)) throw new HttpError(400, -32600, 'Invalid Request: this session is already initialized.');
+    s.inFlight++;
+    res.on('close', () => {
+      s.inFlight--;
+      s.lastActivity = Date.now();
+    });
+    s.transport.handle(res, body, {}, auth);
   }
 
-  private async open(req: IncomingMessage, res: ServerResponse, body: unknown, caller: Caller): Promise<void> {
-    const server = this.makeServer(caller.credentials);
+  private async open(res: ServerResponse, body: unknown, caller: Caller, auth: AuthInfo): Promise<void> {
     const replica = this.limits.replicaId;
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => (replica ? `${replica}.${randomUUID()}` : randomUUID()),
-      onsessioninitialized: (id) => {
-        this.sessions.set(id, { id, transport, server, callerHash: caller.hash, lastActivity: Date.now(), inFlight: 0 });
-        log('info', 'session opened', { session: shortHash(id), credentials: caller.hash });
-      },
-    });
-    transport.onclose = () => {
-      const s = transport.sessionId ? this.sessions.get(transport.sessionId) : undefined;
-      if (s) this.end(s, 'closed');
-    };
+    const id = replica ? `${replica}.${randomUUID()}` : randomUUID();
+    const server = this.makeServer(caller.credentials);
+    const transport = new ExchangeTransport(id);
+    const session: Session = { id, transport, server, callerHash: caller.hash, lastActivity: Date.now(), inFlight: 0 };
+    this.sessions.set(id, session);
+    transport.onclose = () => this.end(session, 'closed');
     await server.connect(transport);
-    return transport.handleRequest(req, res, body);
+    log('info', 'session opened', { session: shortHash(id), credentials: caller.hash });
+    transport.handle(res, body, { 'mcp-session-id': id }, auth);
   }
 
   private endIdle(): void {

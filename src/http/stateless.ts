@@ -1,16 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
-import type { Server as McpServer } from '@modelcontextprotocol/server';
+import type { AuthInfo, Server as McpServer } from '@modelcontextprotocol/server';
 import { log } from '../log.js';
 import type { Caller } from './auth.js';
 import { HttpError } from './errors.js';
+import { ExchangeTransport } from './exchange.js';
+import { checkRevisionHeader } from './sessions.js';
 
 type Cancel = () => void;
 
 /**
  * Stateless Streamable HTTP for 2025-11-25 clients: a server per request, so any replica can answer any
- * request. A request that asked for no progress gets a plain JSON answer, which is cheaper than an event
- * stream; one that did keeps the stream, since JSON responses drop the notifications tied to a request.
+ * request. The answer is JSON, or an event stream once the call sends progress before its result.
  *
  * A 2025-11-25 client cancels a call with a `notifications/cancelled` POST of its own, which no server of
  * that call's would ever see; the calls in flight are kept by caller and request id so the notification
@@ -19,17 +19,15 @@ type Cancel = () => void;
 export class StatelessServing {
   private readonly calls = new Map<string, Set<Cancel>>();
 
-  async handle(req: IncomingMessage, res: ServerResponse, body: unknown, caller: Caller, server: () => McpServer, wantsProgress: boolean): Promise<void> {
+  async handle(req: IncomingMessage, res: ServerResponse, body: unknown, caller: Caller, auth: AuthInfo, server: () => McpServer): Promise<void> {
     if (req.method !== 'POST') throw new HttpError(405, -32000, 'Stateless server: only POST is served.', { allow: 'POST' });
+    checkRevisionHeader(req);
     const cancelled = cancelledRequestId(body);
     if (cancelled !== undefined) return this.cancel(res, caller, cancelled);
     const mcp = server();
-    const transport = new NodeStreamableHTTPServerTransport({ enableJsonResponse: !wantsProgress });
-    // Closing the transport aborts the handlers in flight: the client went away, or cancelled.
-    const close: Cancel = () => {
-      void transport.close().catch(() => undefined);
-      void mcp.close().catch(() => undefined);
-    };
+    const transport = new ExchangeTransport();
+    // Closing the server aborts the handlers in flight: the client went away, or cancelled.
+    const close: Cancel = () => void mcp.close().catch(() => undefined);
     const key = requestKey(caller, body);
     if (key) this.track(key, close);
     res.on('close', () => {
@@ -37,7 +35,7 @@ export class StatelessServing {
       close();
     });
     await mcp.connect(transport);
-    await transport.handleRequest(req, res, body);
+    transport.handle(res, body, {}, auth);
   }
 
   private cancel(res: ServerResponse, caller: Caller, id: string | number): void {

@@ -1,9 +1,10 @@
 // Each step of the HTTP front on its own, with requests made in memory.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
+import { classifyInboundRequest } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
 import { authenticator } from '../../src/http/auth.js';
-import { checkBody, describeBody, readJson, wantsProgress } from '../../src/http/body.js';
+import { checkBody, describeBody, readJson } from '../../src/http/body.js';
 import { ClientGone, HttpError } from '../../src/http/errors.js';
 import { serveHealth } from '../../src/http/health.js';
 import { isLegacyRequest } from '../../src/http/modern.js';
@@ -73,15 +74,13 @@ describe('body', () => {
     expect(refusal(() => checkBody({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} }))).toMatchObject({ status: 200, code: -32602, id: 2 });
     expect(() => checkBody([{ jsonrpc: '2.0', id: 3, method: 'ping' }])).not.toThrow();
   });
-  test('the access log learns the method, tool and revision; progress is wanted when a token is given', () => {
+  test('the access log learns the method, tool and revision', () => {
     const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'analytics_hero', _meta: { progressToken: 7 } } };
     expect(describeBody(call, '2025-11-25')).toEqual({ method: 'tools/call', tool: 'analytics_hero', revision: '2025-11-25' });
     expect(describeBody({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18' } }, undefined)).toEqual({ method: 'initialize', revision: '2025-06-18' });
     const modern = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } };
     expect(describeBody(modern, '2026-07-28')).toEqual({ method: 'tools/list', revision: '2026-07-28' });
     expect(describeBody(undefined, undefined)).toEqual({});
-    expect(wantsProgress(call)).toBe(true);
-    expect(wantsProgress({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).toBe(false);
   });
 });
 
@@ -113,5 +112,25 @@ describe('revision routing', () => {
     // Header and body disagree, or a modern header without the envelope: refused on the modern path, with the reason.
     expect(isLegacyRequest(request({ ...h, 'mcp-method': 'tools/list' }), modern('tools/call', { name: 'x' }))).toBe(false);
     expect(isLegacyRequest(request(h), { jsonrpc: '2.0', id: 1, method: 'tools/list' })).toBe(false);
+  });
+  test('the shortcut for plain 2025-11-25 traffic agrees with the SDK classifier', () => {
+    const cases: [Record<string, string>, string, unknown][] = [
+      [{}, 'POST', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18' } }],
+      [{ 'mcp-protocol-version': '2026-07-28' }, 'POST', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18' } }],
+      [{ 'mcp-protocol-version': '2025-11-25' }, 'POST', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } }],
+      [{ 'mcp-protocol-version': ' 2025-03-26 ' }, 'POST', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }],
+      [{ 'mcp-protocol-version': 'not-a-date' }, 'POST', { jsonrpc: '2.0', id: 1, method: 'tools/list' }],
+      [{ 'mcp-protocol-version': '2027-01-01' }, 'POST', { jsonrpc: '2.0', id: 1, method: 'tools/list' }],
+      [{}, 'POST', [{ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]],
+      [{}, 'POST', [{ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: envelope } }]],
+      [{}, 'POST', { jsonrpc: '2.0', id: 1, result: {} }],
+      [{}, 'POST', modern('tools/list')],
+      [{}, 'POST', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': 5 } } }],
+      [{}, 'GET', undefined],
+    ];
+    for (const [headers, method, body] of cases) {
+      const sdk = classifyInboundRequest({ httpMethod: method, body, ...(headers['mcp-protocol-version'] ? { protocolVersionHeader: headers['mcp-protocol-version'] } : {}) }).kind === 'legacy';
+      expect(isLegacyRequest(request(headers, method), body), JSON.stringify([headers, body])).toBe(sdk);
+    }
   });
 });
