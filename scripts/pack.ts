@@ -1,13 +1,13 @@
-// npm run pack: the Claude Desktop bundle. One minified JS file (esbuild, tree-shaken, source map kept
-// out of the bundle, tool schemas converted at build time) plus manifest, icon and licence, packed by
-// the mcpb CLI into learning-workspace-mcp-<version>.mcpb.
+// npm run pack: the Claude Desktop bundle. Minified JavaScript (esbuild, tree-shaken, split into an entry
+// file and chunks read on first use, source maps kept out, the tools' list and summaries made at build
+// time) plus manifest, icon and licence, packed by the mcpb CLI into learning-workspace-mcp-<version>.mcpb.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import pkg from '../package.json' with { type: 'json' };
 import { tools } from '../src/registry.js';
-import { toolList } from '../src/tool-list.js';
+import { summarize, toolEntry } from '../src/catalogue.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dir = `${root}build/bundle`;
@@ -17,10 +17,15 @@ export const BUNDLE_FILE = `${root}learning-workspace-mcp-${pkg.version}.mcpb`;
 rmSync(`${root}build`, { recursive: true, force: true });
 mkdirSync(`${dir}/server`, { recursive: true });
 
-const list = Object.fromEntries(toolList(tools).map((t) => [t.name, t]));
+const built = { summaries: tools.map(summarize), list: Object.fromEntries(tools.map((t) => [t.name, toolEntry(t)])) };
 await build({
   entryPoints: [`${root}src/cli.ts`],
-  outfile: `${dir}/server/index.js`,
+  // Split at the dynamic imports: a stdio start parses only what stdio needs; the HTTP transports, the
+  // HTTP client and the sandbox are chunks read on first use.
+  outdir: `${dir}/server`,
+  entryNames: 'index',
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -29,7 +34,7 @@ await build({
   treeShaking: true,
   sourcemap: 'external',
   legalComments: 'none',
-  define: { __LW_TOOL_LIST__: JSON.stringify(list) },
+  define: { __LW_TOOLS__: JSON.stringify(built) },
   // Some dependencies are CommonJS and require Node's built-ins.
   banner: { js: "import{createRequire as __lwRequire}from'node:module';const require=__lwRequire(import.meta.url);" },
   logLevel: 'warning',
@@ -52,11 +57,14 @@ await build({
     },
   ],
 });
-renameSync(`${dir}/server/index.js.map`, `${root}build/index.js.map`);
+// Source maps stay out of the bundle.
+mkdirSync(`${root}build/maps`, { recursive: true });
+for (const f of readdirSync(`${dir}/server`, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.map'))) renameSync(`${dir}/server/${f}`, `${root}build/maps/${f.replace(/\//g, '_')}`);
 for (const f of ['manifest.json', 'icon.png', 'LICENSE']) copyFileSync(`${root}${f}`, `${dir}/${f}`);
 
 execFileSync(mcpb, ['validate', `${root}manifest.json`], { stdio: 'inherit' });
 rmSync(BUNDLE_FILE, { force: true });
 execFileSync(mcpb, ['pack', dir, BUNDLE_FILE], { stdio: ['ignore', 'ignore', 'inherit'] });
 const kb = (f: string) => `${(statSync(f).size / 1024).toFixed(0)} KB`;
-console.log(`server/index.js ${kb(`${dir}/server/index.js`)}; ${BUNDLE_FILE.slice(root.length)} ${kb(BUNDLE_FILE)}`);
+const chunks = readdirSync(`${dir}/server/chunks`).map((f) => statSync(`${dir}/server/chunks/${f}`).size);
+console.log(`server/index.js ${kb(`${dir}/server/index.js`)} (+ ${chunks.length} chunks read on first use, ${(chunks.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} KB); ${BUNDLE_FILE.slice(root.length)} ${kb(BUNDLE_FILE)}`);

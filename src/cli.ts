@@ -4,7 +4,7 @@ import { ConfigError, HELP, parseCli, type Config, type HttpConfig } from './con
 import type { ClientCredentials } from './http/index.js';
 import { errorReply } from './jsonrpc.js';
 import { log, registerSecret } from './log.js';
-import { selectTools } from './registry.js';
+import { Catalogue } from './catalogue.js';
 import { CallsInFlight, createMcpServer } from './server.js';
 // Static on purpose: the bundler wraps a module reached by dynamic import in lazy initialisers, which
 // broke zod's own initialisation order in the bundle.
@@ -48,10 +48,12 @@ async function main(): Promise<void> {
   );
   closers.unshift(() => upstream.close());
   const inFlight = new CallsInFlight();
-  const makeServer = serverFactory(config, upstream, inFlight);
+  const catalogues = await selectCatalogues(config);
+  const makeServer = serverFactory(config, upstream, inFlight, catalogues);
   const shutdown = shutdownOnSignals(closers);
-  if (config.http) return serveHttp(config, config.http, upstream, makeServer, closers, shutdown, cluster);
-  return serveStdio(makeServer, inFlight, shutdown, selectTools({ apis: upstream.apis(), toolsets: config.toolsets, readOnly: config.readOnly }).length);
+  const tools = catalogues(upstream).names.length;
+  if (config.http) return serveHttp(config, config.http, tools, upstream, makeServer, closers, shutdown, cluster);
+  return serveStdio(makeServer, inFlight, shutdown, tools);
 }
 
 /** Starts the built-in sandbox workspace and points the configuration at it. */
@@ -71,11 +73,24 @@ async function useSandbox(config: Config): Promise<Closer> {
   return () => sandbox.close();
 }
 
-function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight): ServerFactory {
+type Catalogues = (upstream: Upstream) => Catalogue;
+
+/**
+ * The tool catalogue for each set of APIs a server can have (client-credential hosting offers each client
+ * the APIs it brought credentials for), chosen once at start.
+ */
+async function selectCatalogues(config: Config): Promise<Catalogues> {
+  const sets = [[], ['connector'], ['content'], ['connector', 'content']] as const;
+  const made = new Map<string, Catalogue>();
+  for (const apis of sets) made.set(apis.join('+'), await Catalogue.select({ apis: new Set(apis), toolsets: config.toolsets, readOnly: config.readOnly }));
+  return (upstream) => made.get([...upstream.apis()].sort().join('+'))!;
+}
+
+function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight, catalogues: Catalogues): ServerFactory {
   const serverFor = (u: Upstream) =>
     createMcpServer({
       upstream: u,
-      tools: selectTools({ apis: u.apis(), toolsets: config.toolsets, readOnly: config.readOnly }),
+      tools: catalogues(u),
       keepAliveMs: config.keepAliveMs,
       inFlight,
     });
@@ -109,6 +124,7 @@ function shutdownOnSignals(closers: Closer[]): (code: number) => Promise<void> {
 async function serveHttp(
   config: Config,
   http: HttpConfig,
+  tools: number,
   upstream: Upstream,
   makeServer: ServerFactory,
   closers: Closer[],
@@ -128,7 +144,6 @@ async function serveHttp(
   closers.unshift(() => handle.drain(http.drainMs));
   // Workers of a cluster are announced once, by the primary.
   if (cluster?.isWorker) return;
-  const tools = selectTools({ apis: upstream.apis(), toolsets: config.toolsets, readOnly: config.readOnly }).length;
   process.stderr.write(
     `learning-workspace-mcp ${version}: ${http.credentials === 'client' ? 'tools per client credentials' : `${tools} tools`}${config.sandbox ? ' on the sandbox workspace' : ''} (${http.stateless ? 'stateless' : 'stateful'}, ${http.credentials} credentials)\n` +
       `MCP endpoint (Streamable HTTP): ${handle.url}\n` +

@@ -1,22 +1,14 @@
 import { tools } from '../tools/index.js';
-import type { Api, ToolDef, Toolset } from '../tools/define.js';
+import type { ToolDef } from '../tools/define.js';
+import { offered, summarize, type ToolFilter } from './catalogue.js';
 
 export { tools };
 
 export { TOOLSETS as toolsets } from '../tools/toolsets.js';
 
-export interface ToolFilter {
-  apis: ReadonlySet<Api>;
-  toolsets?: ReadonlySet<Toolset> | undefined;
-  readOnly?: boolean | undefined;
-}
+export type { ToolFilter };
 
-/** The tools a server offers: those of the configured APIs, narrowed by toolset and read-only. */
+/** The declarations of the tools a filter selects (the server itself goes through a Catalogue). */
 export function selectTools(filter: ToolFilter): ToolDef[] {
-  return tools.filter(
-    (t) =>
-      filter.apis.has(t.api) &&
-      (!filter.toolsets || filter.toolsets.has(t.toolset)) &&
-      (!filter.readOnly || t.annotations.readOnlyHint),
-  );
+  return tools.filter((t) => offered(summarize(t), filter));
 }

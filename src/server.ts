@@ -3,7 +3,6 @@ import {
   ProtocolErrorCode,
   Server,
   type CacheHint,
-  type CallToolRequest,
   type CallToolResult,
   type JsonSchemaType,
   type JsonSchemaValidatorResult,
@@ -14,11 +13,11 @@ import * as z from 'zod';
 import type { ToolDef } from '../tools/define.js';
 import { formatToolError, ToolError } from './errors.js';
 import { invoke } from './invoke.js';
+import type { Catalogue } from './catalogue.js';
 import { traceOf } from './context.js';
 import type { InvokeContext } from './request.js';
 import { fieldIssues, quote } from './issues.js';
 import { log, redact } from './log.js';
-import { toolList } from './tool-list.js';
 import type { Upstream } from './upstream.js';
 import { version } from './version.js';
 
@@ -86,13 +85,6 @@ async function runTool(def: ToolDef, args: unknown, opts: ServerOptions, ctx: Se
   }
 }
 
-/** The tool a `tools/call` names; the transports have checked that it names one, with object arguments. */
-function resolveCall(params: CallToolRequest['params'], byName: ReadonlyMap<string, ToolDef>): { def: ToolDef; args: Record<string, unknown> } {
-  const def = byName.get(params.name);
-  if (!def) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(params.name)}: tools/list names the tools this server offers.`);
-  return { def, args: params.arguments ?? {} };
-}
-
 /**
  * One compact JSON block of the data; a streamed answer is its text first, then the rest as JSON,
  * so clients that read only text still get the tool calls and charts.
@@ -149,7 +141,8 @@ const zodValidator: jsonSchemaValidator = {
 
 export interface ServerOptions {
   upstream: Upstream;
-  tools: readonly ToolDef[];
+  /** The tools offered: names and list at hand, declarations loaded when a tool is first called. */
+  tools: Catalogue;
   /** Interval of the still-waiting progress of calls with a progress token (default 10 s, inside the 15 s clients allow). */
   keepAliveMs?: number | undefined;
   /** Counts this server's calls in flight, for a transport that must let them finish before it ends. */
@@ -174,8 +167,8 @@ const CACHE_HINTS: Partial<Record<'tools/list' | 'server/discover', CacheHint>> 
 
 /**
  * A fresh MCP server offering the given tools, for either protocol revision. Cheap on purpose: HTTP makes
- * one per session (2025-11-25) or per request (2026-07-28 and stateless), so the tool definitions, their
- * JSON Schemas and the `tools/list` answer are built once per process and only referenced here. The
+ * one per session (2025-11-25) or per request (2026-07-28 and stateless), so the tool declarations, their
+ * JSON Schemas and the `tools/list` answer are built once per process (the catalogue) and only referenced here. The
  * low-level server, not McpServer: McpServer converts every tool's schema per instance.
  */
 export function createMcpServer(opts: ServerOptions): Server {
@@ -183,25 +176,12 @@ export function createMcpServer(opts: ServerOptions): Server {
     { name: SERVER_NAME, version, title: 'Learning Workspace' },
     { capabilities: { tools: { listChanged: false }, logging: {} }, jsonSchemaValidator: zodValidator, instructions: INSTRUCTIONS, cacheHints: CACHE_HINTS },
   );
-  const { byName, list } = catalogue(opts.tools);
   const inFlight = opts.inFlight ?? new CallsInFlight();
-  server.setRequestHandler('tools/list', () => list);
-  server.setRequestHandler('tools/call', (request, ctx) => {
-    const { def, args } = resolveCall(request.params, byName);
-    return inFlight.track(() => runTool(def, args, opts, ctx));
+  server.setRequestHandler('tools/list', () => opts.tools.list());
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const def = await opts.tools.definition(request.params.name);
+    if (!def) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(request.params.name)}: tools/list names the tools this server offers.`);
+    return inFlight.track(() => runTool(def, request.params.arguments ?? {}, opts, ctx));
   });
   return server;
-}
-
-const catalogues = new Map<string, { byName: ReadonlyMap<string, ToolDef>; list: { tools: ReturnType<typeof toolList> } }>();
-
-/** The name index and `tools/list` answer of one tool selection, made once per process for each selection. */
-function catalogue(tools: readonly ToolDef[]) {
-  const key = tools.map((d) => d.name).join(',');
-  let c = catalogues.get(key);
-  if (!c) {
-    c = { byName: new Map(tools.map((def) => [def.name, def])), list: { tools: toolList(tools) } };
-    catalogues.set(key, c);
-  }
-  return c;
 }

@@ -73,12 +73,21 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('the bundle holds only the manifest, icon, licence and one JS file', () => {
+test('the bundle holds only the manifest, icon, licence, the entry point and the chunks it loads on use', () => {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
     .sort();
-  expect(files).toEqual(['LICENSE', 'icon.png', 'manifest.json', manifest.server.entry_point].sort());
+  const chunks = files.filter((f) => f.startsWith('server/chunks/'));
+  expect(files.filter((f) => !chunks.includes(f))).toEqual(['LICENSE', 'icon.png', 'manifest.json', manifest.server.entry_point].sort());
+  expect(chunks.length).toBeGreaterThan(0);
+  expect(chunks.every((f) => /^server\/chunks\/[\w-]+\.js$/.test(f))).toBe(true);
+  // No package is left for the bundle to resolve at run time: it has no node_modules.
+  const deps = Object.keys(pkg.dependencies);
+  for (const f of [manifest.server.entry_point, ...chunks]) {
+    const code = readFileSync(join(dir, f), 'utf8');
+    for (const dep of deps) expect(code.includes(`from"${dep}`) || code.includes(`import("${dep}`), `${f} imports ${dep}`).toBe(false);
+  }
 });
 
 test('the manifest asks for the workspace URL, keeps credentials optional and in the keychain', () => {

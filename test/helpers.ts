@@ -8,6 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { selectTools } from '../src/registry.js';
 import { SANDBOX_CREDENTIALS, type SandboxOptions } from '../src/sandbox/server.js';
 import { startTestSandbox as startSandbox, type TestSandbox as Sandbox } from '../src/sandbox/testing.js';
+import { Catalogue } from '../src/catalogue.js';
 import { createMcpServer } from '../src/server.js';
 import { Upstream } from '../src/upstream.js';
 
@@ -45,7 +46,7 @@ export async function connectInMemory(
     },
     { timeoutMs: opts.timeoutMs ?? 5_000, deadlineMs: opts.deadlineMs, maxRetries: opts.maxRetries ?? 2, retryBaseMs: 20, streamIdleMs: opts.streamIdleMs ?? 60_000 },
   );
-  const server = createMcpServer({ upstream, tools: selectTools({ apis: upstream.apis(), readOnly: opts.readOnly }), keepAliveMs: opts.keepAliveMs });
+  const server = createMcpServer({ upstream, tools: Catalogue.of(selectTools({ apis: upstream.apis(), readOnly: opts.readOnly })), keepAliveMs: opts.keepAliveMs });
   const [a, b] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'test', version: '0.0.0' });
   await Promise.all([server.connect(a), client.connect(b)]);

@@ -1,0 +1,117 @@
+import type { Tool } from '@modelcontextprotocol/server';
+import type { Api, ToolDef, Toolset } from '../tools/define.js';
+
+/** What choosing a server's tools needs to know of each, without building its zod schemas. */
+export interface ToolSummary {
+  name: string;
+  api: Api;
+  toolset: Toolset;
+  readOnly: boolean;
+}
+
+export interface ToolFilter {
+  apis: ReadonlySet<Api>;
+  toolsets?: ReadonlySet<Toolset> | undefined;
+  readOnly?: boolean | undefined;
+}
+
+/**
+ * Filled in at build time for the bundle: every tool's summary and `tools/list` entry. A freshly started
+ * bundle answers `tools/list` from them and builds the tools' zod schemas (a third of the schemas built
+ * at start) only when a tool is first called.
+ */
+declare const __LW_TOOLS__: { summaries: ToolSummary[]; list: Record<string, Tool> } | undefined;
+const built = typeof __LW_TOOLS__ === 'undefined' ? undefined : __LW_TOOLS__;
+
+let definitions: Promise<ReadonlyMap<string, ToolDef>> | undefined;
+
+/** The tool declarations, loaded once, on first use. */
+function loadDefinitions(): Promise<ReadonlyMap<string, ToolDef>> {
+  definitions ??= import('../tools/index.js').then(({ tools }) => new Map(tools.map((d) => [d.name, d])));
+  return definitions;
+}
+
+export function summarize(def: ToolDef): ToolSummary {
+  return { name: def.name, api: def.api, toolset: def.toolset, readOnly: def.annotations.readOnlyHint };
+}
+
+/** Whether a tool is offered: one of the configured APIs, narrowed by toolset and read-only. */
+export function offered(tool: ToolSummary, filter: ToolFilter): boolean {
+  return filter.apis.has(tool.api) && (!filter.toolsets || filter.toolsets.has(tool.toolset)) && (!filter.readOnly || tool.readOnly);
+}
+
+/**
+ * The same conversion McpServer makes for a zod 4 schema: zod's own Standard JSON Schema, JSON Schema
+ * 2020-12 (the dialect MCP assumes when a schema names none).
+ */
+function jsonSchema(schema: ToolDef['input'] | ToolDef['output'], io: 'input' | 'output'): Record<string, unknown> {
+  return schema['~standard'].jsonSchema[io]({ target: 'draft-2020-12' });
+}
+
+/** A tool's `tools/list` entry. */
+export function toolEntry(def: ToolDef): Tool {
+  return {
+    name: def.name,
+    title: def.title,
+    description: def.description,
+    inputSchema: { type: 'object', ...jsonSchema(def.input, 'input') },
+    outputSchema: { type: 'object', ...jsonSchema(def.output, 'output') },
+    annotations: { title: def.title, ...def.annotations },
+  };
+}
+
+/**
+ * The tools one server offers, made once per process for each selection (HTTP makes a server per
+ * session or per request, and converting 34 schemas each time would dominate): their names, the
+ * `tools/list` answer, and each tool's declaration when it is called.
+ */
+export class Catalogue {
+  private static readonly made = new Map<string, Catalogue>();
+  private listed: Promise<{ tools: Tool[] }> | undefined;
+  private readonly offeredNames: ReadonlySet<string>;
+
+  private constructor(
+    readonly names: readonly string[],
+    private readonly definitions: () => Promise<ReadonlyMap<string, ToolDef>>,
+    private readonly builtList: Record<string, Tool> | undefined,
+  ) {
+    this.offeredNames = new Set(names);
+  }
+
+  /** The catalogue of the tools the filter selects, from the build's summaries or the declarations. */
+  static async select(filter: ToolFilter): Promise<Catalogue> {
+    const all = built?.summaries ?? [...(await loadDefinitions()).values()].map(summarize);
+    const names = all.filter((t) => offered(t, filter)).map((t) => t.name);
+    return Catalogue.named(names, loadDefinitions, built?.list);
+  }
+
+  /** A catalogue of declarations already at hand (tests, scripts). */
+  static of(defs: readonly ToolDef[]): Catalogue {
+    const map = new Map(defs.map((d) => [d.name, d]));
+    return Catalogue.named(
+      defs.map((d) => d.name),
+      async () => map,
+      undefined,
+    );
+  }
+
+  private static named(names: string[], definitions: () => Promise<ReadonlyMap<string, ToolDef>>, list: Record<string, Tool> | undefined): Catalogue {
+    const key = names.join(',');
+    let c = Catalogue.made.get(key);
+    if (!c) Catalogue.made.set(key, (c = new Catalogue(names, definitions, list)));
+    return c;
+  }
+
+  /** The `tools/list` answer, made on first request. */
+  list(): Promise<{ tools: Tool[] }> {
+    this.listed ??= this.builtList
+      ? Promise.resolve({ tools: this.names.map((n) => this.builtList![n]!) })
+      : this.definitions().then((defs) => ({ tools: this.names.map((n) => toolEntry(defs.get(n)!)) }));
+    return this.listed;
+  }
+
+  /** The declaration of an offered tool, or undefined for a name this server does not offer. */
+  async definition(name: string): Promise<ToolDef | undefined> {
+    return this.offeredNames.has(name) ? (await this.definitions()).get(name) : undefined;
+  }
+}
