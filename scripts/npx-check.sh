@@ -21,12 +21,16 @@ unexpected=$(grep -vE '^package/(package\.json|README\.md|LICENSE|dist/(package\
 
 call='{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"analytics_hero","arguments":{}}}'
 init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"npx-check","version":"0"}}}'
+# What a 2026-07-28 client sends: no initialize, the revision in the request's own _meta.
+modern='{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"analytics_hero","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"npx-check","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}}}}'
 check_call() { # $1: what was run, then the command
   local what=$1; shift
   local answer
   answer=$(printf '%s\n' "$init" '{"jsonrpc":"2.0","method":"notifications/initialized"}' "$call" | "$@" --sandbox 2>/dev/null)
   echo "$answer" | grep -q '"totalStudents"' || { echo "no tool result from $what --sandbox"; echo "$answer"; exit 1; }
-  echo "$what --sandbox answered a tool call over stdio"
+  answer=$(printf '%s\n' "$modern" | "$@" --sandbox 2>/dev/null)
+  echo "$answer" | grep -q '"totalStudents"' || { echo "no 2026-07-28 tool result from $what --sandbox"; echo "$answer"; exit 1; }
+  echo "$what --sandbox answered a tool call over stdio, in 2025-11-25 and in 2026-07-28"
 }
 
 mkdir "$work/project" && cd "$work/project"
