@@ -170,12 +170,20 @@ async function serveStdio(makeServer: ServerFactory, inFlight: CallsInFlight, sh
 
 /**
  * Answers every request with the configuration error until the client closes stdin, then exits 2:
- * the MCP client shows the message (the SDK client's connect fails with it) instead of "connection closed".
+ * the MCP client shows the message instead of "connection closed". A 2025-11-25 client's `initialize`
+ * fails with it. A 2026-07-28 client's `server/discover` is answered as usual, since a client pinned
+ * to that revision would otherwise report only that the revision was not offered; its next request
+ * fails with the message.
  */
 async function serveConfigError(message: string): Promise<void> {
   const transport = new StdioTransport();
   transport.onmessage = (m) => {
-    if ('id' in m && 'method' in m) void transport.send(errorReply(m.id, -32603, `learning-workspace-mcp is not configured: ${message}`));
+    if (!('id' in m && 'method' in m)) return;
+    if (m.method === 'server/discover') {
+      const result = { supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'learning-workspace', version } } };
+      return void transport.send({ jsonrpc: '2.0', id: m.id, result });
+    }
+    void transport.send(errorReply(m.id, -32603, `learning-workspace-mcp is not configured: ${message}`));
   };
   process.stdin.on('end', () => process.exit(2));
   await transport.start();

@@ -2,6 +2,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fileURLToPath } from 'node:url';
+import { Client as ModernClient } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import pkg from '../package.json' with { type: 'json' };
@@ -66,6 +68,17 @@ describe('start-up', () => {
     const error = await client.connect(transport).catch((e: unknown) => e as Error);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain('learning-workspace-mcp is not configured: No API is configured. Set WORKSPACE_BASE_URL with WORKSPACE_CONNECTOR_TOKEN');
+    await client.close();
+  });
+
+  test.each(['auto', { pin: '2026-07-28' }] as const)('a 2026-07-28 client (%j) is told what to set on its first request', async (mode) => {
+    const client = new ModernClient({ name: 'test', version: '0' }, { versionNegotiation: { mode } });
+    const reason = await client
+      .connect(new ModernStdio({ command: process.execPath, args: [CLI], env: bare, stderr: 'ignore' }))
+      .then(() => client.listTools())
+      .catch((e: unknown) => e as Error);
+    expect(reason).toBeInstanceOf(Error);
+    expect((reason as Error).message).toContain('learning-workspace-mcp is not configured: No API is configured.');
     await client.close();
   });
 
