@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import type { Api, ToolDef, Toolset } from '../tools/define.js';
+import { serverInstructions } from './instructions.js';
 
 /** What choosing a server's tools needs to know of each, without building its zod schemas. */
 export interface ToolSummary {
@@ -7,6 +8,8 @@ export interface ToolSummary {
   api: Api;
   toolset: Toolset;
   readOnly: boolean;
+  destructive: boolean;
+  takesIdempotencyKey: boolean;
 }
 
 export interface ToolFilter {
@@ -32,7 +35,8 @@ function loadDefinitions(): Promise<ReadonlyMap<string, ToolDef>> {
 }
 
 export function summarize(def: ToolDef): ToolSummary {
-  return { name: def.name, api: def.api, toolset: def.toolset, readOnly: def.annotations.readOnlyHint };
+  const { name, api, toolset, annotations, takesIdempotencyKey } = def;
+  return { name, api, toolset, readOnly: annotations.readOnlyHint, destructive: annotations.destructiveHint, takesIdempotencyKey };
 }
 
 /** Whether a tool is offered: one of the configured APIs, narrowed by toolset and read-only. */
@@ -69,36 +73,40 @@ export class Catalogue {
   private static readonly made = new Map<string, Catalogue>();
   private listed: Promise<{ tools: Tool[] }> | undefined;
   private readonly offeredNames: ReadonlySet<string>;
+  readonly names: readonly string[];
+  /** The server instructions for exactly these tools. */
+  readonly instructions: string;
 
   private constructor(
-    readonly names: readonly string[],
+    summaries: readonly ToolSummary[],
     private readonly definitions: () => Promise<ReadonlyMap<string, ToolDef>>,
     private readonly builtList: Record<string, Tool> | undefined,
   ) {
-    this.offeredNames = new Set(names);
+    this.names = summaries.map((s) => s.name);
+    this.offeredNames = new Set(this.names);
+    this.instructions = serverInstructions(summaries);
   }
 
   /** The catalogue of the tools the filter selects, from the build's summaries or the declarations. */
   static async select(filter: ToolFilter): Promise<Catalogue> {
     const all = built?.summaries ?? [...(await loadDefinitions()).values()].map(summarize);
-    const names = all.filter((t) => offered(t, filter)).map((t) => t.name);
-    return Catalogue.named(names, loadDefinitions, built?.list);
+    return Catalogue.named(
+      all.filter((t) => offered(t, filter)),
+      loadDefinitions,
+      built?.list,
+    );
   }
 
   /** A catalogue of declarations already at hand (tests, scripts). */
   static of(defs: readonly ToolDef[]): Catalogue {
     const map = new Map(defs.map((d) => [d.name, d]));
-    return Catalogue.named(
-      defs.map((d) => d.name),
-      async () => map,
-      undefined,
-    );
+    return Catalogue.named(defs.map(summarize), async () => map, undefined);
   }
 
-  private static named(names: string[], definitions: () => Promise<ReadonlyMap<string, ToolDef>>, list: Record<string, Tool> | undefined): Catalogue {
-    const key = names.join(',');
+  private static named(summaries: ToolSummary[], definitions: () => Promise<ReadonlyMap<string, ToolDef>>, list: Record<string, Tool> | undefined): Catalogue {
+    const key = summaries.map((s) => s.name).join(',');
     let c = Catalogue.made.get(key);
-    if (!c) Catalogue.made.set(key, (c = new Catalogue(names, definitions, list)));
+    if (!c) Catalogue.made.set(key, (c = new Catalogue(summaries, definitions, list)));
     return c;
   }
 

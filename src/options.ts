@@ -1,4 +1,4 @@
-import { TOOLSETS } from '../tools/toolsets.js';
+import { TOOLSET_TABLE } from '../tools/toolsets.js';
 import { DEFAULT_DEADLINE_MS } from './upstream.js';
 
 /**
@@ -42,7 +42,7 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Upstream',
     help: 'interval of "still waiting" progress while a call with a progress token waits (default 10000; the first after 5 s)',
   },
-  { flag: 'toolsets', env: 'WORKSPACE_TOOLSETS', value: 'A,B', group: 'Tools', help: `offer only these toolsets (${TOOLSETS.join(', ')})` },
+  { flag: 'toolsets', env: 'WORKSPACE_TOOLSETS', value: 'A,B', group: 'Tools', help: 'offer only these toolsets (see Toolsets)' },
   { flag: 'read-only', env: 'WORKSPACE_READ_ONLY', group: 'Tools', help: 'offer only the tools that change nothing (env: 1 or true)' },
   { flag: 'sandbox', group: 'Serving', help: 'run against the built-in sandbox workspace (no credentials needed)' },
   { flag: 'http', group: 'Serving', help: 'serve Streamable HTTP at /mcp (plus /healthz, /readyz) instead of stdio' },
@@ -92,6 +92,8 @@ export function helpText(): string {
       lines.push(`  ${flag.padEnd(24)}${(o.env ?? '').padEnd(31)}${o.help}`);
     }
   }
+  lines.push('', 'Toolsets (for --toolsets):');
+  for (const t of TOOLSET_TABLE) lines.push(`  ${t.id.padEnd(16)}${t.description}`);
   lines.push('', 'Prefer the environment for credentials: command lines are visible to other processes.', '');
   return lines.join('\n');
 }

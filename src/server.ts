@@ -151,9 +151,6 @@ export interface ServerOptions {
 
 const DEFAULT_KEEPALIVE_MS = 10_000;
 
-const INSTRUCTIONS =
-  'Tools for a learning workspace. Reads (analytics_*, groups_list, assignments_get, learning_*, performance_quiz, courses_structure, radar_alerts_list) are safe to call freely. Writes take an optional idempotencyKey: reuse it when retrying the same write.';
-
 /**
  * How long a 2026-07-28 client may keep `tools/list` and `server/discover` (2025-11-25 results carry no
  * cache fields). The list is fixed for a process's configuration, so a client need not ask again for a
@@ -174,7 +171,7 @@ const CACHE_HINTS: Partial<Record<'tools/list' | 'server/discover', CacheHint>> 
 export function createMcpServer(opts: ServerOptions): Server {
   const server = new Server(
     { name: SERVER_NAME, version, title: 'Learning Workspace' },
-    { capabilities: { tools: { listChanged: false }, logging: {} }, jsonSchemaValidator: zodValidator, instructions: INSTRUCTIONS, cacheHints: CACHE_HINTS },
+    { capabilities: { tools: { listChanged: false }, logging: {} }, jsonSchemaValidator: zodValidator, instructions: opts.tools.instructions, cacheHints: CACHE_HINTS },
   );
   const inFlight = opts.inFlight ?? new CallsInFlight();
   server.setRequestHandler('tools/list', () => opts.tools.list());

@@ -1,18 +1,36 @@
-/** Every toolset, in table order: a leaf module, so reading the configuration loads no tool schema. */
-export const TOOLSETS = [
-  'analytics',
-  'groups',
-  'members',
-  'assignments',
-  'explore',
-  'learning',
-  'performance',
-  'courses',
-  'radar',
-  'components',
-  'presentations',
-  'materials',
-  'folders',
-] as const;
+/**
+ * Every toolset, in table order, as data: its id, what it offers in the words people use, and where
+ * useful what an agent should know before using it. The server instructions, `--help` and the README's
+ * toolsets section are made from this table. A leaf module, so reading the configuration loads no tool
+ * schema.
+ */
+export const TOOLSET_TABLE = [
+  {
+    id: 'analytics',
+    description: 'Workspace figures: the monthly overview, headline numbers, completion per course, the student roster, who needs attention and the leaderboard.',
+  },
+  {
+    id: 'groups',
+    description: 'Groups (teams, cohorts, departments): list them, add people, activate or deactivate a membership, delete a group.',
+    instructions: 'Group ids come from groups_list; user ids from analytics_students.',
+  },
+  { id: 'members', description: "Workspace members: replace a member's tags, remove someone from the workspace." },
+  { id: 'assignments', description: "Course assignments: one assignment with every assignee's progress, all of one user's assignments, removing an assignment." },
+  { id: 'explore', description: 'The explore page learners browse: show or hide it, limit a section to some groups.' },
+  {
+    id: 'learning',
+    description: "Learning detail: one learner's units, topics and activities in a course; wrong-answer rates per question; topic completion in a unit; role-play project results.",
+  },
+  { id: 'performance', description: 'Quiz attempts and scores, and the analytics assistant that answers questions about learner performance as a streamed answer with charts.' },
+  { id: 'courses', description: 'The unit and topic structure of a course (lessons, activities, tests, projects).' },
+  { id: 'radar', description: 'Learning-radar alerts: problems detected in the workspace, with recommendations.' },
+  { id: 'components', description: 'Study components (AI chat, flashcards, practice tests, scenarios and more): create one, change its status.' },
+  { id: 'presentations', description: 'Slide decks generated on a topic as PDF and PowerPoint, with a transcript per slide.' },
+  { id: 'materials', description: 'Study materials: list and search them, create one from text, a file or a web page, or have one written by AI.' },
+  { id: 'folders', description: 'Folders that organise materials: create, rename, move or describe one.' },
+] as const satisfies readonly { id: string; description: string; instructions?: string }[];
 
-export type Toolset = (typeof TOOLSETS)[number];
+export type Toolset = (typeof TOOLSET_TABLE)[number]['id'];
+
+/** Every toolset id, in table order. */
+export const TOOLSETS: readonly Toolset[] = TOOLSET_TABLE.map((t) => t.id);

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { tools } from '../../src/registry.js';
-import { toolTable, TABLE_END, TABLE_START } from '../../scripts/tool-docs.js';
+import { toolsetsTable, toolTable, TABLE_END, TABLE_START, TOOLSETS_END, TOOLSETS_START } from '../../scripts/tool-docs.js';
+import { TOOLSET_TABLE } from '../../tools/toolsets.js';
+import { helpText } from '../../src/options.js';
 import { optionsTable, OPTIONS_END, OPTIONS_START } from '../../src/options.js';
 import { connectInMemory, startSandbox, type Connected, type Sandbox } from '../helpers.js';
 
@@ -155,11 +157,39 @@ describe('tool registry', () => {
     expect(readme.slice(start, end), 'run `npm run docs`').toBe(toolTable());
   });
 
+  test("the README's toolsets section and --help are made from the toolsets table", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const start = readme.indexOf(TOOLSETS_START);
+    expect(start, 'README has the toolsets markers').toBeGreaterThanOrEqual(0);
+    expect(readme.slice(start, readme.indexOf(TOOLSETS_END) + TOOLSETS_END.length), 'run `npm run docs`').toBe(toolsetsTable());
+    for (const t of TOOLSET_TABLE) expect(helpText()).toContain(`  ${t.id.padEnd(16)}${t.description}`);
+    // Every tool's toolset is in the table, and every toolset has tools.
+    expect(new Set(tools.map((t) => t.toolset))).toEqual(new Set(TOOLSET_TABLE.map((t) => t.id)));
+  });
+
   test("the README's configuration table is generated from the options table", () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const start = readme.indexOf(OPTIONS_START);
     expect(start, 'README has the options markers').toBeGreaterThanOrEqual(0);
     expect(readme.slice(start, readme.indexOf(OPTIONS_END) + OPTIONS_END.length), 'run `npm run docs`').toBe(optionsTable());
+  });
+});
+
+describe('server instructions', () => {
+  test('name exactly the tools offered, made from the toolsets table and the annotations', async () => {
+    for (const readOnly of [false, true]) {
+      const conn = await connectInMemory(sandbox, { readOnly });
+      const instructions = conn.client.getInstructions() ?? '';
+      const offered = (await conn.client.listTools()).tools.map((t) => t.name);
+      await conn.close();
+      // The lines after the toolsets (which may name tools that return ids) say what each tool does to data.
+      const rest = instructions.split('\n').filter((l) => !l.startsWith('- ')).join('\n');
+      const named = new Set(rest.match(/\b[a-z]+_[a-z_]+\b/g));
+      // Reads are listed by name unless every tool offered reads; destructive tools always are.
+      for (const t of tools) expect(named.has(t.name), t.name).toBe(offered.includes(t.name) && ((t.annotations.readOnlyHint && !readOnly) || t.annotations.destructiveHint));
+      for (const set of new Set(tools.filter((t) => offered.includes(t.name)).map((t) => t.toolset))) expect(instructions).toContain(`- ${set}: `);
+      expect(instructions.includes('idempotencyKey')).toBe(!readOnly);
+    }
   });
 });
 
