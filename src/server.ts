@@ -17,6 +17,7 @@ import type { Catalogue } from './catalogue.js';
 import { traceOf } from './context.js';
 import type { InvokeContext } from './request.js';
 import { fieldIssues, quote } from './issues.js';
+import { closestNames } from './suggest.js';
 import { log, redact } from './log.js';
 import type { Upstream } from './upstream.js';
 import { version } from './version.js';
@@ -98,6 +99,12 @@ function textBlocks(def: ToolDef, data: Record<string, unknown>): CallToolResult
   ];
 }
 
+function unknownTool(name: string, offered: readonly string[]): string {
+  const near = closestNames(name, offered);
+  const hint = near.length > 0 ? `Did you mean ${near.join(', ')}? ` : '';
+  return `Unknown tool ${quote(name)}. ${hint}tools/list names the tools this server offers.`;
+}
+
 /** Progress goes out only when the client gave a progressToken. */
 function callContext(ctx: ServerContext, opts: ServerOptions): InvokeContext {
   const { signal, _meta } = ctx.mcpReq;
@@ -177,7 +184,7 @@ export function createMcpServer(opts: ServerOptions): Server {
   server.setRequestHandler('tools/list', () => opts.tools.list());
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const def = await opts.tools.definition(request.params.name);
-    if (!def) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(request.params.name)}: tools/list names the tools this server offers.`);
+    if (!def) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(request.params.name, opts.tools.names));
     return inFlight.track(() => runTool(def, request.params.arguments ?? {}, opts, ctx));
   });
   return server;

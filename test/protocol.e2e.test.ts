@@ -95,6 +95,9 @@ describe('stdio', () => {
     const longName = await bad({ name: 'n'.repeat(100_000) });
     expect(longName.message).toContain('(100000 characters)');
     expect(longName.message.length).toBeLessThan(300);
+    const misspelt = await bad({ name: 'analytics-student', arguments: {} });
+    expect(misspelt.code).toBe(-32602);
+    expect(misspelt.message).toMatch(/Unknown tool "analytics-student"\. Did you mean analytics_students\b/);
   });
 
   test('an unknown field with a huge name is quoted in part', async () => {
