@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import type { Api, ToolDef, Toolset } from '../tools/define.js';
 import { serverInstructions } from './instructions.js';
+import { closestNames } from './suggest.js';
 
 /** What choosing a server's tools needs to know of each, without building its zod schemas. */
 export interface ToolSummary {
@@ -15,6 +16,9 @@ export interface ToolSummary {
 export interface ToolFilter {
   apis: ReadonlySet<Api>;
   toolsets?: ReadonlySet<Toolset> | undefined;
+  /** Tools named one by one; with toolsets, a tool in either is offered. */
+  tools?: ReadonlySet<string> | undefined;
+  excludeTools?: ReadonlySet<string> | undefined;
   readOnly?: boolean | undefined;
 }
 
@@ -39,9 +43,26 @@ export function summarize(def: ToolDef): ToolSummary {
   return { name, api, toolset, readOnly: annotations.readOnlyHint, destructive: annotations.destructiveHint, takesIdempotencyKey };
 }
 
-/** Whether a tool is offered: one of the configured APIs, narrowed by toolset and read-only. */
+/**
+ * Whether a tool is offered: one of the configured APIs; of the toolsets or tools named, when any are;
+ * not excluded; and a read when the server is read-only.
+ */
 export function offered(tool: ToolSummary, filter: ToolFilter): boolean {
-  return filter.apis.has(tool.api) && (!filter.toolsets || filter.toolsets.has(tool.toolset)) && (!filter.readOnly || tool.readOnly);
+  const named = !filter.toolsets && !filter.tools ? true : !!filter.toolsets?.has(tool.toolset) || !!filter.tools?.has(tool.name);
+  return filter.apis.has(tool.api) && named && !filter.excludeTools?.has(tool.name) && (!filter.readOnly || tool.readOnly);
+}
+
+/** Names given to --tools or --exclude-tools that are no tool's, with the closest real ones. */
+export async function unknownToolNames(filter: ToolFilter): Promise<string | undefined> {
+  const known = (built?.summaries ?? [...(await loadDefinitions()).values()]).map((t) => t.name);
+  const unknown = [...(filter.tools ?? []), ...(filter.excludeTools ?? [])].filter((n) => !known.includes(n));
+  if (unknown.length === 0) return undefined;
+  return `Unknown tool(s): ${unknown.map((n) => `${n.slice(0, 60)}${hint(n, known)}`).join(', ')}. The README's tool list names them all.`;
+}
+
+function hint(name: string, known: string[]): string {
+  const near = closestNames(name, known);
+  return near.length > 0 ? ` (did you mean ${near.join(' or ')}?)` : '';
 }
 
 /**

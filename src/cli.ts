@@ -4,7 +4,7 @@ import { ConfigError, HELP, parseCli, type Config, type HttpConfig } from './con
 import type { ClientCredentials } from './http/index.js';
 import { errorReply } from './jsonrpc.js';
 import { log, registerSecret } from './log.js';
-import { Catalogue } from './catalogue.js';
+import { Catalogue, unknownToolNames } from './catalogue.js';
 import { CallsInFlight, createMcpServer } from './server.js';
 // Static on purpose: the bundler wraps a module reached by dynamic import in lazy initialisers, which
 // broke zod's own initialisation order in the bundle.
@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   let action;
   try {
     action = parseCli(process.argv.slice(2), process.env);
+    if (action.kind === 'run') await checkToolNames(action.config);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     process.stderr.write(`learning-workspace-mcp: ${err.message}\n`);
@@ -75,6 +76,12 @@ async function useSandbox(config: Config): Promise<Closer> {
 
 type Catalogues = (upstream: Upstream) => Catalogue;
 
+/** --tools and --exclude-tools must name tools (read once the tool list is at hand, not with the flags). */
+async function checkToolNames(config: Config): Promise<void> {
+  const problem = await unknownToolNames({ apis: new Set(), tools: config.tools, excludeTools: config.excludeTools });
+  if (problem) throw new ConfigError(problem);
+}
+
 /**
  * The tool catalogue for each set of APIs a server can have (client-credential hosting offers each client
  * the APIs it brought credentials for), chosen once at start.
@@ -82,7 +89,8 @@ type Catalogues = (upstream: Upstream) => Catalogue;
 async function selectCatalogues(config: Config): Promise<Catalogues> {
   const sets = [[], ['connector'], ['content'], ['connector', 'content']] as const;
   const made = new Map<string, Catalogue>();
-  for (const apis of sets) made.set(apis.join('+'), await Catalogue.select({ apis: new Set(apis), toolsets: config.toolsets, readOnly: config.readOnly }));
+  const { toolsets, tools, excludeTools, readOnly } = config;
+  for (const apis of sets) made.set(apis.join('+'), await Catalogue.select({ apis: new Set(apis), toolsets, tools, excludeTools, readOnly }));
   return (upstream) => made.get([...upstream.apis()].sort().join('+'))!;
 }
 

@@ -30,6 +30,9 @@ export interface Config {
   /** Interval of the still-working progress notifications of long calls. */
   keepAliveMs: number;
   toolsets: ReadonlySet<Toolset> | undefined;
+  /** Tools named with --tools and --exclude-tools; checked against the tools once they are read (cli). */
+  tools: ReadonlySet<string> | undefined;
+  excludeTools: ReadonlySet<string> | undefined;
   readOnly: boolean;
   sandbox: boolean;
   /** Base URLs of the APIs, with or without server-held credentials (client-credential hosting needs them alone). */
@@ -195,10 +198,14 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
   const userId = read('user-id') ?? '';
   const sandbox = values['sandbox'] === true;
 
-  const toolsetList = (read('toolsets') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const list = (name: string) =>
+    (read(name) ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const toolsetList = list('toolsets');
+  const toolList = list('tools');
+  const excluded = list('exclude-tools');
   const unknown = toolsetList.filter((t) => !(knownToolsets as readonly string[]).includes(t));
   if (unknown.length > 0) {
     throw new ConfigError(`Unknown toolset(s): ${unknown.join(', ')}. Known: ${knownToolsets.join(', ')}`);
@@ -214,6 +221,8 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     streamIdleMs: integer('stream-idle-ms', read('stream-idle-ms'), 60_000, 1, 3_600_000),
     keepAliveMs: integer('keepalive-ms', read('keepalive-ms'), 10_000, 100, 600_000),
     toolsets: toolsetList.length > 0 ? new Set(toolsetList as Toolset[]) : undefined,
+    tools: toolList.length > 0 ? new Set(toolList) : undefined,
+    excludeTools: excluded.length > 0 ? new Set(excluded) : undefined,
     readOnly: switchOn(values, read, 'read-only'),
     sandbox,
     urls: { connector: connectorUrl, content: contentUrl },

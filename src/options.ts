@@ -43,6 +43,8 @@ export const OPTIONS: readonly OptionRow[] = [
     help: 'interval of "still waiting" progress while a call with a progress token waits (default 10000; the first after 5 s)',
   },
   { flag: 'toolsets', env: 'WORKSPACE_TOOLSETS', value: 'A,B', group: 'Tools', help: 'offer only these toolsets (see Toolsets)' },
+  { flag: 'tools', env: 'WORKSPACE_TOOLS', value: 'T1,T2', group: 'Tools', help: 'offer only these tools (with --toolsets: these and the toolsets\' tools), for clients that limit how many tools they take' },
+  { flag: 'exclude-tools', env: 'WORKSPACE_EXCLUDE_TOOLS', value: 'T1,T2', group: 'Tools', help: 'never offer these tools' },
   { flag: 'read-only', env: 'WORKSPACE_READ_ONLY', group: 'Tools', help: 'offer only the tools that change nothing (env: 1 or true)' },
   { flag: 'sandbox', group: 'Serving', help: 'run against the built-in sandbox workspace (no credentials needed)' },
   { flag: 'http', group: 'Serving', help: 'serve Streamable HTTP at /mcp (plus /healthz, /readyz) instead of stdio' },

@@ -33,6 +33,8 @@ describe('start-up', () => {
     [['--base-url', 'not a url', '--connector-token', 'abcdefgh'], 'is not a URL'],
     [['--sandbox', '--timeout-ms', 'soon'], 'WORKSPACE_TIMEOUT_MS (--timeout-ms) must be a whole number'],
     [['--sandbox', '--toolsets', 'analytics,nope'], 'Unknown toolset(s): nope'],
+    [['--sandbox', '--tools', 'analytics_hero,analytics-student'], 'Unknown tool(s): analytics-student (did you mean analytics_students'],
+    [['--sandbox', '--exclude-tools', 'groups_delet'], 'Unknown tool(s): groups_delet (did you mean groups_delete'],
     [['--frobnicate'], "Unknown option '--frobnicate'"],
     [['--base-url', 'https://academy.example/api/v1', '--connector-token', 'abcdefgh'], 'ends in /api/v1, which every tool adds itself: set it to https://academy.example instead'],
     [['--connector-url', 'https://academy.example/lms/api/v1/', '--connector-token', 'abcdefgh'], 'set it to https://academy.example/lms instead'],
@@ -162,6 +164,19 @@ describe('stdio', () => {
     await conn.close();
     expect(names.length).toBeGreaterThan(0);
     expect(names.every((n) => !/^(components|materials|folders|presentations)_|^performance_insights/.test(n))).toBe(true);
+  });
+
+  test('--tools and --exclude-tools narrow the list a client gets, and the instructions with it', async () => {
+    const { connectStdio } = await import('./helpers.js');
+    const conn = await connectStdio(sandboxEnv(sandbox, { WORKSPACE_EXCLUDE_TOOLS: 'groups_delete' }), ['--toolsets', 'groups', '--tools', 'analytics_hero']);
+    const names = (await conn.client.listTools()).tools.map((t) => t.name);
+    const instructions = conn.client.getInstructions() ?? '';
+    const refused = await conn.client.callTool({ name: 'groups_delete', arguments: { groupId: 'g_sales' } }).catch((e: unknown) => e as Error);
+    await conn.close();
+    expect(names).toEqual(['analytics_hero', 'groups_member_add', 'groups_member_set_status', 'groups_list']);
+    expect(instructions).not.toContain('groups_delete');
+    expect(instructions).toContain('- analytics: ');
+    expect((refused as Error).message).toContain('Unknown tool "groups_delete"');
   });
 });
 

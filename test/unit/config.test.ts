@@ -24,10 +24,14 @@ describe('parseCli', () => {
       WORKSPACE_CONNECTOR_TOKEN: 'tok',
       WORKSPACE_API_KEY: '${user_config.api_key}',
       WORKSPACE_TOOLSETS: '${user_config.toolsets}',
+      WORKSPACE_TOOLS: '${user_config.tools}',
+      WORKSPACE_EXCLUDE_TOOLS: '${user_config.exclude_tools}',
       WORKSPACE_READ_ONLY: '${user_config.read_only}',
     });
     expect(c.content).toBeUndefined();
     expect(c.toolsets).toBeUndefined();
+    expect(c.tools).toBeUndefined();
+    expect(c.excludeTools).toBeUndefined();
     expect(c.readOnly).toBe(false);
   });
 
@@ -59,7 +63,7 @@ describe('parseCli', () => {
     // A row nobody reads would be offered in --help and the README and then ignored.
     const source = readFileSync(new URL('../../src/config.ts', import.meta.url), 'utf8');
     for (const o of OPTIONS.filter((r) => r.flag && !['help', 'version', 'sandbox', 'http'].includes(r.flag))) {
-      expect(source, o.flag).toMatch(new RegExp(`(read|switchOn\\(values, read,) ?\\(?'${o.flag}'`));
+      expect(source, o.flag).toMatch(new RegExp(`(read|list|switchOn\\(values, read,) ?\\(?'${o.flag}'`));
     }
   });
 });

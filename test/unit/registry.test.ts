@@ -5,6 +5,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { tools } from '../../src/registry.js';
 import { toolsetsTable, toolTable, TABLE_END, TABLE_START, TOOLSETS_END, TOOLSETS_START } from '../../scripts/tool-docs.js';
 import { TOOLSET_TABLE } from '../../tools/toolsets.js';
+import { offered, summarize, type ToolFilter } from '../../src/catalogue.js';
 import { helpText } from '../../src/options.js';
 import { optionsTable, OPTIONS_END, OPTIONS_START } from '../../src/options.js';
 import { connectInMemory, startSandbox, type Connected, type Sandbox } from '../helpers.js';
@@ -194,6 +195,16 @@ describe('server instructions', () => {
 });
 
 describe('tool filters', () => {
+  test('--toolsets, --tools and --exclude-tools: a tool of a named toolset or named itself, unless excluded', () => {
+    const pick = (f: Omit<ToolFilter, 'apis'>) => tools.map(summarize).filter((t) => offered(t, { apis: new Set(['connector', 'content']), ...f })).map((t) => t.name);
+    expect(pick({})).toHaveLength(tools.length);
+    expect(pick({ tools: new Set(['analytics_hero', 'groups_list']) })).toEqual(['analytics_hero', 'groups_list']);
+    expect(pick({ toolsets: new Set(['members']), tools: new Set(['groups_list']) })).toEqual(['groups_list', 'members_remove', 'members_set_tags']);
+    expect(pick({ excludeTools: new Set(['groups_delete', 'members_remove']) })).toHaveLength(tools.length - 2);
+    expect(pick({ tools: new Set(['groups_delete', 'groups_list']), readOnly: true })).toEqual(['groups_list']);
+    expect(pick({ toolsets: new Set(['groups']), excludeTools: new Set(['groups_delete']) })).toEqual(['groups_member_add', 'groups_member_set_status', 'groups_list']);
+  });
+
   test('--read-only offers only tools that change nothing', async () => {
     const ro = await connectInMemory(sandbox, { readOnly: true });
     const names = (await ro.client.listTools()).tools.map((t) => t.name);
