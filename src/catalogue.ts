@@ -73,14 +73,36 @@ function jsonSchema(schema: ToolDef['input'] | ToolDef['output'], io: 'input' | 
   return schema['~standard'].jsonSchema[io]({ target: 'draft-2020-12' });
 }
 
+/**
+ * What zod writes that means nothing to a model or a client, taken out of a converted schema: the
+ * `$schema` line (2020-12 is MCP's default dialect), and a safe integer's bounds, `exclusiveMinimum: 0`
+ * with `maximum: 9007199254740991`, said as `minimum: 1`. Everything else is kept as zod wrote it.
+ */
+export function tidySchema<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(tidySchema) as T;
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '$schema') continue;
+    if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
+    if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
+    out[key] = tidySchema(value);
+  }
+  if (out['type'] === 'integer' && out['exclusiveMinimum'] === 0 && out['minimum'] === undefined) {
+    delete out['exclusiveMinimum'];
+    out['minimum'] = 1;
+  }
+  return out as T;
+}
+
 /** A tool's `tools/list` entry. */
 export function toolEntry(def: ToolDef): Tool {
   return {
     name: def.name,
     title: def.title,
     description: def.description,
-    inputSchema: { type: 'object', ...jsonSchema(def.input, 'input') },
-    outputSchema: { type: 'object', ...jsonSchema(def.output, 'output') },
+    inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
+    outputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }),
     annotations: { title: def.title, ...def.annotations },
   };
 }
