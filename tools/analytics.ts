@@ -26,7 +26,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_monthly_overview',
     title: 'Monthly overview',
     description:
-      'Creation and learning activity for one month: active creators, courses started and completed by type, learners starting and completing. Needs the VIEW_ANALYTICS permission.',
+      'Monthly report: what happened in one month, e.g. last month (courses started and completed by type, active creators, learners starting and finishing). For all-time totals use analytics_hero. Needs the VIEW_ANALYTICS permission.',
     toolset: 'analytics',
     command: 'analytics/monthly-overview',
     input: { month: month.optional() },
@@ -53,7 +53,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_hero',
     title: 'Workspace headline numbers',
     description:
-      'Headline numbers of the workspace: students, instructors, admins, courses, course completions, pending invites and average time to complete.',
+      'Key figures of the workspace, all time: how many students, instructors and admins, courses, completions, pending invites, average time to complete. For one month use analytics_monthly_overview.',
     toolset: 'analytics',
     command: 'analytics/hero',
     output: {
@@ -71,7 +71,8 @@ export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_courses',
     title: 'Course completion table',
-    description: 'Per-course enrolment and completion: enrolled, completed and completion percent for each course.',
+    description:
+      'Completion rate of every course: enrolled, completed and percent complete, with course ids. Use it to compare courses; for one learner use learning_student_units.',
     toolset: 'analytics',
     command: 'analytics/courses',
     input: limit,
@@ -85,7 +86,8 @@ export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_students',
     title: 'Student roster',
-    description: 'Student roster with courses assigned versus completed and the groups each student belongs to.',
+    description:
+      'List everyone (learners, students, employees) with their courses assigned vs completed and their groups; gives user ids. Only those who finished nothing: analytics_needs_attention.',
     toolset: 'analytics',
     command: 'analytics/students',
     input: limit,
@@ -95,7 +97,8 @@ export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_needs_attention',
     title: 'Students needing attention',
-    description: 'Students who have assigned coursework but no completions yet; use it to find who to follow up with.',
+    description:
+      'Who to nudge or follow up with: people with assigned training who have finished nothing yet (behind, not started).',
     toolset: 'analytics',
     command: 'analytics/needs-attention',
     input: limit,
@@ -105,7 +108,8 @@ export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_top_performers',
     title: 'Top performers',
-    description: 'Students ranked by completion ratio, best first. The response shape is not fixed by the API and is returned as sent.',
+    description:
+      'Leaderboard: learners ranked by completion ratio, best first. Returned as the workspace sends it.',
     toolset: 'analytics',
     command: 'analytics/top-performers',
     input: limit,

@@ -10,7 +10,7 @@ const assistantConfig = {
   materials: ids('Material ids the component draws on.').optional(),
   folders: ids('Folder ids the component draws on.').optional(),
   model: z.string().min(1).describe('Model name (required).'),
-  systemPrompt: z.string().describe('System prompt.').optional(),
+  systemPrompt: z.string().optional(),
   temperature: z.number().min(0).max(2).describe('Sampling temperature, 0 to 2.').optional(),
   maxTokens: z.int().positive().describe('Maximum tokens per answer.').optional(),
   enableWebSearch: flag('Allow web search.'),
@@ -30,20 +30,19 @@ const ChatConfig = z
     guardrailRules: z
       .array(
         z.strictObject({
-          id: z.string().min(1).describe('Rule id.'),
+          id: z.string().min(1),
           description: z.string().min(1).describe('What the rule is for.'),
           condition: z.string().min(1).describe('When the rule applies.'),
           action: z.enum(['block', 'warn', 'modify']).describe('What to do: block, warn or modify.'),
           message: z.string().describe('Message shown when the rule fires.').optional(),
         }),
       )
-      .describe('Guardrail rules.')
       .optional(),
     enableReferenceMode: flag('Answer with references.'),
     enableFeedback: flag('Let learners give feedback (default true).'),
-    hideTitle: flag('Hide the title.'),
+    hideTitle: z.boolean().optional(),
     emptyStateHtml: z.string().describe('HTML shown before the first message.').optional(),
-    hideEmptyState: flag('Hide the empty state.'),
+    hideEmptyState: z.boolean().optional(),
   })
   .describe('Config for type chat.');
 
@@ -55,13 +54,13 @@ const FlashcardsConfig = z
   .strictObject({
     materials: ids('Material ids to draw cards from.').optional(),
     folders: ids('Folder ids to draw cards from.').optional(),
-    model: z.string().min(1).describe('Model name.').optional(),
+    model: z.string().min(1).optional(),
     difficulty: z.enum(['easy', 'medium', 'hard', 'mixed']).describe('Card difficulty.').optional(),
-    totalFlashcards: z.int().positive().describe('Number of cards.').optional(),
+    totalFlashcards: z.int().positive().optional(),
     viewMode: z.enum(['spaced_repetition', 'normal']).describe('Review mode.').optional(),
-    cardTypes: z.array(z.string().min(1)).describe('Card types.').optional(),
+    cardTypes: z.array(z.string().min(1)).optional(),
     maxReviewInterval: z.number().positive().describe('Longest review interval in days.').optional(),
-    learningSteps: z.string().describe('Learning steps.').optional(),
+    learningSteps: z.string().optional(),
   })
   .describe('Config for type flashcards.');
 
@@ -70,10 +69,10 @@ const ScenariosConfig = z
   .looseObject({
     materials: ids('Material ids.').optional(),
     folders: ids('Folder ids.').optional(),
-    model: z.string().min(1).describe('Model name.').optional(),
-    context: z.string().describe('Scenario context.').optional(),
+    model: z.string().min(1).optional(),
+    context: z.string().optional(),
     goal: z.string().describe('What the learner should achieve.').optional(),
-    format: z.string().describe('Scenario format.').optional(),
+    format: z.string().optional(),
     greetingMessage: z.string().describe('First message of the scenario.').optional(),
     greetingCharacterId: z.string().describe('Character who greets the learner.').optional(),
   })
@@ -90,9 +89,9 @@ const OpenConfig = z.looseObject({}).describe('Config for the other types, whose
 
 const createInput = z
   .strictObject({
-    type: z.enum(COMPONENT_TYPES).describe('Component type.'),
-    name: z.string().min(1).describe('Component name.'),
-    description: z.string().describe('Component description.').optional(),
+    type: z.enum(COMPONENT_TYPES).describe('Kind of component.'),
+    name: z.string().min(1).describe('Name learners see.'),
+    description: z.string().describe('Shown under the name.').optional(),
     config: z
       .union([ChatConfig, DataAnalystConfig, FlashcardsConfig, ScenariosConfig, OpenConfig])
       .describe('Type-specific configuration; chat, data_analyst, flashcards and scenarios have documented fields (chat and data_analyst need model).')
@@ -116,7 +115,7 @@ export const componentsTools: ToolDef[] = [
     name: 'components_create',
     title: 'Create component',
     description:
-      'Creates a study component (chat, data_analyst, flashcards, scenarios, practice_test and seven other types) with its type-specific config; returns what the API answers.',
+      'Create a study component for learners: AI chat or tutor, data analyst, flashcards, role-play scenarios, practice test, audio recap and more. New components start unpublished (components_set_status changes that).',
     toolset: 'components',
     method: 'POST',
     path: '/api/v1/components',
@@ -128,12 +127,13 @@ export const componentsTools: ToolDef[] = [
   endpoint({
     name: 'components_set_status',
     title: 'Set component status',
-    description: 'Changes a component\'s status (draft, active, inactive, processing, error) and returns the updated component.',
+    description:
+      'Publish (active), unpublish (inactive) or return a component to draft; returns the updated component.',
     toolset: 'components',
     method: 'PATCH',
     path: '/api/v1/components/{id}',
     input: z.strictObject({
-      id: id('Component id.'),
+      id: id('Component id, from components_create.'),
       status: z.enum(COMPONENT_STATUSES).describe('New status.'),
     }),
     output: Component,

@@ -6,8 +6,8 @@ const string = z.string();
 const number = z.number();
 
 export const Reference = z.strictObject({
-  title: z.string().min(1).describe('Reference title.'),
-  url: z.string().url().describe('Reference URL.').optional(),
+  title: z.string().min(1),
+  url: z.string().url().optional(),
 });
 
 export const Material = z.looseObject({

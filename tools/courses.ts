@@ -10,10 +10,10 @@ export const coursesTools: ToolDef[] = [
     name: 'courses_structure',
     title: 'Course structure',
     description:
-      'The unit and topic structure of a course: units with topics, activity types, projects and unit tests, with edit links where allowed.',
+      'What a course contains: units (modules), topics (lessons), activities, unit tests and projects, with their ids and edit links.',
     toolset: 'courses',
     command: 'courses/structure',
-    input: { courseId: id('Course id.') },
+    input: { courseId: id('Course id, from analytics_courses.') },
     output: {
       courseId: string,
       courseTitle: string,

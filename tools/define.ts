@@ -79,9 +79,7 @@ const idempotencyKeyField = z
   .max(255)
   // It travels as an HTTP header: visible ASCII only (no spaces, control characters or non-ASCII).
   .regex(/^[\x21-\x7e]+$/, 'an idempotency key is 1 to 255 visible ASCII characters (letters, digits, punctuation; no spaces)')
-  .describe(
-    'Optional Idempotency-Key for this write. Reuse the same key to retry safely (the first result is replayed); omit it and a fresh key is made for this call.',
-  );
+  .describe('Reuse it to retry this write safely (applied once per key); omitted, each call gets a fresh one.');
 
 type CommandRow = {
   name: string;
@@ -154,4 +152,4 @@ export function urlText() {
 export const limitField = z
   .int()
   .positive()
-  .describe('Maximum number of items to return (an integer greater than 0; the upstream picks a default when omitted).');
+  .describe('Most items to return (default: the workspace\'s).');

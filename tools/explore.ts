@@ -8,7 +8,7 @@ export const exploreTools: ToolDef[] = [
     name: 'explore_set_audience',
     title: 'Set explore section audience',
     description:
-      'Limits an explore-page section to some groups, or hides it from some groups; returns the section\'s audience.',
+      'Limit a section of the explore page (the course catalog learners browse) to some groups, or hide it from some; returns who sees it.',
     toolset: 'explore',
     command: 'explore/set-audience',
     input: {
@@ -28,7 +28,8 @@ export const exploreTools: ToolDef[] = [
   command({
     name: 'explore_toggle',
     title: 'Turn explore page on or off',
-    description: 'Shows or hides the explore page for learners; returns the new setting.',
+    description:
+      'Show or hide the explore page (course catalog) for all learners; returns the new setting.',
     toolset: 'explore',
     command: 'explore/toggle',
     input: { exploreEnabled: z.boolean().describe('true shows the explore page to learners, false hides it.') },

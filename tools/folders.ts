@@ -13,13 +13,14 @@ export const foldersTools: ToolDef[] = [
   endpoint({
     name: 'folders_create',
     title: 'Create folder',
-    description: 'Creates a folder for materials, optionally inside another folder, and returns it.',
+    description:
+      'Make a new folder for study materials or documents, optionally inside another folder.',
     toolset: 'folders',
     method: 'POST',
     path: '/api/v1/folders',
     input: z.strictObject({
       name: z.string().min(1).describe('Folder name.'),
-      parentFolderId: z.string().min(1).describe('Parent folder id, to nest the folder.').optional(),
+      parentFolderId: z.string().min(1).describe('Folder id, from materials_list.').optional(),
       description: z.string().describe('Folder description.').optional(),
       metadata: metadata.optional(),
     }),
@@ -29,15 +30,16 @@ export const foldersTools: ToolDef[] = [
   endpoint({
     name: 'folders_update',
     title: 'Update folder',
-    description: 'Renames, moves or re-describes a folder (only the fields given change) and returns it.',
+    description:
+      'Rename a folder, move it under another folder, or change its description; only the fields given change.',
     toolset: 'folders',
     method: 'PATCH',
     path: '/api/v1/folders/{id}',
     input: z
       .strictObject({
-        id: id('Folder id.'),
+        id: id('Folder id, from materials_list or folders_create.'),
         name: z.string().min(1).describe('New name.').optional(),
-        parentFolderId: z.string().min(1).describe('New parent folder id.').optional(),
+        parentFolderId: z.string().min(1).describe('Folder to move it into.').optional(),
         description: z.string().describe('New description.').optional(),
         metadata: metadata.optional(),
       })

@@ -2,14 +2,15 @@ import * as z from 'zod';
 import { command, DESTRUCTIVE, id, READ, WRITE, IDEMPOTENT_WRITE, type ToolDef } from './define.js';
 import { Group, Membership, MembershipStatus } from './shapes.js';
 
-const groupId = id('Group id.');
-const userId = id('User id.');
+const groupId = id('Group id, from groups_list.');
+const userId = id('User id, from analytics_students.');
 
 export const groupsTools: ToolDef[] = [
   command({
     name: 'groups_member_add',
     title: 'Add member to group',
-    description: 'Adds a user to a group with a role (MEMBER unless given) and returns the membership with its roles.',
+    description:
+      'Put (add, enroll) someone in a group, team, cohort or department with a role (MEMBER unless given); returns the membership.',
     toolset: 'groups',
     command: 'groups/member-add',
     input: {
@@ -27,7 +28,8 @@ export const groupsTools: ToolDef[] = [
   command({
     name: 'groups_member_set_status',
     title: 'Set group membership status',
-    description: 'Activates or deactivates a user\'s membership in a group; returns the new status.',
+    description:
+      "Pause (deactivate) or reactivate a person's membership in a group without removing them; returns the new status.",
     toolset: 'groups',
     command: 'groups/member-set-status',
     input: { groupId, userId, status: MembershipStatus.describe('New membership status: ACTIVE or INACTIVE.') },
@@ -38,10 +40,11 @@ export const groupsTools: ToolDef[] = [
   command({
     name: 'groups_delete',
     title: 'Delete group',
-    description: 'Deletes a group together with its child groups and all their memberships. Cannot be undone.',
+    description:
+      'Delete a group (team, cohort) with its subgroups and all their memberships. Cannot be undone.',
     toolset: 'groups',
     command: 'groups/delete',
-    input: { groupId: id('Id of the group to delete (its child groups are deleted too).') },
+    input: { groupId: id('Group id, from groups_list; its subgroups go too.') },
     output: { deleted: z.literal(true) },
     annotations: DESTRUCTIVE,
     mutating: true,
@@ -50,7 +53,7 @@ export const groupsTools: ToolDef[] = [
     name: 'groups_list',
     title: 'List groups',
     description:
-      'Lists groups with their parent, depth, member and child counts, tags and lead instructor; give parentId to list one subtree.',
+      'Groups (teams, cohorts, departments) with parent, member and subgroup counts, tags and lead instructor; gives group ids. parentId lists the subgroups under one group.',
     toolset: 'groups',
     command: 'groups/list',
     input: {

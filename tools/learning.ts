@@ -6,17 +6,17 @@ const string = z.string();
 const number = z.number();
 const numberOrNull = z.number().nullable();
 const stringOrNull = z.string().nullable();
-const groupId = id('Limit the cohort to this group.').optional();
+const groupId = id('Only this group (cohort), from groups_list.').optional();
 
 export const learningTools: ToolDef[] = [
   command({
     name: 'learning_student_units',
     title: 'Learner progress in a course',
     description:
-      'One learner\'s unit, topic and activity breakdown in a course: progress, scores, test and projects, with time spent against the team average.',
+      "How far one learner is in one course, unit by unit (modules, lessons, activities): scores, test, projects, time against the team average; gives activity ids.",
     toolset: 'learning',
     command: 'learning/student-units',
-    input: { userId: id('Learner id.'), courseId: id('Course id.'), groupId },
+    input: { userId: id('User id, from analytics_students.'), courseId: id('Course id, from analytics_courses.'), groupId },
     output: {
       userId: string,
       courseId: string,
@@ -72,12 +72,12 @@ export const learningTools: ToolDef[] = [
     name: 'learning_question_stats',
     title: 'Question wrong-answer rates',
     description:
-      'Cohort wrong-answer rate per question of a test or quiz, worst first, with the most common wrong answer; use it to find confusing questions.',
+      'Which questions of a test or quiz people get wrong most: wrong-answer rate per question, worst first, with the most common wrong answer.',
     toolset: 'learning',
     command: 'learning/question-stats',
     input: {
       kind: z.enum(['test', 'quiz']).describe('Whether refId is a unit test or a quiz activity.'),
-      refId: id('Id of the test or quiz activity.'),
+      refId: id('Unit test or quiz activity id, from courses_structure.'),
       groupId,
     },
     output: {
@@ -111,10 +111,11 @@ export const learningTools: ToolDef[] = [
   command({
     name: 'learning_unit_topics',
     title: 'Unit topic statistics',
-    description: 'Per-topic completion percent, quiz scores (average, min, max) and average time on task for one unit, plus its projects.',
+    description:
+      "How a cohort does on each topic (lesson) of one unit: completion, quiz scores (average, min, max), time on task, plus the unit's projects.",
     toolset: 'learning',
     command: 'learning/unit-topics',
-    input: { unitId: id('Unit id.'), groupId },
+    input: { unitId: id('Unit id, from courses_structure.'), groupId },
     output: {
       unitId: string,
       courseId: string,
@@ -148,10 +149,10 @@ export const learningTools: ToolDef[] = [
     name: 'learning_project_scenarios',
     title: 'Role-play and scenario results',
     description:
-      'Completion, attempts and average best score of the role-play and scenario projects of a course, optionally for one unit.',
+      "Results of a course's role-play and scenario projects (exercises): completion, attempts, average best score; optionally one unit.",
     toolset: 'learning',
     command: 'learning/project-scenarios',
-    input: { courseId: id('Course id.'), unitId: id('Limit to this unit.').optional(), groupId },
+    input: { courseId: id('Course id, from analytics_courses.'), unitId: id('Only this unit, from courses_structure.').optional(), groupId },
     output: {
       courseId: string,
       totalMembers: number,

@@ -3,7 +3,7 @@ import { endpoint, READ, urlText, WRITE, type ToolDef } from './define.js';
 import { Material, Reference } from './content-shapes.js';
 
 const references = z.array(Reference).describe('Sources to cite.').optional();
-const folderId = z.string().min(1).describe('Folder to put the material in.').optional();
+const folderId = z.string().min(1).describe('Folder id, from materials_list.').optional();
 
 const createShape = {
   name: z.string().min(1).describe('Material name.'),
@@ -27,7 +27,8 @@ export const materialsTools: ToolDef[] = [
   endpoint({
     name: 'materials_generate',
     title: 'Generate study material',
-    description: 'Writes a study material (outline, overview, notes or summary) on a topic with AI; returns the new material while it is still processing.',
+    description:
+      'Have AI write a study material (outline, overview, notes or summary) on a topic; returns it while it is still being written.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/generate',
@@ -50,7 +51,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_upload_and_process',
     title: 'Create material and wait for processing',
     description:
-      'Creates a material from text, a file URL or a web page and waits until processing has finished (up to timeoutMs); progress is reported while waiting.',
+      'Add a study material (document, PDF, video, web page or text) and wait until it is processed and ready (up to timeoutMs), reporting progress. materials_create returns at once instead.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/upload-and-process',
@@ -67,7 +68,8 @@ export const materialsTools: ToolDef[] = [
   endpoint({
     name: 'materials_create',
     title: 'Create material',
-    description: 'Creates a material from text, a file URL or a web page and returns it at once (processing may continue).',
+    description:
+      'Add a study material (document, PDF, video, web page or text) and return at once while processing continues (materials_upload_and_process blocks instead).',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials',
@@ -78,12 +80,13 @@ export const materialsTools: ToolDef[] = [
   endpoint({
     name: 'materials_list',
     title: 'List materials',
-    description: 'Lists the organization\'s materials, newest first, with paging, a folder filter and a name search.',
+    description:
+      'Find study materials (documents, files, reading): newest first, by name or folder, with paging; gives material and folder ids.',
     toolset: 'materials',
     method: 'GET',
     path: '/api/v1/materials',
     input: z.strictObject({
-      folderId: urlText().describe('Only materials in this folder.').optional(),
+      folderId: urlText().describe('Only this folder (folder ids: materials_list).').optional(),
       page: z.int().min(1).describe('Page number (default 1).').optional(),
       limit: z.int().min(1).max(200).describe('Materials per page, at most 200 (default 20).').optional(),
       search: urlText().describe('Text to find in material names.').optional(),

@@ -6,10 +6,11 @@ export const membersTools: ToolDef[] = [
   command({
     name: 'members_remove',
     title: 'Remove member from workspace',
-    description: 'Removes a member from the whole workspace, with all their group memberships. Cannot be undone.',
+    description:
+      'Take someone out of the whole workspace (they left the company, offboarding) with all their group memberships. Cannot be undone; to pause them in one group use groups_member_set_status.',
     toolset: 'members',
     command: 'members/remove',
-    input: { userId: id('Id of the member to remove.') },
+    input: { userId: id('User id, from analytics_students.') },
     output: { removed: z.literal(true) },
     annotations: DESTRUCTIVE,
     mutating: true,
@@ -18,11 +19,11 @@ export const membersTools: ToolDef[] = [
     name: 'members_set_tags',
     title: 'Set member tags',
     description:
-      'Replaces a member\'s whole set of organizational tags (unknown tags are created; an empty list clears them) and returns the tags.',
+      "Set a member's tags (labels such as role, region or team): replaces the whole set; new tags are created, [] clears them.",
     toolset: 'members',
     command: 'members/set-tags',
     input: {
-      userId: id('Id of the member.'),
+      userId: id('User id, from analytics_students.'),
       tags: z.array(z.string().min(1)).max(20).describe('The complete new set of tag names, at most 20; [] clears all tags.'),
     },
     output: { userId: z.string(), tags: z.array(Tag) },

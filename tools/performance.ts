@@ -7,10 +7,10 @@ const numberOrNull = z.number().nullable();
 const quizTool = command({
   name: 'performance_quiz',
   title: 'Quiz score distribution',
-  description: 'Every attempt at one quiz activity with scores, plus average score and the score distribution in quartile buckets.',
-  toolset: 'performance',
+  description:
+      'Every attempt and score on one quiz, with the average and the score distribution in quartiles.',toolset: 'performance',
   command: 'performance/quiz',
-  input: { activityId: id('Quiz activity id.') },
+  input: { activityId: id('Quiz activity id, from learning_student_units or courses_structure.') },
   output: {
     activity: z.looseObject({
       id: z.string(),
@@ -40,7 +40,7 @@ const quizTool = command({
 });
 
 const part = z.union([
-  z.strictObject({ type: z.literal('text'), text: z.string().describe('Text of the part.') }),
+  z.strictObject({ type: z.literal('text'), text: z.string() }),
   z.strictObject({ type: z.literal('image'), image_url: z.strictObject({ url: z.string().min(1).describe('Image URL or data URL.') }) }),
 ]);
 
@@ -67,11 +67,11 @@ function lastUserText(messages: z.infer<typeof message>[]): string | undefined {
 
 const insightsInput = z
   .strictObject({
-    question: z.string().min(1).describe('The question for the analytics assistant, e.g. "Which groups are behind on their assignments?"').optional(),
+    question: z.string().min(1).describe('The question, e.g. "Which groups are behind on their assignments?"').optional(),
     messages: z.array(message).describe('Earlier turns of the conversation, oldest first (chat-SDK format).').optional(),
     sessionId: z.string().min(1).describe('Continue this conversation (the sessionId of an earlier answer).').optional(),
-    componentId: z.string().min(1).describe('Performance-insights component to answer with.').optional(),
-    groupIds: z.array(z.string().min(1)).describe('Only data of these groups.').optional(),
+    componentId: z.string().min(1).describe('Performance-insights component to answer with (default: the workspace\'s).').optional(),
+    groupIds: z.array(z.string().min(1)).describe('Only data of these groups (ids from groups_list).').optional(),
     timezone: z.string().refine(validTimeZone, 'timezone must be an IANA zone such as Europe/Berlin').describe('IANA time zone for dates in the answer.').optional(),
     context: z.looseObject({}).describe('Extra context passed to the assistant.').optional(),
     userId: z.string().min(1).describe('User the question is asked for.').optional(),
@@ -84,8 +84,7 @@ const insightsTool: ToolDef = {
   name: 'performance_insights_ask',
   title: 'Ask the analytics assistant',
   description:
-    'Asks the workspace analytics assistant a question about learner performance; it queries data, builds charts and explains. The answer streams as progress and returns whole with its tool calls.',
-  toolset: 'performance',
+      "Ask the workspace's AI analytics assistant (analyst) a question in plain words, e.g. why completion dropped or which groups are behind; it queries data, builds charts and explains. Streams its answer as progress; pass sessionId back to follow up.",toolset: 'performance',
   api: 'content',
   method: 'POST',
   path: '/api/v1/performance-insights/stream',

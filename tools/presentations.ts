@@ -15,7 +15,7 @@ export const presentationsTools: ToolDef[] = [
     name: 'presentations_create',
     title: 'Generate PDF presentation',
     description:
-      'Generates a slide presentation on a topic as PDF with a PowerPoint copy and a per-slide transcript; takes a while, progress is reported while waiting.',
+      'Make a slide deck (presentation) on a topic: PDF, a PowerPoint copy and a transcript per slide. Takes a while; progress is reported.',
     toolset: 'presentations',
     method: 'POST',
     path: '/api/v1/pdf-generator/create',

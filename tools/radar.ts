@@ -7,7 +7,7 @@ export const radarTools: ToolDef[] = [
     name: 'radar_alerts_list',
     title: 'List radar alerts',
     description:
-      'Learning-radar alerts (detected problems with summaries and recommendations), filtered by status; use status "all" for every alert.',
+      'Learning-radar alerts: problems and warnings detected in the workspace, each with a summary and recommendations; status "all" lists every alert.',
     toolset: 'radar',
     command: 'radar/alerts-list',
     input: {
