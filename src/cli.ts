@@ -100,6 +100,7 @@ function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlig
       upstream: u,
       tools: catalogues(u),
       keepAliveMs: config.keepAliveMs,
+      resultMaxChars: config.resultMaxChars,
       inFlight,
     });
   // Client-credential hosting: each client's calls go out with that client's credentials only, through

@@ -1,3 +1,4 @@
+import { DEFAULT_RESULT_MAX_CHARS } from './fit.js';
 import { parseArgs } from 'node:util';
 import type { Toolset } from '../tools/toolsets.js';
 import { TOOLSETS as knownToolsets } from '../tools/toolsets.js';
@@ -33,6 +34,7 @@ export interface Config {
   /** Tools named with --tools and --exclude-tools; checked against the tools once they are read (cli). */
   tools: ReadonlySet<string> | undefined;
   excludeTools: ReadonlySet<string> | undefined;
+  resultMaxChars: number;
   readOnly: boolean;
   sandbox: boolean;
   /** Base URLs of the APIs, with or without server-held credentials (client-credential hosting needs them alone). */
@@ -220,6 +222,7 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     retryBaseMs: integer('retry-base-ms', read('retry-base-ms'), 250, 1, 60_000),
     streamIdleMs: integer('stream-idle-ms', read('stream-idle-ms'), 60_000, 1, 3_600_000),
     keepAliveMs: integer('keepalive-ms', read('keepalive-ms'), 10_000, 100, 600_000),
+    resultMaxChars: integer('result-max-chars', read('result-max-chars'), DEFAULT_RESULT_MAX_CHARS, 1_000, 10_000_000),
     toolsets: toolsetList.length > 0 ? new Set(toolsetList as Toolset[]) : undefined,
     tools: toolList.length > 0 ? new Set(toolList) : undefined,
     excludeTools: excluded.length > 0 ? new Set(excluded) : undefined,

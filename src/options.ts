@@ -1,4 +1,5 @@
 import { TOOLSET_TABLE } from '../tools/toolsets.js';
+import { DEFAULT_RESULT_MAX_CHARS } from './fit.js';
 import { DEFAULT_DEADLINE_MS } from './upstream.js';
 
 /**
@@ -45,6 +46,13 @@ export const OPTIONS: readonly OptionRow[] = [
   { flag: 'toolsets', env: 'WORKSPACE_TOOLSETS', value: 'A,B', group: 'Tools', help: 'offer only these toolsets (see Toolsets)' },
   { flag: 'tools', env: 'WORKSPACE_TOOLS', value: 'T1,T2', group: 'Tools', help: 'offer only these tools (with --toolsets: these and the toolsets\' tools), for clients that limit how many tools they take' },
   { flag: 'exclude-tools', env: 'WORKSPACE_EXCLUDE_TOOLS', value: 'T1,T2', group: 'Tools', help: 'never offer these tools' },
+  {
+    flag: 'result-max-chars',
+    env: 'WORKSPACE_RESULT_MAX_CHARS',
+    value: 'N',
+    group: 'Tools',
+    help: `longest JSON text of a list result before it is served in parts, with an offset for the next part (default ${DEFAULT_RESULT_MAX_CHARS}, about 10,000 tokens)`,
+  },
   { flag: 'read-only', env: 'WORKSPACE_READ_ONLY', group: 'Tools', help: 'offer only the tools that change nothing (env: 1 or true)' },
   { flag: 'sandbox', group: 'Serving', help: 'run against the built-in sandbox workspace (no credentials needed)' },
   { flag: 'http', group: 'Serving', help: 'serve Streamable HTTP at /mcp (plus /healthz, /readyz) instead of stdio' },

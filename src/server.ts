@@ -18,6 +18,7 @@ import { traceOf } from './context.js';
 import type { InvokeContext } from './request.js';
 import { fieldIssues, quote } from './issues.js';
 import { closestNames } from './suggest.js';
+import { DEFAULT_RESULT_MAX_CHARS, fitList, pageNote } from './fit.js';
 import { log, redact } from './log.js';
 import type { Upstream } from './upstream.js';
 import { version } from './version.js';
@@ -64,12 +65,18 @@ async function runTool(def: ToolDef, args: unknown, opts: ServerOptions, ctx: Se
         fieldErrors: fieldIssues(input.error, Object.keys(def.input.shape)),
       });
     }
-    const data = await invoke(def, input.data as Record<string, unknown>, opts.upstream, callContext(ctx, opts));
+    // The offset of a list served in parts is the server's own: it never goes upstream.
+    const { offset, ...upstreamInput } = input.data as Record<string, unknown>;
+    const data = await invoke(def, def.pages ? upstreamInput : (input.data as Record<string, unknown>), opts.upstream, callContext(ctx, opts));
     const output = def.output.safeParse(data);
     if (!output.success) {
       throw new ToolError('The upstream answer does not have the documented shape.', { code: 'BAD_UPSTREAM_RESPONSE', fieldErrors: fieldIssues(output.error) });
     }
-    return { content: textBlocks(def, data), structuredContent: data };
+    if (!def.pages) return { content: textBlocks(def, data), structuredContent: data };
+    const fitted = fitList(data, def.pages, typeof offset === 'number' ? offset : 0, opts.resultMaxChars ?? DEFAULT_RESULT_MAX_CHARS);
+    const content = textBlocks(def, fitted.data);
+    if (fitted.page) content.push({ type: 'text', text: pageNote(def.pages, fitted.page) });
+    return { content, structuredContent: fitted.data };
   } catch (err) {
     const error =
       err instanceof ToolError
@@ -154,9 +161,12 @@ export interface ServerOptions {
   keepAliveMs?: number | undefined;
   /** Counts this server's calls in flight, for a transport that must let them finish before it ends. */
   inFlight?: CallsInFlight | undefined;
+  /** Longest JSON text of a list result before it is served in parts (default 40,000 characters). */
+  resultMaxChars?: number | undefined;
 }
 
 const DEFAULT_KEEPALIVE_MS = 10_000;
+
 
 /**
  * How long a 2026-07-28 client may keep `tools/list` and `server/discover` (2025-11-25 results carry no

@@ -74,6 +74,7 @@ export const analyticsTools: ToolDef[] = [
     description:
       'Completion rate of every course: enrolled, completed and percent complete, with course ids. Use it to compare courses; for one learner use learning_student_units.',
     toolset: 'analytics',
+    pages: 'courses',
     command: 'analytics/courses',
     input: limit,
     output: {
@@ -89,6 +90,7 @@ export const analyticsTools: ToolDef[] = [
     description:
       'List everyone (learners, students, employees) with their courses assigned vs completed and their groups; gives user ids. Only those who finished nothing: analytics_needs_attention.',
     toolset: 'analytics',
+    pages: 'students',
     command: 'analytics/students',
     input: limit,
     output: students,
@@ -100,6 +102,7 @@ export const analyticsTools: ToolDef[] = [
     description:
       'Who to nudge or follow up with: people with assigned training who have finished nothing yet (behind, not started).',
     toolset: 'analytics',
+    pages: 'students',
     command: 'analytics/needs-attention',
     input: limit,
     output: students,

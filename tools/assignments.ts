@@ -20,6 +20,7 @@ export const assignmentsTools: ToolDef[] = [
     description:
       'All training assigned to one person: progress, due date and whether each is complete or overdue; gives assignment ids.',
     toolset: 'assignments',
+    pages: 'assignments',
     command: 'assignments/for-user',
     input: { userId: id('User id, from analytics_students.') },
     output: { user: UserRefNullableName, assignments: z.array(AssignmentSummary) },

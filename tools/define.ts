@@ -45,6 +45,11 @@ export interface ToolDef {
   body?: (input: Record<string, unknown>) => unknown;
   /** For `long` calls: how long the upstream may wait, from the input, in ms. */
   upstreamWaitMs?: (input: Record<string, unknown>) => number;
+  /**
+   * The array field of the answer that is served in parts when the whole would not fit what clients
+   * take: such a tool takes an `offset` (never sent upstream) and its answer may carry a `page`.
+   */
+  pages?: string;
 }
 
 export const READ: Annotations = {
@@ -93,13 +98,24 @@ type CommandRow = {
   annotations: Annotations;
   /** One of the eight commands that take an Idempotency-Key. */
   mutating?: boolean;
+  /** The array field served in parts when too long (see ToolDef.pages). */
+  pages?: string;
 };
+
+const offsetField = z.int().min(0).describe('page.nextOffset of a cut answer.');
+
+/** Where a part of a long list stands, in an answer served in parts. */
+const pageShape = z
+  .strictObject({ offset: z.int(), returned: z.int(), total: z.int(), nextOffset: z.int().nullable() })
+  .describe('Present when the list was cut to fit: call again with offset = nextOffset for the rest.');
 
 /** A Connector command: always POST with a JSON body, input rejected on unknown fields. */
 export function command(row: CommandRow): ToolDef {
   const mutating = row.mutating ?? false;
   const shape: Record<string, z.core.$ZodType> = { ...(row.input ?? {}) };
   if (mutating) shape['idempotencyKey'] = idempotencyKeyField.optional();
+  if (row.pages) shape['offset'] = offsetField.optional();
+  const output = row.pages ? { ...row.output, page: pageShape.optional() } : row.output;
   return {
     name: row.name,
     title: row.title,
@@ -109,10 +125,11 @@ export function command(row: CommandRow): ToolDef {
     method: 'POST',
     path: `/api/v1/${row.command}`,
     input: z.strictObject(shape),
-    output: z.looseObject(row.output),
+    output: z.looseObject(output),
     annotations: row.annotations,
     takesIdempotencyKey: mutating,
     mode: 'json',
+    ...(row.pages ? { pages: row.pages } : {}),
   };
 }
 

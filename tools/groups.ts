@@ -55,6 +55,7 @@ export const groupsTools: ToolDef[] = [
     description:
       'Groups (teams, cohorts, departments) with parent, member and subgroup counts, tags and lead instructor; gives group ids. parentId lists the subgroups under one group.',
     toolset: 'groups',
+    pages: 'groups',
     command: 'groups/list',
     input: {
       parentId: z.string().min(1).nullable().describe('List the children of this group; null or omitted lists from the top.').optional(),

@@ -9,6 +9,7 @@ export const radarTools: ToolDef[] = [
     description:
       'Learning-radar alerts: problems and warnings detected in the workspace, each with a summary and recommendations; status "all" lists every alert.',
     toolset: 'radar',
+    pages: 'alerts',
     command: 'radar/alerts-list',
     input: {
       status: AlertStatusFilter.describe('Alert status to list: new, dismissed, actioned, partially_actioned, or all.').optional(),
