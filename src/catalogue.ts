@@ -115,7 +115,8 @@ export function toolEntry(def: ToolDef): Tool {
 export class Catalogue {
   private static readonly made = new Map<string, Catalogue>();
   private listed: Promise<{ tools: Tool[] }> | undefined;
-  private readonly offeredNames: ReadonlySet<string>;
+  /** The names offered, for lookups. */
+  readonly offered: ReadonlySet<string>;
   readonly names: readonly string[];
   /** The server instructions for exactly these tools. */
   readonly instructions: string;
@@ -126,7 +127,7 @@ export class Catalogue {
     private readonly builtList: Record<string, Tool> | undefined,
   ) {
     this.names = summaries.map((s) => s.name);
-    this.offeredNames = new Set(this.names);
+    this.offered = new Set(this.names);
     this.instructions = serverInstructions(summaries);
   }
 
@@ -163,6 +164,6 @@ export class Catalogue {
 
   /** The declaration of an offered tool, or undefined for a name this server does not offer. */
   async definition(name: string): Promise<ToolDef | undefined> {
-    return this.offeredNames.has(name) ? (await this.definitions()).get(name) : undefined;
+    return this.offered.has(name) ? (await this.definitions()).get(name) : undefined;
   }
 }

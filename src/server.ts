@@ -19,6 +19,7 @@ import type { InvokeContext } from './request.js';
 import { fieldIssues, quote } from './issues.js';
 import { closestNames } from './suggest.js';
 import { DEFAULT_RESULT_MAX_CHARS, fitList, pageNote } from './fit.js';
+import { getPrompt, listPrompts, listResources, readResource } from './guides.js';
 import { log, redact } from './log.js';
 import type { Upstream } from './upstream.js';
 import { version } from './version.js';
@@ -174,8 +175,11 @@ const DEFAULT_KEEPALIVE_MS = 10_000;
  * while; a redeploy with other settings is seen within ten minutes. Private, because the list depends on
  * the caller: per-client credentials (and scopes, later) decide which tools a caller is offered.
  */
-const CACHE_HINTS: Partial<Record<'tools/list' | 'server/discover', CacheHint>> = {
+const CACHE_HINTS: Partial<Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/read' | 'server/discover', CacheHint>> = {
   'tools/list': { ttlMs: 600_000, cacheScope: 'private' },
+  'prompts/list': { ttlMs: 600_000, cacheScope: 'private' },
+  'resources/list': { ttlMs: 600_000, cacheScope: 'private' },
+  'resources/read': { ttlMs: 600_000, cacheScope: 'private' },
   'server/discover': { ttlMs: 600_000, cacheScope: 'private' },
 };
 
@@ -188,10 +192,20 @@ const CACHE_HINTS: Partial<Record<'tools/list' | 'server/discover', CacheHint>> 
 export function createMcpServer(opts: ServerOptions): Server {
   const server = new Server(
     { name: SERVER_NAME, version, title: 'Learning Workspace' },
-    { capabilities: { tools: { listChanged: false }, logging: {} }, jsonSchemaValidator: zodValidator, instructions: opts.tools.instructions, cacheHints: CACHE_HINTS },
+    {
+      capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false }, logging: {} },
+      jsonSchemaValidator: zodValidator,
+      instructions: opts.tools.instructions,
+      cacheHints: CACHE_HINTS,
+    },
   );
   const inFlight = opts.inFlight ?? new CallsInFlight();
   server.setRequestHandler('tools/list', () => opts.tools.list());
+  const offered = opts.tools.offered;
+  server.setRequestHandler('prompts/list', () => listPrompts(offered));
+  server.setRequestHandler('prompts/get', (request) => getPrompt(offered, request.params.name, request.params.arguments));
+  server.setRequestHandler('resources/list', () => listResources(offered));
+  server.setRequestHandler('resources/read', (request) => readResource(offered, request.params.uri));
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const def = await opts.tools.definition(request.params.name);
     if (!def) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(request.params.name, opts.tools.names));

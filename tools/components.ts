@@ -78,7 +78,8 @@ const ScenariosConfig = z
   })
   .describe('Config for type scenarios (further fields allowed).');
 
-const configByType: Partial<Record<(typeof COMPONENT_TYPES)[number], z.ZodType>> = {
+/** The config of each component type whose fields the API documents (the rest take an open object). */
+export const configByType: Partial<Record<(typeof COMPONENT_TYPES)[number], z.ZodType>> = {
   chat: ChatConfig,
   data_analyst: DataAnalystConfig,
   flashcards: FlashcardsConfig,
