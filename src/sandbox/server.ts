@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { Check, CommandError, createConnector } from './connector/index.js';
 import { createContent, type ContentOptions } from './content/index.js';
+import type { CourseStat, WorkspaceFacts } from './content/store.js';
 import { seedWorkspace, type Workspace } from './seed.js';
 
 /** Credentials the sandbox accepts. They guard nothing real; tests also use them to prove redaction. */
@@ -81,13 +82,25 @@ export class Sandbox {
   ) {
     this.ws = seedWorkspace(this.now());
     this.connector = createConnector({ ws: this.ws, now: () => this.now() });
-    this.opts.courseStats ??= () =>
-      (this.connector['analytics/courses']!.run({}, new Check({})) as { courses: { title: string; enrolled: number; completed: number; completionPercent: number }[] }).courses;
+    this.opts.facts ??= () => this.facts();
     this.content = createContent(this.opts, () => this.now(), SANDBOX_CREDENTIALS.apiKey);
   }
 
   now(): number {
     return this.opts.now?.() ?? Date.now();
+  }
+
+  /** What the analytics assistant works from: the workspace as the Connector commands answer now. */
+  private facts(): WorkspaceFacts {
+    const ask = <T>(command: string, body: Record<string, unknown> = {}) => this.connector[command]!.run(body, new Check(body)) as T;
+    const { courses } = ask<{ courses: CourseStat[] }>('analytics/courses');
+    const { students } = ask<{ students: { user: { name: string }; groups: string[]; coursesAssigned: number; coursesCompleted: number }[] }>('analytics/students');
+    const { groups } = ask<{ groups: { name: string }[] }>('groups/list', { includeDescendants: true });
+    return {
+      courses,
+      learners: students.map((s) => ({ name: s.user.name, groups: s.groups, assigned: s.coursesAssigned, completed: s.coursesCompleted })),
+      groups: groups.map((g) => g.name),
+    };
   }
 
   /** What a test double does with each request before it is served: nothing here; a fault to apply there. */

@@ -3,6 +3,7 @@
 // error bodies it answers the way such services commonly do: `{statusCode, error, message}`.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { WorkspaceFacts } from './analyst.js';
 
 export interface StreamScript {
   /** Pause between two events, ms. */
@@ -36,11 +37,12 @@ export interface ContentOptions {
   processingMs?: number;
   /** How long a presentation takes to generate, ms. */
   generationMs?: number;
-  /** Figures the assistant talks about: per-course completion from the Connector side. */
-  courseStats?: () => CourseStat[];
+  /** The figures the analytics assistant works from: the sandbox's own Connector answers. */
+  facts?: () => WorkspaceFacts;
 }
 
 export type Body = Record<string, unknown>;
+export type { WorkspaceFacts } from './analyst.js';
 export type Answer = { status: number; payload: unknown };
 /** What a route did: answered with a status and payload, or wrote the response itself (the stream). */
 export type Result = 'streamed' | Answer;

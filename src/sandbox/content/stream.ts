@@ -2,7 +2,8 @@
 // message stream over server-sent events (or the older data-stream lines, or plain text), talking about
 // the workspace's own course figures. A StreamScript lets tests and the bench shape, pace and break it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fail, oid, sleep, type Body, type CourseStat, type Result, type Route, type StreamScript } from './store.js';
+import { analyse, type Analysis } from './analyst.js';
+import { fail, oid, sleep, type Body, type Result, type Route, type StreamScript } from './store.js';
 
 /** One entry per answer stream served, for tests that check how each ended. */
 export interface StreamRecord {
@@ -14,29 +15,17 @@ type Part = Record<string, unknown> & { type: string };
 /** A part of the answer, or the index of a text delta (made lazily, so 10,000 deltas hold no list). */
 type Step = { part: Part } | { delta: number };
 
-function answerWords(question: string, stats: CourseStat[]): string[] {
-  const best = [...stats].sort((a, b) => b.completionPercent - a.completionPercent)[0];
-  const worst = [...stats].sort((a, b) => a.completionPercent - b.completionPercent)[0];
-  const intro =
-    `You asked: "${question}". Across ${stats.length} courses, ` +
-    stats.map((c) => `${c.title} has ${c.completed} of ${c.enrolled} learners complete (${c.completionPercent}%)`).join('; ') +
-    '. ';
-  const outro = best && worst ? `${best.title} is furthest along; ${worst.title} needs the most attention, so a reminder to its assignees before the due date is the quickest win.` : 'There is no course data yet.';
-  return (intro + outro).split(/(?<= )/);
-}
-
 /** The answer as parts: reasoning, a data query, text, a chart, more text, finish. */
-function* answerSteps(sessionId: string, stats: CourseStat[], total: number): Generator<Step> {
-  const chart = { kind: 'bar', title: 'Completion by course', x: stats.map((c) => c.title), y: stats.map((c) => c.completionPercent), unit: '%' };
-  const rows = stats.map((c) => ({ course: c.title, enrolled: c.enrolled, completed: c.completed, completionPercent: c.completionPercent }));
+function* answerSteps(sessionId: string, analysis: Analysis, total: number): Generator<Step> {
+  const { chart, query } = analysis;
   const half = Math.ceil(total / 2);
   yield { part: { type: 'start', messageId: `msg_${oid().slice(0, 8)}`, messageMetadata: { sessionId } } };
   yield { part: { type: 'reasoning-start', id: 'r1' } };
-  yield { part: { type: 'reasoning-delta', id: 'r1', delta: 'Look up completion per course, then compare.' } };
+  yield { part: { type: 'reasoning-delta', id: 'r1', delta: 'Look up the figures the question is about, then compare.' } };
   yield { part: { type: 'reasoning-end', id: 'r1' } };
   yield { part: { type: 'tool-input-start', toolCallId: 'call_1', toolName: 'queryLearnerData' } };
-  yield { part: { type: 'tool-input-available', toolCallId: 'call_1', toolName: 'queryLearnerData', input: { metric: 'completion', groupBy: 'course' } } };
-  yield { part: { type: 'tool-output-available', toolCallId: 'call_1', output: { rows } } };
+  yield { part: { type: 'tool-input-available', toolCallId: 'call_1', toolName: 'queryLearnerData', input: query.input } };
+  yield { part: { type: 'tool-output-available', toolCallId: 'call_1', output: { rows: query.rows } } };
   yield { part: { type: 'text-start', id: 't1' } };
   for (let i = 0; i < half; i++) yield { delta: i };
   yield { part: { type: 'tool-input-start', toolCallId: 'call_2', toolName: 'buildChart' } };
@@ -120,8 +109,9 @@ export function streamRoute(streams: () => StreamRecord[]): Route {
       if (!Array.isArray(body['messages'])) return fail(400, 'Messages array is required');
       const script = options.stream ?? {};
       const sessionId = typeof body['sessionId'] === 'string' ? body['sessionId'] : `ses_${oid().slice(0, 12)}`;
-      const stats = options.courseStats?.() ?? [];
-      const words = answerWords(String((body['message'] as Body | undefined)?.['text'] ?? 'the workspace'), stats);
+      const question = String((body['message'] as Body | undefined)?.['text'] ?? 'the workspace');
+      const analysis = analyse(question, options.facts?.() ?? { courses: [], learners: [], groups: [] });
+      const words = analysis.text.split(/(?<= )/);
       const format = script.format ?? 'ui';
       res.writeHead(200, {
         'content-type': format === 'ui' ? 'text/event-stream; charset=utf-8' : 'text/plain; charset=utf-8',
@@ -133,7 +123,7 @@ export function streamRoute(streams: () => StreamRecord[]): Route {
       const record: StreamRecord = { open: true, closedEarly: false };
       streams().push(record);
       const token = script.token ?? ((i: number) => words[i % words.length]!);
-      await play(req, res, script, answerSteps(sessionId, stats, script.deltas ?? words.length), encoder(format, token), record);
+      await play(req, res, script, answerSteps(sessionId, analysis, script.deltas ?? words.length), encoder(format, token), record);
       return 'streamed';
     },
   };
