@@ -86,20 +86,34 @@ export const configByType: Partial<Record<(typeof COMPONENT_TYPES)[number], z.Zo
   scenarios: ScenariosConfig,
 };
 
-const OpenConfig = z.looseObject({}).describe('Config for the other types, whose fields the API does not document.');
+/**
+ * What the tool list shows of config: every documented field once, in one closed object (the four
+ * per-type objects repeated the shared fields and cost a model over a thousand tokens). Which type takes
+ * which field, and what each must hold, is checked per type below, and each type's fields are a resource
+ * an agent can read (learning-workspace://components/config/{type}).
+ */
+const AnyConfig = z
+  .strictObject({
+    ...ChatConfig.shape,
+    model: z.string().min(1).describe('Model name (required for chat and data_analyst).').optional(),
+    groupIds: ids('data_analyst: only data of these groups.').optional(),
+    ...Object.fromEntries(Object.entries(FlashcardsConfig.shape).filter(([k]) => !(k in ChatConfig.shape))),
+    ...Object.fromEntries(Object.entries(ScenariosConfig.shape).filter(([k]) => !(k in ChatConfig.shape))),
+  })
+  .describe(
+    'Settings of the type. chat and data_analyst: an AI assistant (model required); flashcards: cards from materials; scenarios: a role-play. Other types: undocumented; materials, folders and model are common. Per-type fields: resource learning-workspace://components/config/{type}.',
+  );
 
 const createInput = z
   .strictObject({
     type: z.enum(COMPONENT_TYPES).describe('Kind of component.'),
     name: z.string().min(1).describe('Name learners see.'),
     description: z.string().describe('Shown under the name.').optional(),
-    config: z
-      .union([ChatConfig, DataAnalystConfig, FlashcardsConfig, ScenariosConfig, OpenConfig])
-      .describe('Type-specific configuration; chat, data_analyst, flashcards and scenarios have documented fields (chat and data_analyst need model).')
-      .optional(),
+    config: AnyConfig.optional(),
   })
   .superRefine((input, ctx) => {
     const schema = configByType[input.type];
+    // The other types' fields are not documented: the known fields pass as the API takes them.
     if (!schema) return;
     if (input.config === undefined) {
       if (input.type === 'chat' || input.type === 'data_analyst') ctx.addIssue({ code: 'custom', path: ['config'], message: `config with a model is required for type ${input.type}` });
