@@ -75,8 +75,9 @@ function jsonSchema(schema: ToolDef['input'] | ToolDef['output'], io: 'input' | 
 
 /**
  * What zod writes that means nothing to a model or a client, taken out of a converted schema: the
- * `$schema` line (2020-12 is MCP's default dialect), and a safe integer's bounds, `exclusiveMinimum: 0`
- * with `maximum: 9007199254740991`, said as `minimum: 1`. Everything else is kept as zod wrote it.
+ * `$schema` line (2020-12 is MCP's default dialect), `minLength: 1`, and a safe integer's bounds,
+ * `exclusiveMinimum: 0` with `maximum: 9007199254740991`, said as `minimum: 1`. Everything else is kept
+ * as zod wrote it, and the server's zod schemas still check all of it.
  */
 export function tidySchema<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map(tidySchema) as T;
@@ -86,6 +87,8 @@ export function tidySchema<T>(schema: T): T {
     if (key === '$schema') continue;
     if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
     if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
+    // "Not empty": true of any value a model would send; the server still refuses an empty one.
+    if (key === 'minLength' && value === 1) continue;
     out[key] = tidySchema(value);
   }
   if (out['type'] === 'integer' && out['exclusiveMinimum'] === 0 && out['minimum'] === undefined) {
