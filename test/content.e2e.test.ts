@@ -330,7 +330,7 @@ describe.each(transports)('over %s', (_name, connect) => {
   });
 
   test('earlier turns go upstream with the new question', async () => {
-    await ask(conn.client, { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: [{ type: 'text', text: 'Hello' }] }], question: 'And now?' });
+    await ask(conn.client, { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }], question: 'And now?' });
     const body = sandbox.requests[0]!.body as { messages: unknown[]; message: { text: string } };
     expect(body.messages).toHaveLength(3);
     expect(body.message.text).toBe('And now?');

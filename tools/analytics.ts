@@ -15,7 +15,7 @@ const month = z
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'month must be YYYY-MM with a month from 01 to 12, e.g. 2026-01', abort: true })
   .refine((m) => m >= '2000-01', 'month must not be earlier than 2000-01')
   .refine((m) => m <= currentMonthNewYork(), 'month must not be later than the current month (America/New_York)')
-  .describe('Month to report as YYYY-MM, from 2000-01 through the current month; omit for the current month to date (America/New_York).');
+  .describe('YYYY-MM, 2000-01 to now; default: this month (America/New_York).');
 
 const limit = { limit: limitField.optional() };
 const students = { students: z.array(StudentRow) };
@@ -26,7 +26,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_monthly_overview',
     title: 'Monthly overview',
     description:
-      'Monthly report: what happened in one month, e.g. last month (courses started and completed by type, active creators, learners starting and finishing). For all-time totals use analytics_hero. Needs the VIEW_ANALYTICS permission.',
+      'Monthly report: what happened in one month, e.g. last month (courses started and completed by type, active creators, learners starting and finishing). All-time totals: analytics_hero.',
     toolset: 'analytics',
     command: 'analytics/monthly-overview',
     input: { month: month.optional() },
@@ -53,7 +53,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_hero',
     title: 'Workspace headline numbers',
     description:
-      'Key figures of the workspace, all time: how many students, instructors and admins, courses, completions, pending invites, average time to complete. For one month use analytics_monthly_overview.',
+      'Key figures of the workspace, all time: how many students, instructors, admins, courses, completions, pending invites; average time to complete.',
     toolset: 'analytics',
     command: 'analytics/hero',
     output: {
@@ -72,7 +72,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_courses',
     title: 'Course completion table',
     description:
-      'Completion rate of every course: enrolled, completed and percent complete, with course ids. Use it to compare courses; for one learner use learning_student_units.',
+      'Completion rate of every course: enrolled, completed and percent complete, with course ids; for one learner use learning_student_units.',
     toolset: 'analytics',
     pages: 'courses',
     command: 'analytics/courses',

@@ -95,13 +95,13 @@ export const configByType: Partial<Record<(typeof COMPONENT_TYPES)[number], z.Zo
 const AnyConfig = z
   .strictObject({
     ...ChatConfig.shape,
-    model: z.string().min(1).describe('Model name (required for chat and data_analyst).').optional(),
+    model: z.string().min(1).describe('Required for chat and data_analyst.').optional(),
     groupIds: ids('data_analyst: only data of these groups.').optional(),
     ...Object.fromEntries(Object.entries(FlashcardsConfig.shape).filter(([k]) => !(k in ChatConfig.shape))),
     ...Object.fromEntries(Object.entries(ScenariosConfig.shape).filter(([k]) => !(k in ChatConfig.shape))),
   })
   .describe(
-    'Settings of the type. chat and data_analyst: an AI assistant (model required); flashcards: cards from materials; scenarios: a role-play. Other types: undocumented; materials, folders and model are common. Per-type fields: resource learning-workspace://components/config/{type}.',
+    'Settings of the type (chat and data_analyst need model); fields for chat, flashcards and more: resource learning-workspace://components/config/{type}.',
   );
 
 const createInput = z
@@ -130,7 +130,7 @@ export const componentsTools: ToolDef[] = [
     name: 'components_create',
     title: 'Create component',
     description:
-      'Create a study component for learners: AI chat or tutor, data analyst, flashcards, role-play scenarios, practice test, audio recap and more. New components start unpublished (components_set_status changes that).',
+      'Create a study component for learners: AI chat or tutor, data analyst, flashcards, role-play scenarios, practice test, audio recap and more. New components start unpublished.',
     toolset: 'components',
     method: 'POST',
     path: '/api/v1/components',

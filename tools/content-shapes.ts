@@ -7,7 +7,7 @@ const number = z.number();
 
 export const Reference = z.strictObject({
   title: z.string().min(1),
-  url: z.string().url().optional(),
+  url: z.string().url().describe('URL of the source.').optional(),
 });
 
 export const Material = z.looseObject({

@@ -84,7 +84,7 @@ const idempotencyKeyField = z
   .max(255)
   // It travels as an HTTP header: visible ASCII only (no spaces, control characters or non-ASCII).
   .regex(/^[\x21-\x7e]+$/, 'an idempotency key is 1 to 255 visible ASCII characters (letters, digits, punctuation; no spaces)')
-  .describe('Reuse it to retry this write safely (applied once per key); omitted, each call gets a fresh one.');
+  .describe('Retry key, 1 to 255 visible ASCII characters: reuse it to retry safely (applied once).');
 
 type CommandRow = {
   name: string;
@@ -169,4 +169,4 @@ export function urlText() {
 export const limitField = z
   .int()
   .positive()
-  .describe('Most items to return (default: the workspace\'s).');
+  .describe('Most items to return.');

@@ -53,13 +53,13 @@ export const groupsTools: ToolDef[] = [
     name: 'groups_list',
     title: 'List groups',
     description:
-      'Groups (teams, cohorts, departments) with parent, member and subgroup counts, tags and lead instructor; gives group ids. parentId lists the subgroups under one group.',
+      'Groups (teams, cohorts, departments) with parent, member and subgroup counts, tags and lead instructor; gives group ids.',
     toolset: 'groups',
     pages: 'groups',
     command: 'groups/list',
     input: {
-      parentId: z.string().min(1).nullable().describe('List the children of this group; null or omitted lists from the top.').optional(),
-      includeDescendants: z.boolean().describe('Also list the descendants of those groups, not only direct children.').optional(),
+      parentId: z.string().min(1).nullable().describe('Subgroups of this group; omitted: the top level.').optional(),
+      includeDescendants: z.boolean().describe('Also their subgroups, all levels down.').optional(),
     },
     output: { groups: z.array(Group) },
     annotations: READ,

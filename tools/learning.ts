@@ -13,7 +13,7 @@ export const learningTools: ToolDef[] = [
     name: 'learning_student_units',
     title: 'Learner progress in a course',
     description:
-      "How far one learner is in one course, unit by unit (modules, lessons, activities): scores, test, projects, time against the team average; gives activity ids.",
+      "How far one learner is in one course, unit by unit (modules, lessons, activities): scores, test, projects, time spent; gives activity ids.",
     toolset: 'learning',
     command: 'learning/student-units',
     input: { userId: id('User id, from analytics_students.'), courseId: id('Course id, from analytics_courses.'), groupId },
@@ -112,7 +112,7 @@ export const learningTools: ToolDef[] = [
     name: 'learning_unit_topics',
     title: 'Unit topic statistics',
     description:
-      "How a cohort does on each topic (lesson) of one unit: completion, quiz scores (average, min, max), time on task, plus the unit's projects.",
+      "How a cohort does on each topic (lesson) of one unit: completion, quiz scores, time on task, and the unit's projects.",
     toolset: 'learning',
     command: 'learning/unit-topics',
     input: { unitId: id('Unit id, from courses_structure.'), groupId },

@@ -51,14 +51,14 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_upload_and_process',
     title: 'Create material and wait for processing',
     description:
-      'Add a study material (document, PDF, video, web page or text) and wait until it is processed and ready (up to timeoutMs), reporting progress. materials_create returns at once instead.',
+      'Add a study material (document, PDF, video, web page or text) and wait until it is processed and ready, reporting progress. materials_create returns at once.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/upload-and-process',
     input: z.strictObject({
       ...createShape,
-      timeoutMs: z.int().positive().max(3_600_000).describe('Longest wait for processing in ms (default 300000).').optional(),
-      pollIntervalMs: z.int().positive().describe('How often the upstream checks processing, in ms (default 2000).').optional(),
+      timeoutMs: z.int().positive().max(3_600_000).describe('Longest wait, ms (default 300000).').optional(),
+      pollIntervalMs: z.int().positive().describe('Check interval, ms (default 2000).').optional(),
     }),
     output: Material,
     annotations: WRITE,

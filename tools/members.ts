@@ -7,7 +7,7 @@ export const membersTools: ToolDef[] = [
     name: 'members_remove',
     title: 'Remove member from workspace',
     description:
-      'Take someone out of the whole workspace (they left the company, offboarding) with all their group memberships. Cannot be undone; to pause them in one group use groups_member_set_status.',
+      'Take someone out of the whole workspace (they left the company, offboarding) with all their group memberships. Cannot be undone.',
     toolset: 'members',
     command: 'members/remove',
     input: { userId: id('User id, from analytics_students.') },
@@ -24,7 +24,7 @@ export const membersTools: ToolDef[] = [
     command: 'members/set-tags',
     input: {
       userId: id('User id, from analytics_students.'),
-      tags: z.array(z.string().min(1)).max(20).describe('The complete new set of tag names, at most 20; [] clears all tags.'),
+      tags: z.array(z.string().min(1)).max(20).describe('The whole new set of tag names, at most 20; [] clears them.'),
     },
     output: { userId: z.string(), tags: z.array(Tag) },
     annotations: IDEMPOTENT_WRITE,

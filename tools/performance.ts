@@ -39,14 +39,9 @@ const quizTool = command({
   annotations: READ,
 });
 
-const part = z.union([
-  z.strictObject({ type: z.literal('text'), text: z.string() }),
-  z.strictObject({ type: z.literal('image'), image_url: z.strictObject({ url: z.string().min(1).describe('Image URL or data URL.') }) }),
-]);
-
 const message = z.strictObject({
-  role: z.enum(['user', 'assistant', 'system']).describe('Who said it.'),
-  content: z.union([z.string(), z.array(part)]).describe('Text, or an array of text and image parts.'),
+  role: z.enum(['user', 'assistant', 'system']),
+  content: z.string(),
 });
 
 function validTimeZone(tz: string): boolean {
@@ -61,16 +56,15 @@ function validTimeZone(tz: string): boolean {
 function lastUserText(messages: z.infer<typeof message>[]): string | undefined {
   const last = [...messages].reverse().find((m) => m.role === 'user');
   if (!last) return undefined;
-  if (typeof last.content === 'string') return last.content;
-  return last.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
+  return last.content;
 }
 
 const insightsInput = z
   .strictObject({
     question: z.string().min(1).describe('The question, e.g. "Which groups are behind on their assignments?"').optional(),
-    messages: z.array(message).describe('Earlier turns of the conversation, oldest first (chat-SDK format).').optional(),
+    messages: z.array(message).describe('Earlier turns, oldest first.').optional(),
     sessionId: z.string().min(1).describe('Continue this conversation (the sessionId of an earlier answer).').optional(),
-    componentId: z.string().min(1).describe('Performance-insights component to answer with (default: the workspace\'s).').optional(),
+    componentId: z.string().min(1).describe('Insights component (default: the workspace\'s).').optional(),
     groupIds: z.array(z.string().min(1)).describe('Only data of these groups (ids from groups_list).').optional(),
     timezone: z.string().refine(validTimeZone, 'timezone must be an IANA zone such as Europe/Berlin').describe('IANA time zone for dates in the answer.').optional(),
     context: z.looseObject({}).describe('Extra context passed to the assistant.').optional(),
@@ -84,7 +78,7 @@ const insightsTool: ToolDef = {
   name: 'performance_insights_ask',
   title: 'Ask the analytics assistant',
   description:
-      "Ask the workspace's AI analytics assistant (analyst) a question in plain words, e.g. why completion dropped or which groups are behind; it queries data, builds charts and explains. Streams its answer as progress; pass sessionId back to follow up.",toolset: 'performance',
+      "Ask the workspace's AI analytics assistant (analyst) a question in plain words, e.g. why completion dropped; it queries data, draws charts and explains. Streams its answer; pass sessionId back to follow up.",toolset: 'performance',
   api: 'content',
   method: 'POST',
   path: '/api/v1/performance-insights/stream',

@@ -4,8 +4,8 @@ import { Presentation } from './content-shapes.js';
 
 const image = z
   .strictObject({
-    url: z.string().url().describe('Image URL (give url or base64, not both).').optional(),
-    base64: z.string().min(1).describe('Base64 image data (give url or base64, not both).').optional(),
+    url: z.string().url().describe('Image URL.').optional(),
+    base64: z.string().min(1).describe('Base64 image data, instead of url.').optional(),
     description: z.string().min(1).describe('What the image shows; used to place it.'),
   })
   .refine((i) => (i.url === undefined) !== (i.base64 === undefined), 'give exactly one of url or base64');
@@ -29,10 +29,10 @@ export const presentationsTools: ToolDef[] = [
           .describe('Language tag such as en-US.'),
         imageMode: z
           .enum(['search', 'generate', 'provide-own', 'none'])
-          .describe('search finds images (default), generate makes AI images, provide-own uses customImages, none uses icons.')
+          .describe('search (default), generate (AI images), provide-own (customImages) or none (icons).')
           .optional(),
-        customImages: z.array(image).min(1).describe('Images to use; required when imageMode is provide-own.').optional(),
-        logoUrl: z.string().url().describe('Logo URL; a default logo is used when omitted.').optional(),
+        customImages: z.array(image).min(1).describe('For imageMode provide-own.').optional(),
+        logoUrl: z.string().url().describe('Logo URL (default: a standard logo).').optional(),
       })
       .refine((i) => i.imageMode !== 'provide-own' || (i.customImages?.length ?? 0) > 0, {
         message: 'customImages is required when imageMode is provide-own',

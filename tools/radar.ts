@@ -7,12 +7,12 @@ export const radarTools: ToolDef[] = [
     name: 'radar_alerts_list',
     title: 'List radar alerts',
     description:
-      'Learning-radar alerts: problems and warnings detected in the workspace, each with a summary and recommendations; status "all" lists every alert.',
+      'Learning-radar alerts: problems and warnings detected in the workspace, each with a summary and recommendations.',
     toolset: 'radar',
     pages: 'alerts',
     command: 'radar/alerts-list',
     input: {
-      status: AlertStatusFilter.describe('Alert status to list: new, dismissed, actioned, partially_actioned, or all.').optional(),
+      status: AlertStatusFilter.describe('Which alerts; all for every one.').optional(),
       limit: limitField.optional(),
     },
     output: { alerts: z.array(Alert) },
