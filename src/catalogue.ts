@@ -98,6 +98,8 @@ export function tidySchema<T>(schema: T): T {
     delete out['exclusiveMinimum'];
     out['minimum'] = 1;
   }
+  // Gemini takes no exclusiveMinimum: a number above 0 is said in its description instead.
+  if (out['type'] === 'number' && out['exclusiveMinimum'] === 0) delete out['exclusiveMinimum'];
   return out as T;
 }
 

@@ -41,7 +41,7 @@ const CONTENT_CALLS: { tool: string; args: Record<string, unknown>; method: stri
   { tool: 'folders_update', args: { id: 'f_security', name: 'Security & privacy' }, method: 'PATCH', path: '/api/v1/folders/f_security', body: { name: 'Security & privacy' } },
   {
     tool: 'performance_insights_ask',
-    args: { question: 'Which course needs attention?', sessionId: 'ses_1', groupIds: ['g_sales'], timezone: 'Europe/Berlin', componentId: 'cmp_insights', context: { page: 'dashboard' }, userId: 'u_maya' },
+    args: { question: 'Which course needs attention?', sessionId: 'ses_1', groupIds: ['g_sales'], timezone: 'Europe/Berlin', componentId: 'cmp_insights', context: '{"page":"dashboard"}', userId: 'u_maya' },
     method: 'POST',
     path: '/api/v1/performance-insights/stream',
     body: {
@@ -60,6 +60,9 @@ const CONTENT_CALLS: { tool: string; args: Record<string, unknown>; method: stri
 
 const INVALID: { tool: string; args: Record<string, unknown>; mentions: string }[] = [
   { tool: 'components_create', args: { type: 'quiz', name: 'x' }, mentions: 'type' },
+  { tool: 'performance_insights_ask', args: { question: 'q', context: 'page=dashboard' }, mentions: 'context must be a JSON object' },
+  { tool: 'performance_insights_ask', args: { question: 'q', context: '["a"]' }, mentions: 'context must be a JSON object' },
+  { tool: 'folders_create', args: { name: 'x', metadata: { colour: 'red' } }, mentions: 'colour' },
   { tool: 'components_create', args: { type: 'chat', name: 'x', config: { model: 'm', temperature: 2.5 } }, mentions: 'temperature' },
   { tool: 'components_create', args: { type: 'chat', name: 'x', config: { model: 'm', temprature: 1 } }, mentions: 'temprature' },
   { tool: 'components_create', args: { type: 'data_analyst', name: 'x' }, mentions: 'model' },

@@ -59,7 +59,7 @@ const FlashcardsConfig = z
     totalFlashcards: z.int().positive().optional(),
     viewMode: z.enum(['spaced_repetition', 'normal']).describe('Review mode.').optional(),
     cardTypes: z.array(z.string().min(1)).optional(),
-    maxReviewInterval: z.number().positive().describe('Longest review interval in days.').optional(),
+    maxReviewInterval: z.number().positive().describe('Longest review interval in days, above 0.').optional(),
     learningSteps: z.string().optional(),
   })
   .describe('Config for type flashcards.');

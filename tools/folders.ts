@@ -2,12 +2,14 @@ import * as z from 'zod';
 import { endpoint, id, WRITE, IDEMPOTENT_WRITE, type ToolDef } from './define.js';
 import { Folder } from './content-shapes.js';
 
+// The document lists color and icon as the metadata a client sets (the rest the API keeps itself);
+// declared and closed, so every agent framework's strict schema takes it.
 const metadata = z
-  .looseObject({
-    color: z.string().describe('Folder colour.').optional(),
-    icon: z.string().describe('Folder icon.').optional(),
+  .strictObject({
+    color: z.string().describe('e.g. #2563eb.').optional(),
+    icon: z.string().describe('Icon name.').optional(),
   })
-  .describe('Display metadata such as color and icon.');
+  .describe('How the folder shows.');
 
 export const foldersTools: ToolDef[] = [
   endpoint({

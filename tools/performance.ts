@@ -67,7 +67,21 @@ const insightsInput = z
     componentId: z.string().min(1).describe('Insights component (default: the workspace\'s).').optional(),
     groupIds: z.array(z.string().min(1)).describe('Only data of these groups (ids from groups_list).').optional(),
     timezone: z.string().refine(validTimeZone, 'timezone must be an IANA zone such as Europe/Berlin').describe('IANA time zone for dates in the answer.').optional(),
-    context: z.looseObject({}).describe('Extra context passed to the assistant.').optional(),
+    // Free-form upstream; a JSON string keeps the schema closed for every agent framework.
+    context: z
+      .string()
+      .transform((text, ctx) => {
+        try {
+          const value: unknown = JSON.parse(text);
+          if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+        } catch {
+          /* refused below */
+        }
+        ctx.addIssue({ code: 'custom', message: 'context must be a JSON object, as a string, e.g. {"team":"Sales"}' });
+        return z.NEVER;
+      })
+      .describe('Extra context for the assistant: a JSON object as a string.')
+      .optional(),
     userId: z.string().min(1).describe('User the question is asked for.').optional(),
   })
   .refine((i) => i.question !== undefined || (i.messages?.length ?? 0) > 0, { message: 'give a question, or messages ending with the user turn', path: ['question'] });
