@@ -18,6 +18,7 @@ import { traceOf } from './context.js';
 import type { InvokeContext } from './request.js';
 import { fieldIssues, quote } from './issues.js';
 import { closestNames } from './suggest.js';
+import { withoutNullOptionals } from './nulls.js';
 import { DEFAULT_RESULT_MAX_CHARS, fitList, pageNote } from './fit.js';
 import { getPrompt, listPrompts, listResources, readResource } from './guides.js';
 import { log, redact } from './log.js';
@@ -59,7 +60,8 @@ export class CallsInFlight {
 async function runTool(def: ToolDef, args: unknown, opts: ServerOptions, ctx: ServerContext): Promise<CallToolResult> {
   const started = performance.now();
   try {
-    const input = def.input.safeParse(args);
+    // Null is "omitted" for an optional field, as strict-mode agent frameworks send it.
+    const input = def.input.safeParse(withoutNullOptionals(def.input, args));
     if (!input.success) {
       throw new ToolError(`The arguments do not fit ${def.name}'s input schema; nothing was sent.`, {
         code: 'INVALID_INPUT',

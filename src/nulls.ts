@@ -1,0 +1,33 @@
+import * as z from 'zod';
+
+/**
+ * Agent frameworks that put tools in strict mode (OpenAI's) make every optional field required and
+ * nullable, and models then send null for what they leave out. Null stands for "omitted" here: it is
+ * removed from every optional field, nested objects and array items included, before the arguments are
+ * checked. A null where the field is required, or where null is a value of its own, is left for the
+ * schema to judge.
+ */
+export function withoutNullOptionals(schema: z.ZodType, value: unknown): unknown {
+  const inner = unwrap(schema);
+  if (Array.isArray(value) && inner instanceof z.ZodArray) return value.map((item) => withoutNullOptionals(inner.element as z.ZodType, item));
+  if (!(inner instanceof z.ZodObject) || !value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const shape = inner.shape as Record<string, z.ZodType>;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const field = shape[key];
+    if (v === null && field && field.safeParse(undefined).success && !field.safeParse(null).success) continue;
+    out[key] = field ? withoutNullOptionals(field, v) : v;
+  }
+  return out;
+}
+
+/** The schema under optional, nullable, default and refinement wrappers, where its shape is. */
+function unwrap(schema: z.ZodType): z.ZodType {
+  let s: z.ZodType = schema;
+  for (let i = 0; i < 10; i++) {
+    if (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;
+    else if (s instanceof z.ZodPipe) s = s.in as z.ZodType;
+    else return s;
+  }
+  return s;
+}
