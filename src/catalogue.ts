@@ -170,8 +170,17 @@ export class Catalogue {
     return this.listed;
   }
 
+  private loaded: ReadonlyMap<string, ToolDef> | undefined;
+
   /** The declaration of an offered tool, or undefined for a name this server does not offer. */
   async definition(name: string): Promise<ToolDef | undefined> {
-    return this.offered.has(name) ? (await this.definitions()).get(name) : undefined;
+    if (!this.offered.has(name)) return undefined;
+    this.loaded ??= await this.definitions();
+    return this.loaded.get(name);
+  }
+
+  /** The declaration at once, when the declarations are loaded already (every call after the first). */
+  loadedDefinition(name: string): ToolDef | undefined {
+    return this.offered.has(name) ? this.loaded?.get(name) : undefined;
   }
 }

@@ -18,7 +18,7 @@ export interface Page {
  * the answer's JSON within `maxChars`, cut at an item boundary, with a `page` saying where the next
  * part begins. A result that fits whole, from the start, is returned as it is.
  */
-export function fitList(data: Record<string, unknown>, field: string, offset: number, maxChars: number): { data: Record<string, unknown>; page?: Page } {
+export function fitList(data: Record<string, unknown>, field: string, offset: number, maxChars: number): { data: Record<string, unknown>; page?: Page; json?: string } {
   const items = data[field];
   if (!Array.isArray(items)) return { data };
   const rest = items.slice(offset);
@@ -27,7 +27,11 @@ export function fitList(data: Record<string, unknown>, field: string, offset: nu
     const page: Page = { offset, returned: count, total: items.length, nextOffset: next };
     return { data: { ...data, [field]: rest.slice(0, count), page }, page };
   };
-  if (offset === 0 && JSON.stringify(data).length <= maxChars) return { data };
+  if (offset === 0) {
+    // The whole answer's JSON is its text block too: made once, and kept when it fits.
+    const json = JSON.stringify(data);
+    if (json.length <= maxChars) return { data, json };
+  }
   // The largest count whose answer fits; at least one item, so paging always moves on.
   let low = 1;
   let high = rest.length;

@@ -8,6 +8,8 @@ import * as z from 'zod';
  * schema to judge.
  */
 export function withoutNullOptionals(schema: z.ZodType, value: unknown): unknown {
+  // Most calls carry no null at all: nothing to look up in the schema then.
+  if (!containsNull(value)) return value;
   const inner = unwrap(schema);
   if (Array.isArray(value) && inner instanceof z.ZodArray) return value.map((item) => withoutNullOptionals(inner.element as z.ZodType, item));
   if (!(inner instanceof z.ZodObject) || !value || typeof value !== 'object' || Array.isArray(value)) return value;
@@ -19,6 +21,13 @@ export function withoutNullOptionals(schema: z.ZodType, value: unknown): unknown
     out[key] = field ? withoutNullOptionals(field, v) : v;
   }
   return out;
+}
+
+function containsNull(value: unknown): boolean {
+  if (value === null) return true;
+  if (typeof value !== 'object') return false;
+  for (const v of Array.isArray(value) ? value : Object.values(value)) if (containsNull(v)) return true;
+  return false;
 }
 
 /** The schema under optional, nullable, default and refinement wrappers, where its shape is. */

@@ -77,7 +77,7 @@ async function runTool(def: ToolDef, args: unknown, opts: ServerOptions, ctx: Se
     }
     if (!def.pages) return { content: textBlocks(def, data), structuredContent: data };
     const fitted = fitList(data, def.pages, typeof offset === 'number' ? offset : 0, opts.resultMaxChars ?? DEFAULT_RESULT_MAX_CHARS);
-    const content = textBlocks(def, fitted.data);
+    const content: CallToolResult['content'] = fitted.json ? [{ type: 'text', text: fitted.json }] : textBlocks(def, fitted.data);
     if (fitted.page) content.push({ type: 'text', text: pageNote(def.pages, fitted.page) });
     return { content, structuredContent: fitted.data };
   } catch (err) {
@@ -209,7 +209,7 @@ export function createMcpServer(opts: ServerOptions): Server {
   server.setRequestHandler('resources/list', () => listResources(offered));
   server.setRequestHandler('resources/read', (request) => readResource(offered, request.params.uri));
   server.setRequestHandler('tools/call', async (request, ctx) => {
-    const def = await opts.tools.definition(request.params.name);
+    const def = opts.tools.loadedDefinition(request.params.name) ?? (await opts.tools.definition(request.params.name));
     if (!def) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(request.params.name, opts.tools.names));
     return inFlight.track(() => runTool(def, request.params.arguments ?? {}, opts, ctx));
   });

@@ -6,7 +6,8 @@ const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `u_${i}`,
 describe('fitList', () => {
   test('a list that fits, from the start, is returned as it is', () => {
     const data = { students: rows(3), scope: 'all' };
-    expect(fitList(data, 'students', 0, 10_000)).toEqual({ data });
+    // Its JSON, made to measure it, comes back as the text block to send.
+    expect(fitList(data, 'students', 0, 10_000)).toEqual({ data, json: JSON.stringify(data) });
   });
 
   test('a long list is cut at an item boundary within the size, saying where the next part begins', () => {
