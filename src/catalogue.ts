@@ -1,7 +1,8 @@
 import type { Tool } from '@modelcontextprotocol/server';
+import type * as z from 'zod';
 import type { Api, ToolDef, Toolset } from '../tools/define.js';
 import { serverInstructions } from './instructions.js';
-import { closestNames } from './suggest.js';
+import { didYouMean } from './suggest.js';
 
 /** What choosing a server's tools needs to know of each, without building its zod schemas. */
 export interface ToolSummary {
@@ -57,19 +58,14 @@ export async function unknownToolNames(filter: ToolFilter): Promise<string | und
   const known = (built?.summaries ?? [...(await loadDefinitions()).values()]).map((t) => t.name);
   const unknown = [...(filter.tools ?? []), ...(filter.excludeTools ?? [])].filter((n) => !known.includes(n));
   if (unknown.length === 0) return undefined;
-  return `Unknown tool(s): ${unknown.map((n) => `${n.slice(0, 60)}${hint(n, known)}`).join(', ')}. The README's tool list names them all.`;
-}
-
-function hint(name: string, known: string[]): string {
-  const near = closestNames(name, known);
-  return near.length > 0 ? ` (did you mean ${near.join(' or ')}?)` : '';
+  return `Unknown tool(s): ${unknown.map((n) => `${n.slice(0, 60)}${didYouMean(n, known)}`).join(', ')}. The README's tool list names them all.`;
 }
 
 /**
  * The same conversion McpServer makes for a zod 4 schema: zod's own Standard JSON Schema, JSON Schema
  * 2020-12 (the dialect MCP assumes when a schema names none).
  */
-function jsonSchema(schema: ToolDef['input'] | ToolDef['output'], io: 'input' | 'output'): Record<string, unknown> {
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   return schema['~standard'].jsonSchema[io]({ target: 'draft-2020-12' });
 }
 
@@ -170,17 +166,8 @@ export class Catalogue {
     return this.listed;
   }
 
-  private loaded: ReadonlyMap<string, ToolDef> | undefined;
-
   /** The declaration of an offered tool, or undefined for a name this server does not offer. */
   async definition(name: string): Promise<ToolDef | undefined> {
-    if (!this.offered.has(name)) return undefined;
-    this.loaded ??= await this.definitions();
-    return this.loaded.get(name);
-  }
-
-  /** The declaration at once, when the declarations are loaded already (every call after the first). */
-  loadedDefinition(name: string): ToolDef | undefined {
-    return this.offered.has(name) ? this.loaded?.get(name) : undefined;
+    return this.offered.has(name) ? (await this.definitions()).get(name) : undefined;
   }
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { serveStdio as serveBothRevisions } from '@modelcontextprotocol/server/stdio';
 import { inspectorHint } from './banner.js';
 import { ConfigError, HELP, parseCli, type Config, type HttpConfig } from './config.js';
 import type { ClientCredentials } from './http/index.js';
@@ -8,7 +9,6 @@ import { Catalogue, unknownToolNames } from './catalogue.js';
 import { CallsInFlight, createMcpServer } from './server.js';
 // Static on purpose: the bundler wraps a module reached by dynamic import in lazy initialisers, which
 // broke zod's own initialisation order in the bundle.
-import { serveStdio as serveBothRevisions } from '@modelcontextprotocol/server/stdio';
 import { StdioTransport } from './stdio.js';
 import { Upstream } from './upstream.js';
 import { version } from './version.js';

@@ -1,5 +1,5 @@
-import { DEFAULT_RESULT_MAX_CHARS } from './fit.js';
 import { parseArgs } from 'node:util';
+import { DEFAULT_RESULT_MAX_CHARS } from './fit.js';
 import type { Toolset } from '../tools/toolsets.js';
 import { TOOLSETS as knownToolsets } from '../tools/toolsets.js';
 import { DEFAULT_DEADLINE_MS } from './upstream.js';

@@ -21,17 +21,17 @@ export interface Page {
 export function fitList(data: Record<string, unknown>, field: string, offset: number, maxChars: number): { data: Record<string, unknown>; page?: Page; json?: string } {
   const items = data[field];
   if (!Array.isArray(items)) return { data };
+  if (offset === 0) {
+    // The whole answer's JSON is its text block too: made once, and kept when it fits.
+    const json = JSON.stringify(data);
+    if (json.length <= maxChars) return { data, json };
+  }
   const rest = items.slice(offset);
   const build = (count: number) => {
     const next = offset + count < items.length ? offset + count : null;
     const page: Page = { offset, returned: count, total: items.length, nextOffset: next };
     return { data: { ...data, [field]: rest.slice(0, count), page }, page };
   };
-  if (offset === 0) {
-    // The whole answer's JSON is its text block too: made once, and kept when it fits.
-    const json = JSON.stringify(data);
-    if (json.length <= maxChars) return { data, json };
-  }
   // The largest count whose answer fits; at least one item, so paging always moves on.
   let low = 1;
   let high = rest.length;

@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource } from '@modelcontextprotocol/server';
 import { PROMPTS } from '../tools/prompts.js';
-import { tidySchema } from './catalogue.js';
+import { jsonSchema } from './catalogue.js';
 import { quote } from './issues.js';
 
 /**
@@ -9,7 +9,8 @@ import { quote } from './issues.js';
  * they rely on.
  */
 
-const CONFIG_TYPES = ['chat', 'data_analyst', 'flashcards', 'scenarios'] as const;
+/** The types whose config the API documents: tools/components.ts's configByType (a test checks they agree). */
+export const CONFIG_TYPES = ['chat', 'data_analyst', 'flashcards', 'scenarios'] as const;
 const CONFIG_URI = 'learning-workspace://components/config/';
 
 export function listPrompts(offered: ReadonlySet<string>): { prompts: Prompt[] } {
@@ -45,7 +46,7 @@ export async function readResource(offered: ReadonlySet<string>, uri: string): P
     throw new ProtocolError(ProtocolErrorCode.ResourceNotFound, `No resource ${quote(uri)}: resources/list names the ones this server offers.`);
   }
   const { configByType } = await import('../tools/components.js');
-  const schema = configByType[type as (typeof CONFIG_TYPES)[number]]!;
-  const json = tidySchema(schema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }));
+  // The whole reference, patterns and limits included: the tool list leaves them to descriptions.
+  const json = jsonSchema(configByType[type as (typeof CONFIG_TYPES)[number]]!, 'input');
   return { contents: [{ uri, mimeType: 'application/schema+json', text: JSON.stringify(json, null, 2) }] };
 }

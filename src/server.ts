@@ -17,7 +17,7 @@ import type { Catalogue } from './catalogue.js';
 import { traceOf } from './context.js';
 import type { InvokeContext } from './request.js';
 import { fieldIssues, quote } from './issues.js';
-import { closestNames } from './suggest.js';
+import { didYouMean } from './suggest.js';
 import { withoutNullOptionals } from './nulls.js';
 import { DEFAULT_RESULT_MAX_CHARS, fitList, pageNote } from './fit.js';
 import { getPrompt, listPrompts, listResources, readResource } from './guides.js';
@@ -68,9 +68,9 @@ async function runTool(def: ToolDef, args: unknown, opts: ServerOptions, ctx: Se
         fieldErrors: fieldIssues(input.error, Object.keys(def.input.shape)),
       });
     }
-    // The offset of a list served in parts is the server's own: it never goes upstream.
-    const { offset, ...upstreamInput } = input.data as Record<string, unknown>;
-    const data = await invoke(def, def.pages ? upstreamInput : (input.data as Record<string, unknown>), opts.upstream, callContext(ctx, opts));
+    // The offset of a list served in parts (only paged tools take one) is the server's own: it never goes upstream.
+    const { offset, ...upstreamArgs } = input.data as Record<string, unknown>;
+    const data = await invoke(def, upstreamArgs, opts.upstream, callContext(ctx, opts));
     const output = def.output.safeParse(data);
     if (!output.success) {
       throw new ToolError('The upstream answer does not have the documented shape.', { code: 'BAD_UPSTREAM_RESPONSE', fieldErrors: fieldIssues(output.error) });
@@ -107,12 +107,6 @@ function textBlocks(def: ToolDef, data: Record<string, unknown>): CallToolResult
     { type: 'text', text: String(answer) },
     { type: 'text', text: JSON.stringify(rest) },
   ];
-}
-
-function unknownTool(name: string, offered: readonly string[]): string {
-  const near = closestNames(name, offered);
-  const hint = near.length > 0 ? `Did you mean ${near.join(', ')}? ` : '';
-  return `Unknown tool ${quote(name)}. ${hint}tools/list names the tools this server offers.`;
 }
 
 /** Progress goes out only when the client gave a progressToken. */
@@ -209,8 +203,11 @@ export function createMcpServer(opts: ServerOptions): Server {
   server.setRequestHandler('resources/list', () => listResources(offered));
   server.setRequestHandler('resources/read', (request) => readResource(offered, request.params.uri));
   server.setRequestHandler('tools/call', async (request, ctx) => {
-    const def = opts.tools.loadedDefinition(request.params.name) ?? (await opts.tools.definition(request.params.name));
-    if (!def) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(request.params.name, opts.tools.names));
+    const def = await opts.tools.definition(request.params.name);
+    if (!def) {
+      const name = request.params.name;
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, opts.tools.names)}: tools/list names the tools this server offers.`);
+    }
     return inFlight.track(() => runTool(def, request.params.arguments ?? {}, opts, ctx));
   });
   return server;

@@ -9,6 +9,12 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
+/** " (did you mean a or b?)" after a name that matches none, or nothing when no name is near. */
+export function didYouMean(wanted: string, names: readonly string[]): string {
+  const near = closestNames(wanted, names);
+  return near.length > 0 ? ` (did you mean ${near.join(' or ')}?)` : '';
+}
+
 /**
  * The names closest to one that matches none, best first: a misspelling (`analytic_students`), another
  * separator (`analytics-students`), or a word of a real name (`students`). At most `count`, and only

@@ -49,6 +49,10 @@ describe.each(['stdio', 'HTTP'] as const)('%s', (transport) => {
     const read = await conn.client.readResource({ uri: 'learning-workspace://components/config/flashcards' });
     const schema = JSON.parse((read.contents[0] as { text: string }).text) as { properties: Record<string, unknown> };
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['materials', 'difficulty', 'totalFlashcards', 'viewMode']));
+    // The whole reference: what the tool list says only in words is kept here.
+    const chat = JSON.parse(((await conn.client.readResource({ uri: 'learning-workspace://components/config/chat' })).contents[0] as { text: string }).text) as { properties: Record<string, unknown>; required: string[] };
+    expect(chat.properties['temperature']).toMatchObject({ minimum: 0, maximum: 2 });
+    expect(chat.required).toContain('model');
     expect(await conn.client.readResource({ uri: 'learning-workspace://components/config/nope' }).catch((e: unknown) => e)).toBeInstanceOf(McpError);
   });
 });

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Server as McpServer } from '@modelcontextprotocol/server';
 import type { HttpConfig } from '../config.js';
+import { requestAuth } from '../context.js';
 import { MAX_MESSAGE_BYTES } from '../jsonrpc.js';
 import { log, shortHash } from '../log.js';
 import type { UpstreamHealth } from '../upstream.js';
@@ -13,7 +14,6 @@ import { isLegacyRequest, modernHandler } from './modern.js';
 import { hostAndOriginCheck } from './origin.js';
 import { SessionStore } from './sessions.js';
 import { StatelessServing } from './stateless.js';
-import { requestAuth } from '../context.js';
 import { logAccess, type AccessTrace } from './trace.js';
 
 export type { ClientCredentials };

@@ -5,6 +5,8 @@ import pkg from '../../package.json' with { type: 'json' };
 import { tools } from '../../src/registry.js';
 import { toolsetsTable, toolTable, TABLE_END, TABLE_START, TOOLSETS_END, TOOLSETS_START } from '../../scripts/tool-docs.js';
 import { TOOLSET_TABLE } from '../../tools/toolsets.js';
+import { configByType } from '../../tools/components.js';
+import { CONFIG_TYPES } from '../../src/guides.js';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { offered, summarize, tidySchema, type ToolFilter } from '../../src/catalogue.js';
 import { helpText } from '../../src/options.js';
@@ -211,6 +213,10 @@ describe('tool registry', () => {
     expect(start, 'README has the options markers').toBeGreaterThanOrEqual(0);
     expect(readme.slice(start, readme.indexOf(OPTIONS_END) + OPTIONS_END.length), 'run `npm run docs`').toBe(optionsTable());
   });
+});
+
+test('the component config resources are the types tools/components.ts documents', () => {
+  expect([...CONFIG_TYPES].sort()).toEqual(Object.keys(configByType).sort());
 });
 
 describe('server instructions', () => {
