@@ -122,6 +122,8 @@ export class Catalogue {
   /** The names offered, for lookups. */
   readonly offered: ReadonlySet<string>;
   readonly names: readonly string[];
+  /** The tools offered that change the workspace (not read-only). */
+  readonly writes: ReadonlySet<string>;
   /** The server instructions for exactly these tools. */
   readonly instructions: string;
 
@@ -132,6 +134,7 @@ export class Catalogue {
   ) {
     this.names = summaries.map((s) => s.name);
     this.offered = new Set(this.names);
+    this.writes = new Set(summaries.filter((s) => !s.readOnly).map((s) => s.name));
     this.instructions = serverInstructions(summaries);
   }
 

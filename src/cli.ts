@@ -2,7 +2,8 @@
 import { serveStdio as serveBothRevisions } from '@modelcontextprotocol/server/stdio';
 import { inspectorHint } from './banner.js';
 import { ConfigError, HELP, parseCli, type Config, type HttpConfig } from './config.js';
-import type { ClientCredentials } from './http/index.js';
+import type { Caller } from './http/index.js';
+import { readOnlyGrant } from './context.js';
 import { errorReply } from './jsonrpc.js';
 import { log, registerSecret } from './log.js';
 import { Catalogue, unknownToolNames } from './catalogue.js';
@@ -15,8 +16,11 @@ import { version } from './version.js';
 
 type Closer = () => Promise<void>;
 type Cluster = typeof import('node:cluster').default;
-/** A fresh MCP server for a client: the server's own credentials, or (client-credential hosting) the client's. */
-type ServerFactory = (credentials: ClientCredentials | undefined) => ReturnType<typeof createMcpServer>;
+/**
+ * A fresh MCP server for a caller (none on stdio): the server's own credentials, or (client-credential
+ * hosting) the caller's; a signed-in caller's acting user and scopes.
+ */
+type ServerFactory = (caller: Caller | undefined) => ReturnType<typeof createMcpServer>;
 
 async function main(): Promise<void> {
   let action;
@@ -52,8 +56,9 @@ async function main(): Promise<void> {
   const catalogues = await selectCatalogues(config);
   const makeServer = serverFactory(config, upstream, inFlight, catalogues);
   const shutdown = shutdownOnSignals(closers);
-  const tools = catalogues(upstream).names.length;
-  if (config.http) return serveHttp(config, config.http, tools, upstream, makeServer, closers, shutdown, cluster);
+  const all = catalogues(upstream, false);
+  if (config.http) return serveHttp(config, config.http, all, upstream, makeServer, closers, shutdown, cluster);
+  const tools = all.names.length;
   return serveStdio(makeServer, inFlight, shutdown, tools);
 }
 
@@ -74,7 +79,8 @@ async function useSandbox(config: Config): Promise<Closer> {
   return () => sandbox.close();
 }
 
-type Catalogues = (upstream: Upstream) => Catalogue;
+/** The catalogue for an upstream's APIs; `readOnly` for a caller whose sign-in grants reading only. */
+type Catalogues = (upstream: Upstream, readOnly: boolean) => Catalogue;
 
 /** --tools and --exclude-tools must name tools (read once the tool list is at hand, not with the flags). */
 async function checkToolNames(config: Config): Promise<void> {
@@ -84,36 +90,49 @@ async function checkToolNames(config: Config): Promise<void> {
 
 /**
  * The tool catalogue for each set of APIs a server can have (client-credential hosting offers each client
- * the APIs it brought credentials for), chosen once at start.
+ * the APIs it brought credentials for) and each grant (read-only or not), chosen once at start.
  */
 async function selectCatalogues(config: Config): Promise<Catalogues> {
   const sets = [[], ['connector'], ['content'], ['connector', 'content']] as const;
   const made = new Map<string, Catalogue>();
-  const { toolsets, tools, excludeTools, readOnly } = config;
-  for (const apis of sets) made.set(apis.join('+'), await Catalogue.select({ apis: new Set(apis), toolsets, tools, excludeTools, readOnly }));
-  return (upstream) => made.get([...upstream.apis()].sort().join('+'))!;
+  const { toolsets, tools, excludeTools } = config;
+  for (const apis of sets) {
+    for (const readOnly of [false, true]) {
+      made.set(`${apis.join('+')}:${readOnly}`, await Catalogue.select({ apis: new Set(apis), toolsets, tools, excludeTools, readOnly: readOnly || config.readOnly }));
+    }
+  }
+  return (upstream, readOnly) => made.get(`${[...upstream.apis()].sort().join('+')}:${readOnly}`)!;
 }
 
 function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight, catalogues: Catalogues): ServerFactory {
-  const serverFor = (u: Upstream) =>
+  // Signed-in callers: the tools follow each request's scopes, so a step-up within a session counts at once.
+  const perRequest = config.http?.oauth !== undefined;
+  const serverFor = (u: Upstream, caller: Caller | undefined) =>
     createMcpServer({
       upstream: u,
-      tools: catalogues(u),
+      tools: catalogues(u, caller?.readOnly ?? false),
+      toolsFor: perRequest ? (authInfo) => catalogues(u, readOnlyGrant(authInfo)) : undefined,
       keepAliveMs: config.keepAliveMs,
       resultMaxChars: config.resultMaxChars,
       inFlight,
     });
-  // Client-credential hosting: each client's calls go out with that client's credentials only, through
-  // the one shared connection pool.
-  return (c) =>
-    serverFor(
-      c
-        ? upstream.withTargets({
-            connector: c.connectorToken && config.urls.connector ? { baseUrl: config.urls.connector, token: c.connectorToken } : undefined,
-            content: c.apiKey && config.urls.content ? { baseUrl: config.urls.content, apiKey: c.apiKey, userId: c.userId } : undefined,
-          })
-        : upstream,
-    );
+  return (caller) => serverFor(upstreamFor(config, upstream, caller), caller);
+}
+
+/**
+ * The upstream a caller's calls go out through, over the one shared connection pool: in client-credential
+ * hosting with that client's credentials only; signed in with a user claim, as the token's user.
+ */
+function upstreamFor(config: Config, upstream: Upstream, caller: Caller | undefined): Upstream {
+  const c = caller?.credentials;
+  if (c) {
+    return upstream.withTargets({
+      connector: c.connectorToken && config.urls.connector ? { baseUrl: config.urls.connector, token: c.connectorToken } : undefined,
+      content: c.apiKey && config.urls.content ? { baseUrl: config.urls.content, apiKey: c.apiKey, userId: c.userId } : undefined,
+    });
+  }
+  if (caller?.userId !== undefined && config.content) return upstream.withTargets({ connector: config.connector, content: { ...config.content, userId: caller.userId } });
+  return upstream;
 }
 
 /** SIGINT and SIGTERM run the closers in order, then exit; the returned function does the same with a code. */
@@ -133,7 +152,7 @@ function shutdownOnSignals(closers: Closer[]): (code: number) => Promise<void> {
 async function serveHttp(
   config: Config,
   http: HttpConfig,
-  tools: number,
+  catalogue: Catalogue,
   upstream: Upstream,
   makeServer: ServerFactory,
   closers: Closer[],
@@ -141,7 +160,8 @@ async function serveHttp(
   cluster: Cluster | undefined,
 ): Promise<void> {
   const { startHttp } = await import('./http/index.js');
-  const handle = await startHttp({ ...http, makeServer, health: upstream.pool.health }).catch(async (err: unknown) => {
+  const tools = catalogue.names.length;
+  const handle = await startHttp({ ...http, makeServer, writeTools: catalogue.writes, readOnly: config.readOnly, health: upstream.pool.health }).catch(async (err: unknown) => {
     const code = (err as { code?: string }).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
     const what = code === 'EADDRINUSE' ? `port ${http.port} on ${http.host} is in use` : `not allowed to use port ${http.port} on ${http.host}`;
@@ -156,7 +176,7 @@ async function serveHttp(
   process.stderr.write(
     `learning-workspace-mcp ${version}: ${http.credentials === 'client' ? 'tools per client credentials' : `${tools} tools`}${config.sandbox ? ' on the sandbox workspace' : ''} (${http.stateless ? 'stateless' : 'stateful'}, ${http.credentials} credentials)\n` +
       `MCP endpoint (Streamable HTTP): ${handle.url}\n` +
-      inspectorHint(handle.url, http.credentials === 'client' || http.authTokens.length > 0),
+      (http.oauth ? `Sign-in: tokens of ${http.oauth.issuer} for ${http.oauth.publicUrl}\n` : inspectorHint(handle.url, http.credentials === 'client' || http.authTokens.length > 0)),
   );
 }
 

@@ -3,6 +3,7 @@ import { DEFAULT_RESULT_MAX_CHARS } from './fit.js';
 import type { Toolset } from '../tools/toolsets.js';
 import { TOOLSETS as knownToolsets } from '../tools/toolsets.js';
 import { DEFAULT_DEADLINE_MS } from './upstream.js';
+import type { OAuthSettings } from './http/oauth.js';
 import { helpText, OPTIONS, parseArgsOptions, settingName } from './options.js';
 
 export interface ConnectorTarget {
@@ -51,6 +52,8 @@ export interface HttpConfig {
   credentials: 'server' | 'client';
   /** Access tokens clients must present in server-credential mode (several allow rotation). */
   authTokens: string[];
+  /** Sign-in with the team's authorization server instead of static access tokens. */
+  oauth: OAuthSettings | undefined;
   allowedHosts: string[] | undefined;
   allowedOrigins: string[] | undefined;
   maxSessions: number;
@@ -128,7 +131,60 @@ function switchOn(values: Values, read: Read, flagName: string): boolean {
   return values[flagName] === true || flag(read(flagName));
 }
 
-function httpConfig(values: Values, read: Read): HttpConfig {
+/**
+ * OAuth resource-server settings (`--auth oauth`): tokens of one issuer, for this server's public URL.
+ * Plain http is allowed for loopback addresses only, for trying it out next to a local issuer.
+ */
+function oauthConfig(read: Read, env: NodeJS.ProcessEnv, credentials: string, authTokens: string[]): OAuthSettings | undefined {
+  const mode = read('auth') ?? 'token';
+  if (mode !== 'token' && mode !== 'oauth') throw new ConfigError(`WORKSPACE_MCP_AUTH (--auth) must be token or oauth, got "${mode}"`);
+  const oauthOnly = ['oauth-issuer', 'public-url', 'oauth-audience', 'oauth-scopes', 'oauth-user-claim', 'oauth-client-id'].filter((f) => read(f) !== undefined);
+  if (mode === 'token') {
+    if (oauthOnly.length > 0) throw new ConfigError(`${settingName(oauthOnly[0]!)} applies to --auth oauth; set WORKSPACE_MCP_AUTH=oauth (or --auth oauth) too.`);
+    return undefined;
+  }
+  if (credentials === 'client') throw new ConfigError('--auth oauth needs server credentials: the Authorization header carries the OAuth token, not a workspace credential.');
+  if (authTokens.length > 0) throw new ConfigError('--auth oauth replaces --auth-token: clients sign in with your authorization server instead.');
+  const issuer = read('oauth-issuer');
+  const publicUrl = read('public-url');
+  if (!issuer) throw new ConfigError('--auth oauth needs WORKSPACE_MCP_OAUTH_ISSUER (--oauth-issuer): the issuer of the access tokens, as in their iss claim.');
+  if (!publicUrl) throw new ConfigError('--auth oauth needs WORKSPACE_MCP_PUBLIC_URL (--public-url): the URL clients use for this server, ending in /mcp.');
+  secureUrl('oauth-issuer', issuer);
+  const resource = secureUrl('public-url', publicUrl);
+  if (!resource.pathname.endsWith('/mcp') || resource.search || resource.hash) throw new ConfigError(`${settingName('public-url')} must end in /mcp, with no query or fragment, got "${publicUrl}"`);
+  const scopes = list(read('oauth-scopes')) ?? ['workspace:read', 'workspace:write'];
+  if (scopes.length !== 2 || scopes[0] === scopes[1] || scopes.some((s) => /[\s"\\]/.test(s))) {
+    throw new ConfigError(`${settingName('oauth-scopes')} must name two different scopes, read then write (e.g. workspace:read,workspace:write)`);
+  }
+  const clientId = read('oauth-client-id');
+  const clientSecret = env['WORKSPACE_MCP_OAUTH_CLIENT_SECRET'] || undefined;
+  if (Boolean(clientId) !== Boolean(clientSecret)) throw new ConfigError('Token introspection needs both WORKSPACE_MCP_OAUTH_CLIENT_ID and WORKSPACE_MCP_OAUTH_CLIENT_SECRET.');
+  return {
+    issuer,
+    publicUrl: resource.href,
+    audiences: list(read('oauth-audience')) ?? [],
+    readScope: scopes[0]!,
+    writeScope: scopes[1]!,
+    userClaim: read('oauth-user-claim') || undefined,
+    introspection: clientId && clientSecret ? { clientId, clientSecret } : undefined,
+  };
+}
+
+/** An https URL, or http on a loopback address. */
+function secureUrl(flagName: string, value: string): URL {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    throw new ConfigError(`${settingName(flagName)} is not a URL: "${value}"`);
+  }
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && isLoopback(u.hostname))) {
+    throw new ConfigError(`${settingName(flagName)} must be https (plain http only on a loopback address), got "${value}"`);
+  }
+  return u;
+}
+
+function httpConfig(values: Values, read: Read, env: NodeJS.ProcessEnv): HttpConfig {
   const host = read('host') ?? '127.0.0.1';
   const credentials = read('credentials') ?? 'server';
   if (credentials !== 'server' && credentials !== 'client') throw new ConfigError(`--credentials must be server or client, got "${credentials}"`);
@@ -137,9 +193,10 @@ function httpConfig(values: Values, read: Read): HttpConfig {
   if (credentials === 'client' && authTokens.length > 0) {
     throw new ConfigError('--auth-token applies to server credentials; with --credentials client the Authorization header carries each client\'s Connector token.');
   }
-  if (credentials === 'server' && !isLoopback(host) && authTokens.length === 0) {
+  const oauth = oauthConfig(read, env, credentials, authTokens);
+  if (credentials === 'server' && !isLoopback(host) && authTokens.length === 0 && !oauth) {
     throw new ConfigError(
-      `Refusing to serve the server's workspace credentials on ${host} without an access token: set WORKSPACE_MCP_AUTH_TOKEN (or --auth-token), bind to 127.0.0.1, or use --credentials client.`,
+      `Refusing to serve the server's workspace credentials on ${host} without an access token: set WORKSPACE_MCP_AUTH_TOKEN (or --auth-token), sign-in with --auth oauth, bind to 127.0.0.1, or use --credentials client.`,
     );
   }
   const replicaId = read('replica-id');
@@ -155,6 +212,7 @@ function httpConfig(values: Values, read: Read): HttpConfig {
     stateless,
     credentials,
     authTokens,
+    oauth,
     allowedHosts: list(read('allowed-hosts')),
     allowedOrigins: list(read('allowed-origins')),
     maxSessions: integer('max-sessions', read('max-sessions'), 1000, 1, 1_000_000),
@@ -188,7 +246,8 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     throw new ConfigError(`${(err as Error).message}\nRun with --help for the options.`);
   }
   const values = withoutPlaceholders(parsed);
-  const read = reader(values, withoutPlaceholders(rawEnv));
+  const env = withoutPlaceholders(rawEnv);
+  const read = reader(values, env);
   if (values['help']) return { kind: 'help' };
   if (values['version']) return { kind: 'version' };
 
@@ -229,8 +288,9 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     readOnly: switchOn(values, read, 'read-only'),
     sandbox,
     urls: { connector: connectorUrl, content: contentUrl },
-    http: values['http'] === true ? httpConfig(values, read) : undefined,
+    http: values['http'] === true ? httpConfig(values, read, env) : undefined,
   };
+  if (!config.http && read('auth') === 'oauth') throw new ConfigError('--auth oauth signs in HTTP clients: add --http.');
   const clientCredentials = config.http?.credentials === 'client';
   if (clientCredentials) {
     // The server holds no workspace credentials in this mode; clients bring them.

@@ -14,7 +14,7 @@ export interface OptionRow {
   env?: string;
   /** Name of the value in --help; none for a switch. */
   value?: string;
-  group: 'Upstream' | 'Tools' | 'Serving' | 'Other';
+  group: 'Upstream' | 'Tools' | 'Serving' | 'OAuth' | 'Other';
   help: string;
 }
 
@@ -75,6 +75,26 @@ export const OPTIONS: readonly OptionRow[] = [
   { flag: 'drain-ms', env: 'WORKSPACE_MCP_DRAIN_MS', value: 'MS', group: 'Serving', help: 'grace for calls in flight on SIGTERM (default 10000)' },
   { flag: 'replica-id', env: 'WORKSPACE_MCP_REPLICA_ID', value: 'ID', group: 'Serving', help: 'prefix of session ids ("ID."), for session affinity behind a load balancer' },
   { flag: 'workers', env: 'WORKSPACE_MCP_WORKERS', value: 'N', group: 'Serving', help: 'worker processes on one port (stateless only; default 1)' },
+  {
+    flag: 'auth',
+    env: 'WORKSPACE_MCP_AUTH',
+    value: 'MODE',
+    group: 'OAuth',
+    help: 'token (default): the access tokens of --auth-token; oauth: tokens from your authorization server (--oauth-issuer), as MCP clients sign in',
+  },
+  { flag: 'oauth-issuer', env: 'WORKSPACE_MCP_OAUTH_ISSUER', value: 'URL', group: 'OAuth', help: 'issuer of the access tokens, exactly as in their iss claim (its metadata and keys are read from it)' },
+  { flag: 'public-url', env: 'WORKSPACE_MCP_PUBLIC_URL', value: 'URL', group: 'OAuth', help: 'the URL clients use for this server, ending in /mcp: the resource tokens must be issued for' },
+  { flag: 'oauth-audience', env: 'WORKSPACE_MCP_OAUTH_AUDIENCE', value: 'A1,A2', group: 'OAuth', help: 'further aud values accepted besides the public URL (an API identifier of your provider)' },
+  {
+    flag: 'oauth-scopes',
+    env: 'WORKSPACE_MCP_OAUTH_SCOPES',
+    value: 'READ,WRITE',
+    group: 'OAuth',
+    help: 'the scope that offers the read tools and the one that adds the writes (default workspace:read,workspace:write)',
+  },
+  { flag: 'oauth-user-claim', env: 'WORKSPACE_MCP_OAUTH_USER_CLAIM', value: 'NAME', group: 'OAuth', help: "token claim that is the caller's Content API user (x-user-id); tokens without it are refused" },
+  { flag: 'oauth-client-id', env: 'WORKSPACE_MCP_OAUTH_CLIENT_ID', value: 'ID', group: 'OAuth', help: 'client of the issuer\'s introspection endpoint, to accept opaque (non-JWT) tokens' },
+  { env: 'WORKSPACE_MCP_OAUTH_CLIENT_SECRET', group: 'OAuth', help: 'secret of that introspection client (environment only)' },
   { env: 'WORKSPACE_LOG_LEVEL', group: 'Other', help: 'debug, info (default), warn, error or silent; logs go to stderr as JSON lines' },
   { flag: 'help', short: 'h', group: 'Other', help: 'this text' },
   { flag: 'version', short: 'v', group: 'Other', help: 'the version' },
@@ -95,7 +115,7 @@ export function settingName(flag: string): string {
 
 export function helpText(): string {
   const lines = ['learning-workspace-mcp: MCP server for a learning workspace (Connector and Content APIs)', '', 'Usage: learning-workspace-mcp [options]'];
-  for (const group of ['Upstream', 'Tools', 'Serving', 'Other'] as const) {
+  for (const group of ['Upstream', 'Tools', 'Serving', 'OAuth', 'Other'] as const) {
     lines.push('', `${group}${group === 'Upstream' || group === 'Tools' ? ' (each option also reads the environment variable shown)' : ''}:`);
     for (const o of OPTIONS.filter((r) => r.group === group)) {
       const flag = o.flag ? `${o.short ? `-${o.short}, ` : ''}--${o.flag}${o.value ? ` ${o.value}` : ''}` : '';

@@ -2,6 +2,7 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   Server,
+  type AuthInfo,
   type CacheHint,
   type CallToolResult,
   type JsonSchemaType,
@@ -154,6 +155,11 @@ export interface ServerOptions {
   upstream: Upstream;
   /** The tools offered: names and list at hand, declarations loaded when a tool is first called. */
   tools: Catalogue;
+  /**
+   * The tools of one request, when they depend on its grant (OAuth scopes): asked per request, so a
+   * client that steps up to the write scope within a session is served the writes at once.
+   */
+  toolsFor?: ((authInfo: AuthInfo | undefined) => Catalogue) | undefined;
   /** Interval of the still-waiting progress of calls with a progress token (default 10 s, inside the 15 s clients allow). */
   keepAliveMs?: number | undefined;
   /** Counts this server's calls in flight, for a transport that must let them finish before it ends. */
@@ -196,17 +202,19 @@ export function createMcpServer(opts: ServerOptions): Server {
     },
   );
   const inFlight = opts.inFlight ?? new CallsInFlight();
-  server.setRequestHandler('tools/list', () => opts.tools.list());
-  const offered = opts.tools.offered;
-  server.setRequestHandler('prompts/list', () => listPrompts(offered));
-  server.setRequestHandler('prompts/get', (request) => getPrompt(offered, request.params.name, request.params.arguments));
-  server.setRequestHandler('resources/list', () => listResources(offered));
-  server.setRequestHandler('resources/read', (request) => readResource(offered, request.params.uri));
+  const toolsFor = opts.toolsFor;
+  const tools = toolsFor ? (ctx: ServerContext) => toolsFor(ctx.http?.authInfo) : () => opts.tools;
+  server.setRequestHandler('tools/list', (_request, ctx) => tools(ctx).list());
+  server.setRequestHandler('prompts/list', (_request, ctx) => listPrompts(tools(ctx).offered));
+  server.setRequestHandler('prompts/get', (request, ctx) => getPrompt(tools(ctx).offered, request.params.name, request.params.arguments));
+  server.setRequestHandler('resources/list', (_request, ctx) => listResources(tools(ctx).offered));
+  server.setRequestHandler('resources/read', (request, ctx) => readResource(tools(ctx).offered, request.params.uri));
   server.setRequestHandler('tools/call', async (request, ctx) => {
-    const def = await opts.tools.definition(request.params.name);
+    const catalogue = tools(ctx);
+    const def = await catalogue.definition(request.params.name);
     if (!def) {
       const name = request.params.name;
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, opts.tools.names)}: tools/list names the tools this server offers.`);
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);
     }
     return inFlight.track(() => runTool(def, request.params.arguments ?? {}, opts, ctx));
   });

@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { shortHash } from '../log.js';
+import { log, shortHash } from '../log.js';
 import { HttpError } from './errors.js';
+import { IssuerUnavailable, TokenRejected, type TokenVerifier } from './oauth.js';
+import type { ProtectedResource } from './protected-resource.js';
 
 /** Workspace credentials a client brought (client-credential hosting). */
 export interface ClientCredentials {
@@ -14,12 +16,21 @@ export interface ClientCredentials {
 export interface Caller {
   hash: string;
   credentials: ClientCredentials | undefined;
+  /** The Content API user a signed-in caller acts as (the token's user claim). */
+  userId: string | undefined;
+  /** The scopes a signed-in caller's token grants, and whether they allow the read tools only. */
+  scopes: readonly string[];
+  readOnly: boolean;
 }
 
 export interface AuthOptions {
   credentials: 'server' | 'client';
   authTokens: string[];
+  /** Sign-in: the issuer's tokens are checked by the verifier; refusals point at the resource's metadata. */
+  signIn?: { verifier: TokenVerifier; resource: ProtectedResource } | undefined;
 }
+
+export type Authenticate = (req: IncomingMessage) => Caller | Promise<Caller>;
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest();
 
@@ -44,9 +55,15 @@ export function header(req: IncomingMessage, name: string): string | undefined {
 const unauthorized = (message: string, description: string) =>
   new HttpError(401, -32001, message, { 'www-authenticate': `Bearer realm="learning-workspace", error="invalid_token", error_description="${description}"` });
 
-/** The authentication step: an access token in server mode, the client's own credentials in client mode. */
-export function authenticator(opts: AuthOptions): (req: IncomingMessage) => Caller {
+const caller = (hash: string, credentials?: ClientCredentials): Caller => ({ hash, credentials, userId: undefined, scopes: [], readOnly: false });
+
+/**
+ * The authentication step: a token of the team's authorization server (OAuth), an access token in
+ * server mode, the client's own credentials in client mode.
+ */
+export function authenticator(opts: AuthOptions): Authenticate {
   const tokens = opts.authTokens.map(sha256);
+  if (opts.signIn) return signedIn(opts.signIn.verifier, opts.signIn.resource);
   if (opts.credentials === 'client') {
     return (req) => {
       const credentials = { connectorToken: bearer(req), apiKey: header(req, 'x-api-key'), userId: header(req, 'x-user-id') };
@@ -56,14 +73,60 @@ export function authenticator(opts: AuthOptions): (req: IncomingMessage) => Call
           'workspace credentials required',
         );
       }
-      return { hash: shortHash(`${credentials.connectorToken ?? ''}\n${credentials.apiKey ?? ''}\n${credentials.userId ?? ''}`), credentials };
+      return caller(shortHash(`${credentials.connectorToken ?? ''}\n${credentials.apiKey ?? ''}\n${credentials.userId ?? ''}`), credentials);
     };
   }
   return (req) => {
-    if (tokens.length === 0) return { hash: 'open', credentials: undefined };
+    if (tokens.length === 0) return caller('open');
     const presented = bearer(req);
     if (!presented) throw unauthorized('Send the access token as Authorization: Bearer <token>.', 'access token required');
     if (!tokenMatches(presented, tokens)) throw unauthorized('The access token is not valid.', 'access token not valid');
-    return { hash: shortHash(presented), credentials: undefined };
+    return caller(shortHash(presented));
   };
+}
+
+/**
+ * OAuth: the bearer token must be one the issuer made for this server. The caller is the token's
+ * subject (and acting user), which a session is bound to; the token itself goes nowhere else.
+ */
+function signedIn(verifier: TokenVerifier, resource: ProtectedResource): Authenticate {
+  const { readScope, writeScope } = resource.settings;
+  return async (req) => {
+    const token = bearer(req);
+    if (!token) throw new HttpError(401, -32001, 'Sign in: this server takes OAuth access tokens (Authorization: Bearer), see the WWW-Authenticate header.', { 'www-authenticate': resource.signInChallenge() });
+    let grant;
+    try {
+      grant = await verifier.verify(token);
+    } catch (err) {
+      if (err instanceof TokenRejected) {
+        throw new HttpError(401, -32001, `The access token is not accepted: ${err.message}.`, { 'www-authenticate': resource.invalidTokenChallenge(err.message) });
+      }
+      if (err instanceof IssuerUnavailable) {
+        log('warn', 'token not checked: authorization server unavailable', { error: err.message });
+        throw new HttpError(503, -32000, 'The authorization server cannot be reached to check the access token; retry shortly.', { 'retry-after': '5' });
+      }
+      throw err;
+    }
+    // The write scope includes reading: a client that stepped up with it alone is served everything.
+    const writes = grant.scopes.has(writeScope);
+    if (!writes && !grant.scopes.has(readScope)) {
+      throw new HttpError(403, -32001, `The access token grants neither ${readScope} nor ${writeScope}.`, {
+        'www-authenticate': resource.insufficientScopeChallenge(readScope, `${readScope} is needed`),
+      });
+    }
+    const scopes = [...grant.scopes].filter((s) => s === readScope || s === writeScope);
+    return { hash: shortHash(`oauth\n${grant.subject}\n${grant.userId ?? ''}`), credentials: undefined, userId: grant.userId, scopes, readOnly: !writes };
+  };
+}
+
+/** The step-up refusal of a tool call that changes things, for a caller whose token grants reading only. */
+export function writeScopeNeeded(resource: ProtectedResource, tool: string, id: string | number | null): HttpError {
+  const scope = resource.settings.writeScope;
+  return new HttpError(
+    403,
+    -32001,
+    `${tool} changes the workspace and needs the ${scope} scope; the access token grants reading only. Sign in again granting ${scope}.`,
+    { 'www-authenticate': resource.insufficientScopeChallenge(scope, `${tool} needs ${scope}`) },
+    id,
+  );
 }

@@ -6,23 +6,31 @@ import { requestAuth } from '../context.js';
 import { MAX_MESSAGE_BYTES } from '../jsonrpc.js';
 import { log, shortHash } from '../log.js';
 import type { UpstreamHealth } from '../upstream.js';
-import { authenticator, header, type Caller, type ClientCredentials } from './auth.js';
+import { authenticator, header, writeScopeNeeded, type Caller, type ClientCredentials } from './auth.js';
 import { checkBody, describeBody, readJson } from './body.js';
 import { ClientGone, HttpError, sendError } from './errors.js';
 import { serveHealth } from './health.js';
 import { isLegacyRequest, modernHandler } from './modern.js';
-import { hostAndOriginCheck } from './origin.js';
+import { corsHeaders } from './cors.js';
+import { TokenVerifier, type VerifierOptions } from './oauth.js';
+import { allowedOrigins, hostAndOriginCheck } from './origin.js';
+import { ProtectedResource } from './protected-resource.js';
 import { SessionStore } from './sessions.js';
 import { StatelessServing } from './stateless.js';
 import { logAccess, type AccessTrace } from './trace.js';
 
-export type { ClientCredentials };
+export type { Caller, ClientCredentials };
 
 export interface HttpOptions extends HttpConfig {
-  /** A fresh MCP server: per session (2025-11-25), or per request (2026-07-28, and stateless). */
-  makeServer: (credentials: ClientCredentials | undefined) => McpServer;
+  /** A fresh MCP server for a caller: per session (2025-11-25), or per request (2026-07-28, and stateless). */
+  makeServer: (caller: Caller) => McpServer;
+  /** The tools that change the workspace, refused with a step-up challenge to a read-only sign-in. */
+  writeTools: ReadonlySet<string>;
+  /** Only the read tools are served (--read-only): the write scope is not offered. */
+  readOnly: boolean;
   health: UpstreamHealth;
   maxBodyBytes?: number;
+  verifier?: VerifierOptions;
 }
 
 export interface HttpHandle {
@@ -45,7 +53,11 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   let inFlight = 0;
   const makeServer = opts.makeServer;
   const checkOrigin = hostAndOriginCheck(opts, () => port);
-  const authenticate = authenticator(opts);
+  const cors = corsHeaders(allowedOrigins(opts, () => port));
+  const resource = opts.oauth ? new ProtectedResource(opts.oauth, opts.readOnly) : undefined;
+  const verifier = opts.oauth ? new TokenVerifier(opts.oauth, opts.verifier) : undefined;
+  if (verifier) void verifier.warmUp();
+  const authenticate = authenticator({ ...opts, signIn: verifier && resource ? { verifier, resource } : undefined });
   const sessions = new SessionStore(opts, makeServer);
   const maxBody = opts.maxBodyBytes ?? MAX_MESSAGE_BYTES;
   const modern = modernHandler(makeServer, maxBody);
@@ -53,15 +65,18 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
 
   async function handleMcp(req: IncomingMessage, res: ServerResponse, trace: AccessTrace): Promise<void> {
     checkOrigin(req);
-    const caller: Caller = authenticate(req);
+    // Nothing is read, opened or sent upstream for a caller that is not let in.
+    const caller: Caller = await authenticate(req);
+    trace.caller = caller.hash;
     const sid = header(req, 'mcp-session-id');
     if (sid) trace.session = shortHash(sid);
     const body = await readBody(req, trace);
+    if (caller.readOnly && resource && trace.tool !== undefined && opts.writeTools.has(trace.tool)) throw writeScopeNeeded(resource, trace.tool, requestId(body));
     if (draining) throw new HttpError(503, -32000, 'The server is shutting down; retry on another instance.', { 'retry-after': '1', connection: 'close' });
     // The tool handlers learn the caller and find the access-log trace through the SDK's auth info.
-    const auth = requestAuth(caller.hash, trace, { credentials: caller.credentials });
+    const auth = requestAuth(caller.hash, trace, { caller }, caller);
     if (!isLegacyRequest(req, body)) return modern.handle(req, res, body, auth);
-    if (opts.stateless) return stateless.handle(req, res, body, caller, auth, () => makeServer(caller.credentials));
+    if (opts.stateless) return stateless.handle(req, res, body, caller, auth, () => makeServer(caller));
     return sessions.handle(req, res, body, caller, auth);
   }
 
@@ -78,7 +93,11 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     if (serveHealth(path, req, res, { health: opts.health, draining: () => draining, sessions: () => sessions.size })) return;
-    if (path !== '/mcp') return sendError(res, new HttpError(404, -32000, 'Not found: the MCP endpoint is /mcp.'));
+    const metadata = resource?.serves(path) ?? false;
+    if (path !== '/mcp' && !metadata) return sendError(res, new HttpError(404, -32000, 'Not found: the MCP endpoint is /mcp.'));
+    // Browser-based clients: an allowed origin may read the answers (and the challenge of a 401).
+    if (cors(req, res)) return;
+    if (metadata) return resource!.serve(req, res);
     const started = performance.now();
     const counted = req.method === 'POST';
     if (counted) inFlight++;
@@ -117,6 +136,11 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     },
     close: closeAll,
   };
+}
+
+function requestId(body: unknown): string | number | null {
+  const id = (body as { id?: unknown } | null)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {

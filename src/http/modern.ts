@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
 import { classifyInboundRequest, createMcpHandler, type AuthInfo, type Server as McpServer } from '@modelcontextprotocol/server';
 import { log } from '../log.js';
-import { header, type ClientCredentials } from './auth.js';
+import { header, type Caller } from './auth.js';
 
 /**
  * Which revision a request speaks, decided as the SDK's own HTTP entry decides it: a request without the
@@ -51,14 +51,14 @@ export interface ModernHandler {
  * envelope, the protocol version (an unsupported one is refused with the supported ones listed) and the
  * Mcp-Method / Mcp-Name headers against the body.
  */
-export function modernHandler(makeServer: (credentials: ClientCredentials | undefined) => McpServer, maxBodyBytes: number): ModernHandler {
+export function modernHandler(makeServer: (caller: Caller) => McpServer, maxBodyBytes: number): ModernHandler {
   const onerror = (error: Error) => log('info', 'request refused', { reason: error.message });
-  const handler = createMcpHandler(({ authInfo }) => makeServer(credentialsOf(authInfo)), { legacy: 'reject', maxRequestBodySize: maxBodyBytes, onerror });
+  const handler = createMcpHandler(({ authInfo }) => makeServer(callerOf(authInfo)), { legacy: 'reject', maxRequestBodySize: maxBodyBytes, onerror });
   const serve = toNodeHandler(handler, { onerror, maxRequestBodySize: maxBodyBytes });
   return {
     handle(req, res, body, auth) {
       // The caller rides to the server factory as the SDK's pass-through auth info; the credentials of
-      // client-credential hosting are never sent anywhere but upstream.
+      // client-credential hosting are never sent anywhere but upstream, and an OAuth token nowhere.
       const request = req as IncomingMessage & { auth?: AuthInfo };
       request.auth = auth;
       // Node's own type leaves `method` optional, as the SDK's does not; a server request always has one.
@@ -68,6 +68,7 @@ export function modernHandler(makeServer: (credentials: ClientCredentials | unde
   };
 }
 
-function credentialsOf(authInfo: AuthInfo | undefined): ClientCredentials | undefined {
-  return authInfo?.extra?.['credentials'] as ClientCredentials | undefined;
+/** The caller the HTTP front put in the request's auth info (every request to this handler has one). */
+function callerOf(authInfo: AuthInfo | undefined): Caller {
+  return authInfo!.extra!['caller'] as Caller;
 }

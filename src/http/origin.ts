@@ -14,14 +14,20 @@ export interface OriginOptions {
  * because an ephemeral port is known only once listening.
  */
 export function hostAndOriginCheck(opts: OriginOptions, port: () => number): (req: IncomingMessage) => void {
-  const loopbackNames = () => [`127.0.0.1:${port()}`, `localhost:${port()}`, `[::1]:${port()}`];
-  const allowedHosts = () => opts.allowedHosts ?? (isLoopback(opts.host) ? loopbackNames() : undefined);
-  const allowedOrigins = () => opts.allowedOrigins ?? (isLoopback(opts.host) ? loopbackNames().map((h) => `http://${h}`) : []);
+  const allowedHosts = () => opts.allowedHosts ?? (isLoopback(opts.host) ? loopbackNames(port()) : undefined);
+  const origins = allowedOrigins(opts, port);
   return (req) => {
     const hosts = allowedHosts();
     const host = req.headers.host ?? '';
     if (hosts && !hosts.includes(host.toLowerCase())) throw new HttpError(403, -32000, `Host "${host}" is not allowed.`);
     const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().includes(origin)) throw new HttpError(403, -32000, `Origin "${origin}" is not allowed.`);
+    if (origin !== undefined && !origins().includes(origin)) throw new HttpError(403, -32000, `Origin "${origin}" is not allowed.`);
   };
+}
+
+const loopbackNames = (port: number) => [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+
+/** The origins a browser page may call from: the configured ones, or on loopback the loopback origins. */
+export function allowedOrigins(opts: OriginOptions, port: () => number): () => string[] {
+  return () => opts.allowedOrigins ?? (isLoopback(opts.host) ? loopbackNames(port()).map((h) => `http://${h}`) : []);
 }

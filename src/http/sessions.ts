@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isInitializeRequest, SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type Server as McpServer } from '@modelcontextprotocol/server';
 import { log, shortHash } from '../log.js';
-import { header, type Caller, type ClientCredentials } from './auth.js';
+import { header, type Caller } from './auth.js';
 import { HttpError } from './errors.js';
 import { ExchangeTransport } from './exchange.js';
 
@@ -18,7 +18,7 @@ interface Session {
   id: string;
   transport: ExchangeTransport;
   server: McpServer;
-  /** Hash of the credentials that opened it; a request with others is refused. */
+  /** Hash of the caller that opened it (credentials, access token, or signed-in subject); another is refused. */
   callerHash: string;
   lastActivity: number;
   inFlight: number;
@@ -43,7 +43,7 @@ export class SessionStore {
 
   constructor(
     private readonly limits: SessionLimits,
-    private readonly makeServer: (credentials: ClientCredentials | undefined) => McpServer,
+    private readonly makeServer: (caller: Caller) => McpServer,
   ) {
     // Idle sessions end and free their server; busy ones are left alone.
     this.sweep = setInterval(() => this.endIdle(), Math.max(250, Math.min(60_000, limits.sessionIdleMs / 4)));
@@ -72,7 +72,7 @@ export class SessionStore {
   private find(id: string, caller: Caller): Session {
     const s = this.sessions.get(id);
     if (!s) throw new HttpError(404, -32001, 'Session not found: it ended or expired. Start a new session with initialize.');
-    if (s.callerHash !== caller.hash) throw new HttpError(403, -32000, 'This session belongs to other credentials.');
+    if (s.callerHash !== caller.hash) throw new HttpError(403, -32000, 'This session belongs to another caller: open a session of your own with initialize.');
     if (s.inFlight >= this.limits.maxInFlight) {
       throw new HttpError(429, -32000, `Too many requests in flight on this session (at most ${this.limits.maxInFlight}).`, { 'retry-after': '1' });
     }
@@ -100,7 +100,7 @@ export class SessionStore {
   private async open(res: ServerResponse, body: unknown, caller: Caller, auth: AuthInfo): Promise<void> {
     const replica = this.limits.replicaId;
     const id = replica ? `${replica}.${randomUUID()}` : randomUUID();
-    const server = this.makeServer(caller.credentials);
+    const server = this.makeServer(caller);
     const transport = new ExchangeTransport(id);
     const session: Session = { id, transport, server, callerHash: caller.hash, lastActivity: Date.now(), inFlight: 0 };
     this.sessions.set(id, session);

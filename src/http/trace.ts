@@ -7,6 +7,8 @@ export interface AccessTrace extends RequestTrace {
   method?: string;
   tool?: string;
   session?: string;
+  /** Hash of who called: the token's subject when signed in, of the access token or credentials otherwise. */
+  caller?: string;
   /** The protocol revision the request speaks, when it says. */
   revision?: string;
 }
@@ -17,6 +19,7 @@ export function logAccess(req: IncomingMessage, res: ServerResponse, path: strin
   const session = trace.session ?? (typeof sessionHeader === 'string' ? shortHash(sessionHeader) : undefined);
   log('info', 'access', {
     http: `${req.method} ${path}`,
+    ...(trace.caller ? { caller: trace.caller } : {}),
     ...(session ? { session } : {}),
     ...(trace.method ? { rpc: trace.method } : {}),
     ...(trace.revision ? { revision: trace.revision } : {}),

@@ -39,19 +39,19 @@ describe('host and origin', () => {
 });
 
 describe('authentication', () => {
-  test('server mode: the access token, compared against every configured one', () => {
+  test('server mode: the access token, compared against every configured one', async () => {
     const auth = authenticator({ credentials: 'server', authTokens: ['token-number-one-aaaa', 'token-number-two-bbbb'] });
-    expect(auth(request({ authorization: 'Bearer token-number-two-bbbb' })).credentials).toBeUndefined();
+    expect((await auth(request({ authorization: 'Bearer token-number-two-bbbb' }))).credentials).toBeUndefined();
     const missing = refusal(() => auth(request({})));
     expect(missing.status).toBe(401);
     expect(missing.headers['www-authenticate']).toContain('Bearer realm="learning-workspace"');
     expect(refusal(() => auth(request({ authorization: 'Bearer nope' }))).message).toBe('The access token is not valid.');
   });
-  test('client mode: the client brings its own workspace credentials, and its hash binds its session', () => {
+  test('client mode: the client brings its own workspace credentials, and its hash binds its session', async () => {
     const auth = authenticator({ credentials: 'client', authTokens: [] });
-    const a = auth(request({ authorization: 'Bearer conn', 'x-api-key': 'key', 'x-user-id': 'u1' }));
+    const a = await auth(request({ authorization: 'Bearer conn', 'x-api-key': 'key', 'x-user-id': 'u1' }));
     expect(a.credentials).toEqual({ connectorToken: 'conn', apiKey: 'key', userId: 'u1' });
-    expect(auth(request({ 'x-api-key': 'key' })).hash).not.toBe(a.hash);
+    expect((await auth(request({ 'x-api-key': 'key' }))).hash).not.toBe(a.hash);
     expect(refusal(() => auth(request({}))).status).toBe(401);
   });
 });
