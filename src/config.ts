@@ -138,7 +138,7 @@ function switchOn(values: Values, read: Read, flagName: string): boolean {
 function oauthConfig(read: Read, env: NodeJS.ProcessEnv, credentials: string, authTokens: string[]): OAuthSettings | undefined {
   const mode = read('auth') ?? 'token';
   if (mode !== 'token' && mode !== 'oauth') throw new ConfigError(`WORKSPACE_MCP_AUTH (--auth) must be token or oauth, got "${mode}"`);
-  const oauthOnly = ['oauth-issuer', 'public-url', 'oauth-audience', 'oauth-scopes', 'oauth-user-claim', 'oauth-client-id'].filter((f) => read(f) !== undefined);
+  const oauthOnly = ['oauth-issuer', 'public-url', 'oauth-audience', 'oauth-scopes', 'oauth-user-claim', 'oauth-client-id'].filter((f) => read(f));
   if (mode === 'token') {
     if (oauthOnly.length > 0) throw new ConfigError(`${settingName(oauthOnly[0]!)} applies to --auth oauth; set WORKSPACE_MCP_AUTH=oauth (or --auth oauth) too.`);
     return undefined;

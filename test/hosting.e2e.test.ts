@@ -231,7 +231,7 @@ describe('client credentials', () => {
       { authorization: `Bearer ${SANDBOX_CREDENTIALS.readOnlyToken}`, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
     );
     expect(replay.status).toBe(403);
-    expect(await rpcError(replay)).toContain('other credentials');
+    expect(await rpcError(replay)).toContain('another caller');
     expect(sandbox.requests).toHaveLength(0);
   });
 });

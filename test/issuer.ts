@@ -107,6 +107,7 @@ export async function startIssuer(opts: IssuerOptions): Promise<Issuer> {
         devInteractions: { enabled: false },
         registration: { enabled: true },
         introspection: { enabled: true },
+        revocation: { enabled: true },
         clientCredentials: { enabled: true },
         resourceIndicators: {
           enabled: true,

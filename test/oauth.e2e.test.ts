@@ -10,7 +10,7 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { startTestSandbox, type TestSandbox } from '../src/sandbox/testing.js';
 import { SANDBOX_CREDENTIALS, startHttpProcess, text, type HttpProcess } from './helpers.js';
-import { INTROSPECTOR, READ, startIssuer, WRITE, type Issuer } from './issuer.js';
+import { READ, startIssuer, WRITE, type Issuer } from './issuer.js';
 
 const REDIRECT = 'http://127.0.0.1:1/callback';
 const USER_CLAIM = 'workspace_user';
@@ -50,8 +50,8 @@ class SignIn implements OAuthClientProvider {
   }
 }
 
-/** The browser: follows the authorization URL through the issuer's sign-in (cookies kept) to the redirect, and returns the code. */
-async function browse(start: URL): Promise<string> {
+/** The browser: follows the authorization URL through the issuer's sign-in (cookies kept) to the redirect, and returns its parameters. */
+async function browse(start: URL): Promise<URLSearchParams> {
   const jar = new Map<string, string>();
   let url = start.href;
   for (let hop = 0; hop < 12; hop++) {
@@ -64,9 +64,8 @@ async function browse(start: URL): Promise<string> {
     if (!location) throw new Error(`sign-in stopped at ${res.status} ${url}: ${(await res.text()).slice(0, 500)}`);
     const next = new URL(location, url);
     if (next.href.startsWith(REDIRECT)) {
-      const code = next.searchParams.get('code');
-      if (!code) throw new Error(`no code: ${next.search}`);
-      return code;
+      if (!next.searchParams.get('code')) throw new Error(`no code: ${next.search}`);
+      return next.searchParams;
     }
     url = next.href;
   }
@@ -77,7 +76,7 @@ async function browse(start: URL): Promise<string> {
 async function signInAndConnect(url: string, signIn = new SignIn()): Promise<{ client: Client; signIn: SignIn }> {
   const first = new StreamableHTTPClientTransport(new URL(url), { authProvider: signIn });
   await expect(new Client({ name: 'test', version: '0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
-  const code = await browse(signIn.authorizationUrl!);
+  const code = (await browse(signIn.authorizationUrl!)).get('code')!;
   await first.finishAuth(code);
   const client = new Client({ name: 'test', version: '0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { authProvider: signIn }));
@@ -101,10 +100,9 @@ let sandbox: TestSandbox;
 let issuer: Issuer;
 let server: HttpProcess;
 let url: string;
+const tokensSeen: string[] = [];
 
-async function startServer(extraEnv: Record<string, string> = {}, args: string[] = []): Promise<HttpProcess> {
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}/mcp`;
+async function startServer(port: number, extraEnv: Record<string, string> = {}, args: string[] = []): Promise<HttpProcess> {
   return startHttpProcess(
     {
       PATH: process.env['PATH'] ?? '',
@@ -112,10 +110,9 @@ async function startServer(extraEnv: Record<string, string> = {}, args: string[]
       WORKSPACE_CONTENT_URL: sandbox.url,
       WORKSPACE_CONNECTOR_TOKEN: SANDBOX_CREDENTIALS.connectorToken,
       WORKSPACE_API_KEY: SANDBOX_CREDENTIALS.apiKey,
-      WORKSPACE_USER_ID: SANDBOX_CREDENTIALS.userId,
       WORKSPACE_MCP_AUTH: 'oauth',
       WORKSPACE_MCP_OAUTH_ISSUER: issuer.url,
-      WORKSPACE_MCP_PUBLIC_URL: url,
+      WORKSPACE_MCP_PUBLIC_URL: `http://127.0.0.1:${port}/mcp`,
       WORKSPACE_MCP_OAUTH_USER_CLAIM: USER_CLAIM,
       ...extraEnv,
     },
@@ -123,27 +120,44 @@ async function startServer(extraEnv: Record<string, string> = {}, args: string[]
   );
 }
 
+const now = () => Math.floor(Date.now() / 1000);
+const claims = (extra: Record<string, unknown> = {}) => ({ iss: issuer.url, sub: 'alice', aud: url, scope: `${READ} ${WRITE}`, [USER_CLAIM]: 'u-alice', iat: now(), exp: now() + 600, ...extra });
+
+/** A token signed with the issuer's own key, as it would make one, with the claims given. */
+async function mint(extra: Record<string, unknown> = {}, key: JWK & { kid?: string } = issuer.signingKey): Promise<string> {
+  const token = await new SignJWT(claims(extra)).setProtectedHeader({ alg: 'ES256', kid: key.kid ?? issuer.signingKey.kid, typ: 'at+jwt' }).sign(await importJWK(key, 'ES256'));
+  tokensSeen.push(token);
+  return token;
+}
+
+const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+
+/** A refusal as the client sees it: status, challenge, and nothing sent upstream. */
+async function refused(token: string | undefined, body: object = INIT, extra: Record<string, string> = {}) {
+  const res = await post(url, token, body, extra);
+  const json = (await res.json()) as { error?: { message: string } };
+  expect(sandbox.requests).toEqual([]);
+  return { status: res.status, challenge: res.headers.get('www-authenticate') ?? '', message: json.error?.message ?? '' };
+}
+
+async function session(token: string): Promise<string> {
+  const res = await post(url, token, INIT);
+  expect(res.status).toBe(200);
+  await res.text();
+  const sid = res.headers.get('mcp-session-id')!;
+  await post(url, token, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' });
+  return sid;
+}
+
+const callBody = (name: string, args: object = {}, id = 7) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+
 beforeAll(async () => {
   sandbox = await startTestSandbox();
+  // The issuer must know the resource before the server starts, so the port is chosen first.
   const port = await freePort();
-  // The issuer must know the resource before the server starts; the server is started on that port.
-  issuer = await startIssuer({ resource: `http://127.0.0.1:${port}/mcp`, userClaim: USER_CLAIM });
   url = `http://127.0.0.1:${port}/mcp`;
-  server = await startHttpProcess(
-    {
-      PATH: process.env['PATH'] ?? '',
-      WORKSPACE_CONNECTOR_URL: sandbox.url,
-      WORKSPACE_CONTENT_URL: sandbox.url,
-      WORKSPACE_CONNECTOR_TOKEN: SANDBOX_CREDENTIALS.connectorToken,
-      WORKSPACE_API_KEY: SANDBOX_CREDENTIALS.apiKey,
-      WORKSPACE_USER_ID: SANDBOX_CREDENTIALS.userId,
-      WORKSPACE_MCP_AUTH: 'oauth',
-      WORKSPACE_MCP_OAUTH_ISSUER: issuer.url,
-      WORKSPACE_MCP_PUBLIC_URL: url,
-      WORKSPACE_MCP_OAUTH_USER_CLAIM: USER_CLAIM,
-    },
-    ['--port', String(port)],
-  );
+  issuer = await startIssuer({ resource: url, userClaim: USER_CLAIM });
+  server = await startServer(port);
 });
 beforeEach(() => {
   sandbox.reset();
@@ -153,27 +167,208 @@ afterAll(async () => {
   await server?.stop();
   await issuer?.close();
   await sandbox?.close();
+  // The access log names callers by hash only: no token is ever written.
+  const log = server?.stderr() ?? '';
+  expect(log).toMatch(/"caller":"[0-9a-f]+"/);
+  for (const t of tokensSeen) expect(log).not.toContain(t);
 });
 
 describe('signing in with the SDK client', () => {
   test('discovery from the 401, registration, code with PKCE, token; then every tool, called as the token\'s user', async () => {
     const { client, signIn } = await signInAndConnect(url);
+    tokensSeen.push(signIn.saved!.access_token);
     expect(signIn.client?.client_id).toBeTruthy(); // registered dynamically
     expect(signIn.authorizationUrl?.searchParams.get('code_challenge_method')).toBe('S256');
     expect(signIn.authorizationUrl?.searchParams.get('resource')).toBe(url);
     expect(signIn.authorizationUrl?.searchParams.get('scope')).toBe(`${READ} ${WRITE}`);
     const { tools } = await client.listTools();
     expect(tools).toHaveLength(34);
-    const res = await client.callTool({ name: 'analytics_hero', arguments: {} });
-    expect(res.isError).toBeFalsy();
+    expect((await client.callTool({ name: 'analytics_hero', arguments: {} })).isError).toBeFalsy();
     // A Content call goes out as the token's user, with the server's own credentials, never the token.
     const created = await client.callTool({ name: 'folders_create', arguments: { name: 'Signed in' } });
     expect(created.isError, text(created as never)).toBeFalsy();
-    const upstream = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/folders'));
-    expect(upstream.at(-1)?.headers['x-user-id']).toBe('u-alice');
-    for (const r of sandbox.requests) {
-      expect(JSON.stringify(r.headers)).not.toContain(signIn.saved!.access_token);
-    }
+    const folderCalls = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/folders'));
+    expect(folderCalls.at(-1)?.headers['x-user-id']).toBe('u-alice');
+    expect(folderCalls.at(-1)?.headers['x-api-key']).toBe(SANDBOX_CREDENTIALS.apiKey);
+    for (const r of sandbox.requests) expect(JSON.stringify(r.headers)).not.toContain(signIn.saved!.access_token);
+    await client.close();
+  });
+
+  test('the 2026-07-28 client signs in the same way and calls without a session', async () => {
+    const signIn = new SignIn();
+    signIn.authorizationUrl = undefined;
+    issuer.signIn = { account: 'bob', grant: [READ, WRITE] };
+    const first = new ModernTransport(new URL(url), { authProvider: signIn });
+    const auto = { versionNegotiation: { mode: 'auto' as const } };
+    await expect(new ModernClient({ name: 'test', version: '0' }, auto).connect(first)).rejects.toThrow();
+    await first.finishAuth(await browse(signIn.authorizationUrl!));
+    tokensSeen.push(signIn.saved!.access_token);
+    const client = new ModernClient({ name: 'test', version: '0' }, auto);
+    const transport = new ModernTransport(new URL(url), { authProvider: signIn });
+    await client.connect(transport);
+    expect(transport.sessionId).toBeUndefined();
+    expect((await client.listTools()).tools).toHaveLength(34);
+    const res = await client.callTool({ name: 'materials_list', arguments: {} });
+    expect(res.isError).toBeFalsy();
+    expect(sandbox.requests.at(-1)?.headers['x-user-id']).toBe('u-bob');
+    await client.close();
+  });
+
+  test('a user who grants reading only: writes are hidden, and a write call is refused with a step-up challenge the client follows', async () => {
+    issuer.signIn = { account: 'alice', grant: [READ] };
+    const { client, signIn } = await signInAndConnect(url);
+    tokensSeen.push(signIn.saved!.access_token);
+    const { tools } = await client.listTools();
+    expect(tools.length).toBeGreaterThan(10);
+    expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+    // A client with an older list still calls a write by name: 403, and the SDK asks for the write scope.
+    signIn.authorizationUrl = undefined;
+    await expect(client.callTool({ name: 'folders_create', arguments: { name: 'x' } })).rejects.toThrow();
+    const stepUp = signIn.authorizationUrl as URL | undefined;
+    expect(stepUp?.searchParams.get('scope')).toContain(WRITE);
+    expect(sandbox.requests).toEqual([]);
     await client.close();
   });
 });
+
+describe('refusals', () => {
+  test('no token: 401 pointing at the metadata, with the scopes to ask for', async () => {
+    const r = await refused(undefined);
+    expect(r.status).toBe(401);
+    expect(r.challenge).toBe(`Bearer resource_metadata="${url.replace('/mcp', '/.well-known/oauth-protected-resource/mcp')}", scope="${READ} ${WRITE}"`);
+    // A 2026-07-28 request (no initialize, no session) is refused the same way.
+    const modern = await refused(undefined, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' });
+    expect(modern.status).toBe(401);
+  });
+
+  const invalid = [
+    ['expired', () => mint({ exp: now() - 120, iat: now() - 900 }), 'the token has expired'],
+    ['for another resource', () => mint({ aud: 'https://other.example.com/mcp' }), 'audience'],
+    ['from another issuer', () => mint({ iss: 'https://evil.example.com' }), 'another authorization server'],
+    ['not valid yet', () => mint({ nbf: now() + 600 }), 'not valid yet'],
+    ['signed by another key under the issuer\'s key id', async () => mint({}, { ...(await otherKey()), kid: issuer.signingKey.kid }), 'signature does not verify'],
+    ['signed by a key the issuer does not publish', async () => mint({}, { ...(await otherKey()), kid: 'unknown-key' }), 'does not publish'],
+    ['alg none', async () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims())}.`, 'accepted algorithm'],
+    ['HMAC keyed with the issuer\'s public key', async () => hmacWithPublicKey(), 'accepted algorithm'],
+    ['without the user claim', () => mint({ [USER_CLAIM]: undefined }), `no ${USER_CLAIM} claim`],
+    ['opaque, with no introspection configured', async () => 'opaque-token-0123456789', 'introspection'],
+  ] as const;
+  test.each(invalid)('a token %s: 401 invalid_token, nothing upstream', async (_name, make, reason) => {
+    const token = await make();
+    const r = await refused(token);
+    expect(r.status).toBe(401);
+    expect(r.challenge).toMatch(/^Bearer error="invalid_token", error_description="[^"]+", resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp"$/);
+    expect(r.challenge).toContain(reason);
+    expect(r.message).toContain(reason);
+  });
+
+  test('a clock 30 s behind the issuer is tolerated; 60 s is the most', async () => {
+    const res = await post(url, await mint({ exp: now() - 30 }), INIT);
+    expect(res.status).toBe(200);
+  });
+
+  test('a token with neither scope: 403 insufficient_scope for the read scope', async () => {
+    const r = await refused(await mint({ scope: 'openid profile' }));
+    expect(r.status).toBe(403);
+    expect(r.challenge).toContain(`error="insufficient_scope", scope="${READ}"`);
+  });
+
+  test('a write with a read-only token: 403 with the step-up challenge; with the write scope it goes through, in the same session', async () => {
+    const readOnly = await mint({ scope: READ });
+    const sid = await session(readOnly);
+    const headers = { 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' };
+    sandbox.reset();
+    const r = await refused(readOnly, callBody('folders_create', { name: 'x' }), headers);
+    expect(r.status).toBe(403);
+    expect(r.challenge).toBe(
+      `Bearer error="insufficient_scope", scope="${WRITE}", error_description="folders_create needs ${WRITE}", resource_metadata="${url.replace('/mcp', '/.well-known/oauth-protected-resource/mcp')}"`,
+    );
+    // The same on 2026-07-28, which has no session.
+    const modern = await refused(
+      readOnly,
+      { ...callBody('folders_create', { name: 'x' }), params: { name: 'folders_create', arguments: { name: 'x' }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } },
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'folders_create' },
+    );
+    expect([modern.status, modern.challenge]).toEqual([403, r.challenge]);
+    // The client signs in again with the write scope and retries in its session: the same subject, now served.
+    const res = await post(url, await mint({ scope: `${READ} ${WRITE}` }), callBody('folders_create', { name: 'x' }), headers);
+    expect(res.status).toBe(200);
+    const answer = await res.text();
+    expect(answer).toContain('"structuredContent"');
+    expect(answer).not.toContain('"isError":true');
+  });
+
+  test('a session replayed with another subject\'s token: 403, nothing upstream', async () => {
+    const sid = await session(await mint());
+    sandbox.reset();
+    const r = await refused(await mint({ sub: 'bob', [USER_CLAIM]: 'u-bob' }), callBody('analytics_hero'), { 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' });
+    expect(r.status).toBe(403);
+    expect(r.message).toContain('another caller');
+  });
+});
+
+describe('metadata and browsers', () => {
+  test('Protected Resource Metadata at the path-inserted and the root address', async () => {
+    for (const path of ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource']) {
+      const res = await fetch(new URL(path, url));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({
+        resource: url,
+        authorization_servers: [issuer.url],
+        scopes_supported: [READ, WRITE],
+        bearer_methods_supported: ['header'],
+        resource_name: 'Learning Workspace MCP server',
+      });
+    }
+  });
+
+  test('CORS for an allowed origin: the preflight is answered without a token, and a 401\'s challenge is readable', async () => {
+    const origin = url.replace('/mcp', '');
+    const pre = await fetch(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, mcp-protocol-version' } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(pre.headers.get('access-control-allow-headers')).toContain('authorization');
+    const res = await post(url, undefined, INIT, { origin });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(res.headers.get('access-control-expose-headers')).toContain('www-authenticate');
+    expect(res.headers.get('access-control-expose-headers')).toContain('mcp-session-id');
+    const meta = await fetch(new URL('/.well-known/oauth-protected-resource/mcp', url), { headers: { origin } });
+    expect(meta.headers.get('access-control-allow-origin')).toBe(origin);
+    // Another origin gets no CORS headers, and its requests are refused.
+    const evil = await fetch(url, { method: 'OPTIONS', headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'POST' } });
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('stateless', () => {
+  test('every request is verified on its own', async () => {
+    const port = await freePort();
+    const stateless = await startServer(port, {}, ['--stateless']);
+    try {
+      const at = `http://127.0.0.1:${port}/mcp`;
+      const good = await new SignJWT(claims({ aud: at })).setProtectedHeader({ alg: 'ES256', kid: issuer.signingKey.kid }).sign(await importJWK(issuer.signingKey, 'ES256'));
+      tokensSeen.push(good);
+      expect((await post(at, good, callBody('analytics_hero'), { 'mcp-protocol-version': '2025-11-25' })).status).toBe(200);
+      expect((await post(at, undefined, callBody('analytics_hero'), { 'mcp-protocol-version': '2025-11-25' })).status).toBe(401);
+      // A token for the first server is not one for this one.
+      expect((await post(at, await mint(), callBody('analytics_hero'), { 'mcp-protocol-version': '2025-11-25' })).status).toBe(401);
+    } finally {
+      await stateless.stop();
+    }
+  });
+});
+
+async function otherKey(): Promise<JWK> {
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  const { exportJWK } = await import('jose');
+  return exportJWK(privateKey);
+}
+
+/** The classic confusion: HS256 with the issuer's published public key as the secret. */
+async function hmacWithPublicKey(): Promise<string> {
+  const { d: _private, ...publicJwk } = issuer.signingKey;
+  const secret = new TextEncoder().encode(JSON.stringify(publicJwk));
+  return new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: issuer.signingKey.kid }).sign(secret);
+}

@@ -120,8 +120,10 @@ function signedIn(verifier: TokenVerifier, resource: ProtectedResource): Authent
 }
 
 /** The step-up refusal of a tool call that changes things, for a caller whose token grants reading only. */
-export function writeScopeNeeded(resource: ProtectedResource, tool: string, id: string | number | null): HttpError {
+export function writeScopeNeeded(resource: ProtectedResource, tool: string, body: unknown): HttpError {
   const scope = resource.settings.writeScope;
+  const requestId = (body as { id?: unknown } | null)?.id;
+  const id = typeof requestId === 'string' || typeof requestId === 'number' ? requestId : null;
   return new HttpError(
     403,
     -32001,

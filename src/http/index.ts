@@ -12,7 +12,7 @@ import { ClientGone, HttpError, sendError } from './errors.js';
 import { serveHealth } from './health.js';
 import { isLegacyRequest, modernHandler } from './modern.js';
 import { corsHeaders } from './cors.js';
-import { TokenVerifier, type VerifierOptions } from './oauth.js';
+import { TokenVerifier, type OAuthSettings, type VerifierOptions } from './oauth.js';
 import { allowedOrigins, hostAndOriginCheck } from './origin.js';
 import { ProtectedResource } from './protected-resource.js';
 import { SessionStore } from './sessions.js';
@@ -54,10 +54,9 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   const makeServer = opts.makeServer;
   const checkOrigin = hostAndOriginCheck(opts, () => port);
   const cors = corsHeaders(allowedOrigins(opts, () => port));
-  const resource = opts.oauth ? new ProtectedResource(opts.oauth, opts.readOnly) : undefined;
-  const verifier = opts.oauth ? new TokenVerifier(opts.oauth, opts.verifier) : undefined;
-  if (verifier) void verifier.warmUp();
-  const authenticate = authenticator({ ...opts, signIn: verifier && resource ? { verifier, resource } : undefined });
+  const signIn = opts.oauth ? signInWith(opts.oauth, opts) : undefined;
+  const resource = signIn?.resource;
+  const authenticate = authenticator({ ...opts, signIn });
   const sessions = new SessionStore(opts, makeServer);
   const maxBody = opts.maxBodyBytes ?? MAX_MESSAGE_BYTES;
   const modern = modernHandler(makeServer, maxBody);
@@ -70,24 +69,14 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     trace.caller = caller.hash;
     const sid = header(req, 'mcp-session-id');
     if (sid) trace.session = shortHash(sid);
-    const body = await readBody(req, trace);
-    if (caller.readOnly && resource && trace.tool !== undefined && opts.writeTools.has(trace.tool)) throw writeScopeNeeded(resource, trace.tool, requestId(body));
+    const body = await readBody(req, trace, maxBody);
+    if (caller.readOnly && resource && trace.tool !== undefined && opts.writeTools.has(trace.tool)) throw writeScopeNeeded(resource, trace.tool, body);
     if (draining) throw new HttpError(503, -32000, 'The server is shutting down; retry on another instance.', { 'retry-after': '1', connection: 'close' });
     // The tool handlers learn the caller and find the access-log trace through the SDK's auth info.
     const auth = requestAuth(caller.hash, trace, { caller }, caller);
     if (!isLegacyRequest(req, body)) return modern.handle(req, res, body, auth);
     if (opts.stateless) return stateless.handle(req, res, body, caller, auth, () => makeServer(caller));
     return sessions.handle(req, res, body, caller, auth);
-  }
-
-  async function readBody(req: IncomingMessage, trace: AccessTrace): Promise<unknown> {
-    if (req.method === 'GET' || req.method === 'DELETE') return undefined;
-    if (req.method !== 'POST') throw new HttpError(405, -32000, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
-    if (!(req.headers['content-type'] ?? '').includes('application/json')) throw new HttpError(415, -32000, 'Content-Type must be application/json.');
-    const body = await readJson(req, maxBody);
-    Object.assign(trace, describeBody(body, header(req, 'mcp-protocol-version')));
-    checkBody(body);
-    return body;
   }
 
   const server = createServer((req, res) => {
@@ -138,9 +127,22 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   };
 }
 
-function requestId(body: unknown): string | number | null {
-  const id = (body as { id?: unknown } | null)?.id;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
+/** The body of a POST (none for GET and DELETE), described on the access-log trace, checked as JSON-RPC. */
+async function readBody(req: IncomingMessage, trace: AccessTrace, maxBody: number): Promise<unknown> {
+  if (req.method === 'GET' || req.method === 'DELETE') return undefined;
+  if (req.method !== 'POST') throw new HttpError(405, -32000, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
+  if (!(req.headers['content-type'] ?? '').includes('application/json')) throw new HttpError(415, -32000, 'Content-Type must be application/json.');
+  const body = await readJson(req, maxBody);
+  Object.assign(trace, describeBody(body, header(req, 'mcp-protocol-version')));
+  checkBody(body);
+  return body;
+}
+
+/** Sign-in: the resource's metadata and challenges, and a verifier of the issuer's tokens, warmed up at once. */
+function signInWith(settings: OAuthSettings, opts: HttpOptions): { verifier: TokenVerifier; resource: ProtectedResource } {
+  const verifier = new TokenVerifier(settings, opts.verifier);
+  void verifier.warmUp();
+  return { verifier, resource: new ProtectedResource(settings, opts.readOnly) };
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {

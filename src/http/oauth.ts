@@ -170,8 +170,10 @@ export class TokenVerifier {
     const exp = typeof claims['exp'] === 'number' ? claims['exp'] : undefined;
     if (exp === undefined || exp + CLOCK_SKEW_S < now) throw new TokenRejected('the token has expired');
     if (typeof claims['nbf'] === 'number' && claims['nbf'] - CLOCK_SKEW_S > now) throw new TokenRejected('the token is not valid yet');
-    if (typeof claims['sub'] !== 'string') throw new TokenRejected('the token names no subject');
-    return { grant: this.grant({ ...claims, iss: this.settings.issuer }), expiresAt: exp * 1000 };
+    // A client's own token (client credentials) may name no user: the client is its subject (RFC 9068 §2.2).
+    const sub = typeof claims['sub'] === 'string' ? claims['sub'] : claims['client_id'];
+    if (typeof sub !== 'string') throw new TokenRejected('the token names no subject');
+    return { grant: this.grant({ ...claims, sub, iss: this.settings.issuer }), expiresAt: exp * 1000 };
   }
 
   private grant(claims: Record<string, unknown>): Grant {

@@ -67,3 +67,48 @@ describe('parseCli', () => {
     }
   });
 });
+
+describe('sign-in settings (--auth oauth)', () => {
+  const base = { WORKSPACE_BASE_URL: 'https://a.example', WORKSPACE_CONNECTOR_TOKEN: 'tok', WORKSPACE_MCP_HOST: '0.0.0.0' };
+  const oauth = { ...base, WORKSPACE_MCP_AUTH: 'oauth', WORKSPACE_MCP_OAUTH_ISSUER: 'https://id.example.com/realms/team', WORKSPACE_MCP_PUBLIC_URL: 'https://mcp.example.com/mcp' };
+
+  test('an issuer and a public URL are enough, off loopback too; scopes have their default names', () => {
+    const c = run(['--http'], oauth);
+    expect(c.http?.oauth).toEqual({
+      issuer: 'https://id.example.com/realms/team',
+      publicUrl: 'https://mcp.example.com/mcp',
+      audiences: [],
+      readScope: 'workspace:read',
+      writeScope: 'workspace:write',
+      userClaim: undefined,
+      introspection: undefined,
+    });
+  });
+
+  test('the options: audiences, scope names, user claim, introspection client (its secret from the environment)', () => {
+    const c = run(['--http', '--oauth-audience', 'api://workspace', '--oauth-scopes', 'lw.read,lw.write', '--oauth-user-claim', 'lw_user', '--oauth-client-id', 'mcp'], {
+      ...oauth,
+      WORKSPACE_MCP_OAUTH_CLIENT_SECRET: 'shh',
+    });
+    expect(c.http?.oauth).toMatchObject({ audiences: ['api://workspace'], readScope: 'lw.read', writeScope: 'lw.write', userClaim: 'lw_user', introspection: { clientId: 'mcp', clientSecret: 'shh' } });
+  });
+
+  test.each([
+    ['no issuer', { WORKSPACE_MCP_OAUTH_ISSUER: '' }, /needs WORKSPACE_MCP_OAUTH_ISSUER/],
+    ['no public URL', { WORKSPACE_MCP_PUBLIC_URL: '' }, /needs WORKSPACE_MCP_PUBLIC_URL/],
+    ['a public URL not ending in /mcp', { WORKSPACE_MCP_PUBLIC_URL: 'https://mcp.example.com/' }, /must end in \/mcp/],
+    ['a plain-http issuer off loopback', { WORKSPACE_MCP_OAUTH_ISSUER: 'http://id.example.com' }, /must be https/],
+    ['with client credentials', { WORKSPACE_MCP_CREDENTIALS: 'client' }, /needs server credentials/],
+    ['with static access tokens', { WORKSPACE_MCP_AUTH_TOKEN: 'a-long-enough-static-token' }, /replaces --auth-token/],
+    ['one scope name', { WORKSPACE_MCP_OAUTH_SCOPES: 'read' }, /two different scopes/],
+    ['an introspection client without its secret', { WORKSPACE_MCP_OAUTH_CLIENT_ID: 'mcp' }, /both WORKSPACE_MCP_OAUTH_CLIENT_ID and/],
+    ['an unknown mode', { WORKSPACE_MCP_AUTH: 'saml' }, /must be token or oauth/],
+  ])('refused: %s', (_name, env, message) => {
+    expect(() => run(['--http'], { ...oauth, ...env })).toThrow(message);
+  });
+
+  test('sign-in settings without --auth oauth, or --auth oauth without --http, are refused rather than ignored', () => {
+    expect(() => run(['--http'], { ...base, WORKSPACE_MCP_HOST: '127.0.0.1', WORKSPACE_MCP_OAUTH_ISSUER: 'https://id.example.com' })).toThrow(/applies to --auth oauth/);
+    expect(() => run([], oauth)).toThrow(/add --http/);
+  });
+});
