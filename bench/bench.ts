@@ -358,8 +358,79 @@ async function throughput(): Promise<void> {
   await sandbox.close();
 }
 
+/**
+ * What sign-in costs: stateless HTTP (every request authenticated) with no token check, a static
+ * access token, and OAuth tokens of a real issuer (oidc-provider); and one token's first check against
+ * a repeated one, in process.
+ */
+async function signIn(): Promise<void> {
+  const { startIssuer, READ, WRITE } = await import('../test/issuer.js');
+  const { TokenVerifier } = await import('../src/http/oauth.js');
+  const { createServer } = await import('node:net');
+  const sandbox = await startSandbox();
+  const free = () => new Promise<number>((resolve) => { const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); }); });
+  const port = await free();
+  const resource = `http://127.0.0.1:${port}/mcp`;
+  const issuer = await startIssuer({ resource });
+  const token = await issuer.robotToken(`${READ} ${WRITE}`);
+  const STATIC = 'bench-static-access-token-0123456789';
+  const env = sandboxEnv(sandbox, { WORKSPACE_LOG_LEVEL: 'info' });
+  const servers = [
+    { name: 'no token check (loopback)', proc: await startHttpProcess(env, ['--stateless'], CLI, false), auth: undefined },
+    { name: 'static access token', proc: await startHttpProcess({ ...env, WORKSPACE_MCP_AUTH_TOKEN: STATIC }, ['--stateless'], CLI, false), auth: STATIC },
+    {
+      name: 'OAuth JWT (ES256)',
+      proc: await startHttpProcess({ ...env, WORKSPACE_MCP_AUTH: 'oauth', WORKSPACE_MCP_OAUTH_ISSUER: issuer.url, WORKSPACE_MCP_PUBLIC_URL: resource }, ['--stateless', '--port', String(port)], CLI, false),
+      auth: token,
+    },
+  ];
+  const CALLS = Number(process.env['BENCH_THROUGHPUT_CALLS'] ?? 4000);
+  const rates = new Map<string, number>();
+  for (let pass = 0; pass < 3; pass++) {
+    for (const s of servers) {
+      const pool = new Pool(new URL(s.proc.url).origin, { connections: 16 });
+      const headers = { ...HEADERS, ...(s.auth ? { authorization: `Bearer ${s.auth}` } : {}) };
+      let left = CALLS;
+      let errors = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          while (left-- > 0) {
+            const res = await pool.request({ path: '/mcp', method: 'POST', headers, body: CALL_BODY });
+            if (res.statusCode !== 200 || (await res.body.text()).includes('"isError":true')) errors++;
+          }
+        }),
+      );
+      if (errors > 0) throw new Error(`${s.name}: ${errors} calls failed`);
+      rates.set(s.name, Math.max(rates.get(s.name) ?? 0, CALLS / ((performance.now() - started) / 1000)));
+      await pool.close();
+    }
+  }
+  console.log(`\n## Sign-in (stateless HTTP, every request authenticated; ${CALLS} calls, 16 clients, best of three passes)\n`);
+  const open = rates.get(servers[0]!.name)!;
+  console.log(table(['authentication', 'calls/s', '÷ no token check'], servers.map((s) => [s.name, Math.round(rates.get(s.name)!).toString(), `${(rates.get(s.name)! / open).toFixed(2)}×`])));
+
+  // One token checked first (signature, claims) and then again (remembered), in process.
+  const verifier = new TokenVerifier({ issuer: issuer.url, publicUrl: resource, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: undefined }, { cacheMs: 0 });
+  await verifier.verify(token); // keys fetched
+  const N = 2000;
+  let t = performance.now();
+  for (let i = 0; i < N; i++) await verifier.verify(token);
+  const fresh = (performance.now() - t) / N;
+  const cached = new TokenVerifier({ issuer: issuer.url, publicUrl: resource, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: undefined });
+  await cached.verify(token);
+  t = performance.now();
+  for (let i = 0; i < N * 10; i++) await cached.verify(token);
+  const hit = (performance.now() - t) / (N * 10);
+  console.log(`\nOne ES256 token: ${(fresh * 1000).toFixed(0)} µs checked in full, ${(hit * 1000).toFixed(1)} µs when remembered (a minute at most).`);
+  for (const s of servers) await s.proc.stop();
+  await issuer.close();
+  await sandbox.close();
+}
+
 const only = process.argv[2];
 if (!only || only === 'latency') await latency();
 if (!only || only === 'relay') await relay();
 if (!only || only === 'throughput') await throughput();
 if (!only || only === 'startup') await startup();
+if (!only || only === 'sign-in') await signIn();

@@ -129,6 +129,7 @@ export async function startIssuer(opts: IssuerOptions): Promise<Issuer> {
       scopes: ['openid', 'offline_access', READ, WRITE],
       clientDefaults: { id_token_signed_response_alg: 'ES256', grant_types: ['authorization_code'], response_types: ['code'] },
       clientBasedCORS: () => true,
+      ttl: { ClientCredentials: 600, AccessToken: 3600 },
     };
     const p = new Provider(url, configuration);
     // Quiet: the provider's own warnings about development settings are expected here.
