@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { log, shortHash } from '../log.js';
+import { log } from '../log.js';
 import { HttpError } from './errors.js';
 import { IssuerUnavailable, TokenRejected, type TokenVerifier } from './oauth.js';
 import type { ProtectedResource } from './protected-resource.js';
@@ -14,6 +14,7 @@ export interface ClientCredentials {
 
 /** Who is calling: a hash their session is bound to, and their workspace credentials in client mode. */
 export interface Caller {
+  /** SHA-256 of who they are, in full (sessions are bound to it); logs show its first ten digits. */
   hash: string;
   credentials: ClientCredentials | undefined;
   /** The Content API user a signed-in caller acts as (the token's user claim). */
@@ -33,6 +34,7 @@ export interface AuthOptions {
 export type Authenticate = (req: IncomingMessage) => Caller | Promise<Caller>;
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest();
+const identity = (v: string) => createHash('sha256').update(v).digest('hex');
 
 /** Constant-time membership test: every configured token is compared, whatever matches. */
 function tokenMatches(presented: string, tokens: Buffer[]): boolean {
@@ -73,7 +75,7 @@ export function authenticator(opts: AuthOptions): Authenticate {
           'workspace credentials required',
         );
       }
-      return caller(shortHash(`${credentials.connectorToken ?? ''}\n${credentials.apiKey ?? ''}\n${credentials.userId ?? ''}`), credentials);
+      return caller(identity(`${credentials.connectorToken ?? ''}\n${credentials.apiKey ?? ''}\n${credentials.userId ?? ''}`), credentials);
     };
   }
   return (req) => {
@@ -81,7 +83,7 @@ export function authenticator(opts: AuthOptions): Authenticate {
     const presented = bearer(req);
     if (!presented) throw unauthorized('Send the access token as Authorization: Bearer <token>.', 'access token required');
     if (!tokenMatches(presented, tokens)) throw unauthorized('The access token is not valid.', 'access token not valid');
-    return caller(shortHash(presented));
+    return caller(identity(presented));
   };
 }
 
@@ -115,7 +117,7 @@ function signedIn(verifier: TokenVerifier, resource: ProtectedResource): Authent
       });
     }
     const scopes = [...grant.scopes].filter((s) => s === readScope || s === writeScope);
-    return { hash: shortHash(`oauth\n${grant.subject}\n${grant.userId ?? ''}`), credentials: undefined, userId: grant.userId, scopes, readOnly: !writes };
+    return { hash: identity(`oauth\n${grant.subject}\n${grant.userId ?? ''}`), credentials: undefined, userId: grant.userId, scopes, readOnly: !writes };
   };
 }
 

@@ -66,7 +66,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     checkOrigin(req);
     // Nothing is read, opened or sent upstream for a caller that is not let in.
     const caller: Caller = await authenticate(req);
-    trace.caller = caller.hash;
+    trace.caller = caller.hash.slice(0, 10);
     const sid = header(req, 'mcp-session-id');
     if (sid) trace.session = shortHash(sid);
     const body = await readBody(req, trace, maxBody);

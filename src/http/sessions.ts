@@ -106,7 +106,7 @@ export class SessionStore {
     this.sessions.set(id, session);
     transport.onclose = () => this.end(session, 'closed');
     await server.connect(transport);
-    log('info', 'session opened', { session: shortHash(id), credentials: caller.hash });
+    log('info', 'session opened', { session: shortHash(id), caller: caller.hash.slice(0, 10) });
     transport.handle(res, body, { 'mcp-session-id': id }, auth);
   }
 
