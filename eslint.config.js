@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // The views run in the host's iframe, not in Node.
+    files: ['views/**', 'test/apps-host/**'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     files: ['test/**', 'bench/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },

@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import pkg from '../package.json' with { type: 'json' };
 import { tools } from '../src/registry.js';
 import { summarize, toolEntry } from '../src/catalogue.js';
+import { buildViews } from './build-views.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dir = `${root}build/bundle`;
@@ -34,7 +35,8 @@ await build({
   treeShaking: true,
   sourcemap: 'external',
   legalComments: 'none',
-  define: { __LW_TOOLS__: JSON.stringify(built) },
+  // The views' HTML lands in the chunk that reads it, loaded only when a client asks for a view.
+  define: { __LW_TOOLS__: JSON.stringify(built), __LW_VIEWS__: JSON.stringify(await buildViews()) },
   // Some dependencies are CommonJS and require Node's built-ins.
   banner: { js: "import{createRequire as __lwRequire}from'node:module';const require=__lwRequire(import.meta.url);" },
   logLevel: 'warning',

@@ -2,6 +2,7 @@ import type { Tool } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
 import type { Api, ToolDef, Toolset } from '../tools/define.js';
 import { serverInstructions } from './instructions.js';
+import { viewMeta } from './views.js';
 import { didYouMean } from './suggest.js';
 
 /** What choosing a server's tools needs to know of each, without building its zod schemas. */
@@ -108,8 +109,11 @@ export function toolEntry(def: ToolDef): Tool {
     inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
     outputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }),
     annotations: { title: def.title, ...def.annotations },
+    ...optionalMeta(viewMeta(def.name)),
   };
 }
+
+const optionalMeta = (meta: Record<string, unknown> | undefined) => (meta ? { _meta: meta } : {});
 
 /**
  * The tools one server offers, made once per process for each selection (HTTP makes a server per

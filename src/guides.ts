@@ -2,6 +2,7 @@ import { ProtocolError, ProtocolErrorCode, type GetPromptResult, type Prompt, ty
 import { PROMPTS } from '../tools/prompts.js';
 import { jsonSchema } from './catalogue.js';
 import { quote } from './issues.js';
+import { listViews, readView } from './views.js';
 
 /**
  * Prompts and resources: what a client shows people (prompts for the workflows they run) and reference an
@@ -28,19 +29,23 @@ export function getPrompt(offered: ReadonlySet<string>, name: string, args: Reco
 }
 
 export function listResources(offered: ReadonlySet<string>): { resources: Resource[] } {
-  if (!offered.has('components_create')) return { resources: [] };
-  return {
-    resources: CONFIG_TYPES.map((type) => ({
+  return { resources: [...configResources(offered), ...listViews(offered)] };
+}
+
+function configResources(offered: ReadonlySet<string>): Resource[] {
+  if (!offered.has('components_create')) return [];
+  return CONFIG_TYPES.map((type) => ({
       uri: `${CONFIG_URI}${type}`,
       name: `${type}-config`,
       title: `Config of a ${type} component`,
       description: `The config fields components_create takes for type ${type}, as JSON Schema.`,
       mimeType: 'application/schema+json',
-    })),
-  };
+  }));
 }
 
 export async function readResource(offered: ReadonlySet<string>, uri: string): Promise<ReadResourceResult> {
+  const view = await readView(offered, uri);
+  if (view) return view;
   const type = uri.startsWith(CONFIG_URI) ? uri.slice(CONFIG_URI.length) : undefined;
   if (!offered.has('components_create') || !CONFIG_TYPES.includes(type as (typeof CONFIG_TYPES)[number])) {
     throw new ProtocolError(ProtocolErrorCode.ResourceNotFound, `No resource ${quote(uri)}: resources/list names the ones this server offers.`);

@@ -45,7 +45,8 @@ describe.each(['stdio', 'HTTP'] as const)('%s', (transport) => {
 
   test('resources give the config fields of each documented component type', async () => {
     const { resources } = await conn.client.listResources();
-    expect(resources.map((r) => r.uri)).toEqual(['chat', 'data_analyst', 'flashcards', 'scenarios'].map((t) => `learning-workspace://components/config/${t}`));
+    const configs = resources.filter((r) => r.uri.startsWith('learning-workspace://'));
+    expect(configs.map((r) => r.uri)).toEqual(['chat', 'data_analyst', 'flashcards', 'scenarios'].map((t) => `learning-workspace://components/config/${t}`));
     const read = await conn.client.readResource({ uri: 'learning-workspace://components/config/flashcards' });
     const schema = JSON.parse((read.contents[0] as { text: string }).text) as { properties: Record<string, unknown> };
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['materials', 'difficulty', 'totalFlashcards', 'viewMode']));
@@ -75,5 +76,5 @@ test('2026-07-28: prompts/list and resources/list carry their cache fields', asy
   expect(prompts).toMatchObject({ ttlMs: 600_000, cacheScope: 'private' });
   expect(prompts.prompts).toHaveLength(3);
   expect(resources).toMatchObject({ ttlMs: 600_000, cacheScope: 'private' });
-  expect(resources.resources).toHaveLength(4);
+  expect(resources.resources).toHaveLength(8); // four config references and four views
 });

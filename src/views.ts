@@ -1,0 +1,73 @@
+import { registerAppResource, registerAppTool, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
+import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
+
+/**
+ * MCP Apps views (the `io.modelcontextprotocol/ui` extension): which tools' results a client that renders
+ * views shows as an interactive view, and the views themselves (`views/`, built into self-contained HTML
+ * by `npm run build`). Nothing changes for the model: the tools keep their names, schemas and full text.
+ */
+export const VIEW_TABLE = [
+  {
+    id: 'learners',
+    title: 'Learners',
+    description: 'Learner lists as a sortable table with completion bars, groups and why a learner needs attention; choosing a learner shows their progress.',
+    tools: ['analytics_students', 'analytics_needs_attention', 'analytics_top_performers'],
+  },
+  {
+    id: 'courses',
+    title: 'Courses and quizzes',
+    description: 'Completion by course, a quiz\'s scores and question difficulty, as charts over sortable tables.',
+    tools: ['analytics_courses', 'performance_quiz', 'learning_question_stats'],
+  },
+  {
+    id: 'overview',
+    title: 'Workspace overview',
+    description: 'Key figures of the workspace and of a month, with the month before or after one click away.',
+    tools: ['analytics_monthly_overview', 'analytics_hero'],
+  },
+  {
+    id: 'assistant',
+    title: 'Analytics assistant',
+    description: 'The assistant\'s answer with the charts and tables of its stream, and follow-up questions in the same conversation.',
+    tools: ['performance_insights_ask'],
+  },
+] as const;
+
+export type ViewId = (typeof VIEW_TABLE)[number]['id'];
+
+export const viewUri = (id: ViewId) => `ui://learning-workspace/${id}.html`;
+
+const viewOfTool = new Map<string, (typeof VIEW_TABLE)[number]>(VIEW_TABLE.flatMap((v) => v.tools.map((t) => [t, v] as const)));
+
+/**
+ * The `_meta` of a tool whose result has a view, as ext-apps' own helper writes it (`ui.resourceUri` and
+ * the older `ui/resourceUri` key, for hosts that read that one); undefined for the others. Always
+ * attached: clients without the extension ignore it, and some that render views do not announce it.
+ */
+export function viewMeta(tool: string): Record<string, unknown> | undefined {
+  const view = viewOfTool.get(tool);
+  if (!view) return undefined;
+  let meta: Record<string, unknown> | undefined;
+  const capture = { registerTool: (_name: string, config: { _meta?: Record<string, unknown> }) => void (meta = config._meta) };
+  registerAppTool(capture as never, tool, { _meta: { ui: { resourceUri: viewUri(view.id), visibility: ['model', 'app'] } } }, (() => undefined) as never);
+  return meta;
+}
+
+/** The views' entries of `resources/list`: those of the tools offered, with ext-apps' MIME type. */
+export function listViews(offered: ReadonlySet<string>): Resource[] {
+  return VIEW_TABLE.filter((v) => v.tools.some((t) => offered.has(t))).map((v) => {
+    let entry: Resource | undefined;
+    const capture = { registerResource: (name: string, uri: string, config: Omit<Resource, 'uri' | 'name'>) => void (entry = { uri, name, ...config }) };
+    registerAppResource(capture as never, `${v.id}-view`, viewUri(v.id), { title: `${v.title} view`, description: v.description }, (() => undefined) as never);
+    return entry!;
+  });
+}
+
+/** A view's HTML for `resources/read`, or undefined when the URI names no view of the tools offered. */
+export async function readView(offered: ReadonlySet<string>, uri: string): Promise<ReadResourceResult | undefined> {
+  const view = VIEW_TABLE.find((v) => viewUri(v.id) === uri && v.tools.some((t) => offered.has(t)));
+  if (!view) return undefined;
+  const { viewHtml } = await import('./view-html.js');
+  // No domain is needed: a view loads nothing and calls the server only through the host.
+  return { contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, text: await viewHtml(view.id), _meta: { ui: { prefersBorder: true } } }] };
+}
