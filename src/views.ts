@@ -5,6 +5,8 @@ import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server'
  * MCP Apps views (the `io.modelcontextprotocol/ui` extension): which tools' results a client that renders
  * views shows as an interactive view, and the views themselves (`views/`, built into self-contained HTML
  * by `npm run build`). Nothing changes for the model: the tools keep their names, schemas and full text.
+ * `tools`: whose results the view shows; `calls`: the tools it calls back through the host (read tools
+ * only, none depending on a session, since some hosts open a session of their own for a view).
  */
 export const VIEW_TABLE = [
   {
@@ -12,24 +14,28 @@ export const VIEW_TABLE = [
     title: 'Learners',
     description: 'Learner lists as a sortable table with completion bars, groups and why a learner needs attention; choosing a learner shows their progress.',
     tools: ['analytics_students', 'analytics_needs_attention', 'analytics_top_performers'],
+    calls: ['analytics_courses', 'learning_student_units'],
   },
   {
     id: 'courses',
     title: 'Courses and quizzes',
     description: 'Completion by course, a quiz\'s scores and question difficulty, as charts over sortable tables.',
     tools: ['analytics_courses', 'performance_quiz', 'learning_question_stats'],
+    calls: [],
   },
   {
     id: 'overview',
     title: 'Workspace overview',
     description: 'Key figures of the workspace and of a month, with the month before or after one click away.',
     tools: ['analytics_monthly_overview', 'analytics_hero'],
+    calls: ['analytics_monthly_overview'],
   },
   {
     id: 'assistant',
     title: 'Analytics assistant',
     description: 'The assistant\'s answer with the charts and tables of its stream, and follow-up questions in the same conversation.',
     tools: ['performance_insights_ask'],
+    calls: ['performance_insights_ask'],
   },
 ] as const;
 

@@ -65,9 +65,8 @@ function label(key: string): string {
 function followUp(d: Answer, ctx: ViewContext): HTMLElement {
   const input = h('input', { type: 'text', name: 'question', 'aria-label': 'Follow-up question', placeholder: 'Ask a follow-up…', autocomplete: 'off' });
   const status = h('p', { class: 'sub', role: 'status' });
-  const form = h('form', { class: 'ask' }, input, h('button', { type: 'submit', class: 'action' }, 'Ask'));
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
+  // No <form>: hosts sandbox views without allow-forms, where a submission is blocked before its event fires.
+  const ask = () => {
     const question = input.value.trim();
     if (!question) return;
     const args = { question, ...(d.sessionId ? { sessionId: d.sessionId } : {}) };
@@ -80,6 +79,10 @@ function followUp(d: Answer, ctx: ViewContext): HTMLElement {
         status.replaceChildren(ctx.failure(err));
       },
     );
+  };
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') ask();
   });
+  const form = h('div', { class: 'ask', role: 'group', 'aria-label': 'Ask a follow-up' }, input, h('button', { type: 'button', class: 'action', onclick: ask }, 'Ask'));
   return h('section', { class: 'panel' }, form, status);
 }

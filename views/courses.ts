@@ -68,8 +68,8 @@ function quiz(data: Record<string, unknown>): HTMLElement {
     sortableTable('Attempts', [
       { key: 'name', label: 'Learner', value: (a) => a.user.name },
       { key: 'percent', label: 'Score', numeric: true, value: (a) => a.percent, render: (a) => (a.percent === null ? 'not finished' : bar(a.percent, 100, `${fmt.percent(a.percent)} (${a.score} of ${a.totalQuestions})`)) },
-      { key: 'time', label: 'Time spent', numeric: true, value: (a) => a.elapsedSeconds, render: (a) => (a.elapsedSeconds === null ? '—' : fmt.duration(a.elapsedSeconds)) },
-      { key: 'date', label: 'Last activity', value: (a) => a.updatedAt ?? null, render: (a) => (a.updatedAt ? fmt.date(a.updatedAt) : '—') },
+      { key: 'time', label: 'Time spent', numeric: true, nowrap: true, value: (a) => a.elapsedSeconds, render: (a) => (a.elapsedSeconds === null ? '—' : fmt.duration(a.elapsedSeconds)) },
+      { key: 'date', label: 'Last activity', nowrap: true, value: (a) => a.updatedAt ?? null, render: (a) => (a.updatedAt ? fmt.date(a.updatedAt) : '—') },
     ], attempts, { key: 'percent', descending: true }),
     ),
   );

@@ -57,7 +57,7 @@ export const learners: View = (data, ctx) => {
   if (students.some((s) => attentionReason(s))) {
     columns.push({ key: 'reason', label: 'Needs attention', value: (s) => attentionReason(s), render: (s) => h('span', { class: 'reason' }, attentionReason(s) ?? '') });
   }
-  if (students.some((s) => s.joinedAt)) columns.push({ key: 'joined', label: 'Joined', value: (s) => s.joinedAt ?? null, render: (s) => (s.joinedAt ? fmt.date(s.joinedAt) : '—') });
+  if (students.some((s) => s.joinedAt)) columns.push({ key: 'joined', label: 'Joined', nowrap: true, value: (s) => s.joinedAt ?? null, render: (s) => (s.joinedAt ? fmt.date(s.joinedAt) : '—') });
   main.append(...present(sortableTable(`${title}, ${fmt.count(students.length, 'row')}`, columns, students), pageNote(data), panel));
   return main;
 };

@@ -87,6 +87,8 @@ export interface Column<R> {
   key: string;
   label: string;
   numeric?: boolean;
+  /** Kept on one line (dates, durations). */
+  nowrap?: boolean;
   value: (row: R) => string | number | null;
   render?: (row: R) => Child;
 }
@@ -109,7 +111,7 @@ export function sortableTable<R>(caption: string, columns: Column<R>[], rows: R[
   };
   const draw = () => {
     const col = columns.find((c) => c.key === state?.key);
-    const ordered = col ? [...rows].sort((a, b) => compare(col.value(a), col.value(b)) * (state!.descending ? -1 : 1)) : rows;
+    const ordered = col ? [...rows].sort((a, b) => compare(col.value(a), col.value(b), state!.descending)) : rows;
     tbody.replaceChildren(...ordered.map((r) => h('tr', {}, ...columns.map((c, i) => cell(i === 0 ? 'th' : 'td', c, r)))));
     heads.forEach((th, i) => {
       const key = columns[i]!.key;
@@ -123,14 +125,17 @@ export function sortableTable<R>(caption: string, columns: Column<R>[], rows: R[
 
 function cell<R>(tag: 'th' | 'td', c: Column<R>, r: R): HTMLElement {
   const content = c.render ? c.render(r) : c.value(r);
-  return h(tag, { class: c.numeric ? 'num' : undefined, ...(tag === 'th' ? { scope: 'row' } : {}) }, content === null ? '—' : content);
+  const classes = [c.numeric ? 'num' : '', c.nowrap ? 'nowrap' : ''].filter(Boolean).join(' ');
+  return h(tag, { class: classes || undefined, ...(tag === 'th' ? { scope: 'row' } : {}) }, content === null ? '—' : content);
 }
 
-function compare(a: string | number | null, b: string | number | null): number {
+/** Order of two cells; a missing value comes last whichever the direction. */
+function compare(a: string | number | null, b: string | number | null, descending: boolean): number {
   if (a === b) return 0;
   if (a === null) return 1;
   if (b === null) return -1;
-  return typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), locale);
+  const order = typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), locale);
+  return descending ? -order : order;
 }
 
 /** Key figures: a label and a value with its unit each. */

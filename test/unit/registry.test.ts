@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { tools } from '../../src/registry.js';
-import { toolsetsTable, toolTable, TABLE_END, TABLE_START, TOOLSETS_END, TOOLSETS_START } from '../../scripts/tool-docs.js';
+import { toolsetsTable, toolTable, TABLE_END, TABLE_START, TOOLSETS_END, TOOLSETS_START, viewsTable, VIEWS_END, VIEWS_START } from '../../scripts/tool-docs.js';
+import { listViews, VIEW_TABLE, viewMeta, viewUri } from '../../src/views.js';
 import { TOOLSET_TABLE } from '../../tools/toolsets.js';
 import { configByType } from '../../tools/components.js';
 import { CONFIG_TYPES } from '../../src/guides.js';
@@ -217,6 +218,36 @@ describe('tool registry', () => {
 
 test('the component config resources are the types tools/components.ts documents', () => {
   expect([...CONFIG_TYPES].sort()).toEqual(Object.keys(configByType).sort());
+});
+
+describe('views', () => {
+  test('a view shows read tools\' results and calls back read tools only, all of them declared', () => {
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    for (const v of VIEW_TABLE) {
+      for (const name of [...v.tools, ...v.calls]) {
+        expect(byName.get(name), `${v.id}: ${name}`).toBeDefined();
+        expect(byName.get(name)!.annotations.readOnlyHint, `${v.id}: ${name} changes nothing`).toBe(true);
+      }
+    }
+  });
+
+  test("each such tool's _meta names its view as ext-apps writes it; the others have none", () => {
+    for (const t of tools) {
+      const view = VIEW_TABLE.find((v) => (v.tools as readonly string[]).includes(t.name));
+      if (!view) expect(viewMeta(t.name)).toBeUndefined();
+      else expect(viewMeta(t.name)).toEqual({ ui: { resourceUri: viewUri(view.id), visibility: ['model', 'app'] }, 'ui/resourceUri': viewUri(view.id) });
+    }
+  });
+
+  test('the views are listed with the MCP Apps MIME type, only with the tools they show', () => {
+    expect(listViews(new Set(tools.map((t) => t.name))).map((r) => [r.uri, r.mimeType])).toEqual(VIEW_TABLE.map((v) => [viewUri(v.id), 'text/html;profile=mcp-app']));
+    expect(listViews(new Set(['analytics_hero'])).map((r) => r.uri)).toEqual([viewUri('overview')]);
+  });
+
+  test("the README's views section is made from the views table", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme.slice(readme.indexOf(VIEWS_START), readme.indexOf(VIEWS_END) + VIEWS_END.length), 'run `npm run docs`').toBe(viewsTable());
+  });
 });
 
 describe('server instructions', () => {
