@@ -16,13 +16,16 @@ tgz="$work/clone/$tgz"
 files=$(tar -tzf "$tgz")
 echo "tarball $(basename "$tgz") from a fresh copy: $(wc -l <<<"$files") files, $(du -k "$tgz" | cut -f1) KB"
 grep -qx 'package/dist/src/cli.js' <<<"$files" || { echo "the tarball has no dist/src/cli.js: npm pack did not build"; exit 1; }
-unexpected=$(grep -vE '^package/(package\.json|README\.md|LICENSE|dist/(package\.json|src/.*\.js|tools/.*\.js))$' <<<"$files" || true)
+grep -qx 'package/dist/views/overview.html' <<<"$files" || { echo "the tarball has no dist/views/: npm pack did not build the views"; exit 1; }
+unexpected=$(grep -vE '^package/(package\.json|README\.md|LICENSE|dist/(package\.json|src/.*\.js|tools/.*\.js|views/[a-z]+\.html))$' <<<"$files" || true)
 [ -z "$unexpected" ] || { echo "unexpected files in the tarball:"; echo "$unexpected"; exit 1; }
 
 call='{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"analytics_hero","arguments":{}}}'
 init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"npx-check","version":"0"}}}'
 # What a 2026-07-28 client sends: no initialize, the revision in the request's own _meta.
 modern='{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"analytics_hero","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"npx-check","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}}}}'
+# A view, as a client that renders MCP Apps views reads it.
+view='{"jsonrpc":"2.0","id":4,"method":"resources/read","params":{"uri":"ui://learning-workspace/overview.html","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"npx-check","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}}}}'
 check_call() { # $1: what was run, then the command
   local what=$1; shift
   local answer
@@ -30,7 +33,9 @@ check_call() { # $1: what was run, then the command
   echo "$answer" | grep -q '"totalStudents"' || { echo "no tool result from $what --sandbox"; echo "$answer"; exit 1; }
   answer=$(printf '%s\n' "$modern" | "$@" --sandbox 2>/dev/null)
   echo "$answer" | grep -q '"totalStudents"' || { echo "no 2026-07-28 tool result from $what --sandbox"; echo "$answer"; exit 1; }
-  echo "$what --sandbox answered a tool call over stdio, in 2025-11-25 and in 2026-07-28"
+  answer=$(printf '%s\n' "$view" | "$@" --sandbox 2>/dev/null)
+  echo "$answer" | grep -q 'profile=mcp-app' && echo "$answer" | grep -q 'data-view=' || { echo "no view from $what --sandbox"; echo "${answer:0:400}"; exit 1; }
+  echo "$what --sandbox answered a tool call over stdio, in 2025-11-25 and in 2026-07-28, and served a view"
 }
 
 mkdir "$work/project" && cd "$work/project"

@@ -204,11 +204,13 @@ export function createMcpServer(opts: ServerOptions): Server {
   const inFlight = opts.inFlight ?? new CallsInFlight();
   const toolsFor = opts.toolsFor;
   const tools = toolsFor ? (ctx: ServerContext) => toolsFor(ctx.http?.authInfo) : () => opts.tools;
-  server.setRequestHandler('tools/list', (_request, ctx) => tools(ctx).list());
+  // Every answer that may wait (a list made on first use, a view read from disk) counts as in flight,
+  // so a stdio client that sends its requests and closes stdin still gets them.
+  server.setRequestHandler('tools/list', (_request, ctx) => inFlight.track(() => tools(ctx).list()));
   server.setRequestHandler('prompts/list', (_request, ctx) => listPrompts(tools(ctx).offered));
   server.setRequestHandler('prompts/get', (request, ctx) => getPrompt(tools(ctx).offered, request.params.name, request.params.arguments));
   server.setRequestHandler('resources/list', (_request, ctx) => listResources(tools(ctx).offered));
-  server.setRequestHandler('resources/read', (request, ctx) => readResource(tools(ctx).offered, request.params.uri));
+  server.setRequestHandler('resources/read', (request, ctx) => inFlight.track(() => readResource(tools(ctx).offered, request.params.uri)));
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const catalogue = tools(ctx);
     const def = await catalogue.definition(request.params.name);

@@ -108,6 +108,16 @@ test('initialize and tools/list: every tool, as the built server lists it', asyn
   }
 });
 
+test('the views are in the bundle: a tool names its view and the view is served', async () => {
+  const { resources } = await client.listResources();
+  const views = resources.filter((r) => r.uri.startsWith('ui://'));
+  expect(views.map((r) => r.mimeType)).toEqual(['text/html;profile=mcp-app', 'text/html;profile=mcp-app', 'text/html;profile=mcp-app', 'text/html;profile=mcp-app']);
+  for (const v of views) {
+    const content = (await client.readResource({ uri: v.uri })).contents[0] as { text: string };
+    expect(content.text).toMatch(/^<!doctype html>.*<body data-view="\w+">/s);
+  }
+});
+
 test('a read and a write reach the workspace with the configured credentials', async () => {
   const read = (await client.callTool({ name: 'analytics_hero', arguments: {} })) as CallToolResult;
   expect(read.isError, text(read)).toBeFalsy();

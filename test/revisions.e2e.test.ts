@@ -38,6 +38,7 @@ interface Wire {
 interface Conn {
   wire: Wire;
   listTools(): Promise<{ tools: ToolEntry[]; ttlMs?: number; cacheScope?: string }>;
+  readResource(uri: string): Promise<{ contents: { uri: string; mimeType?: string; text?: string }[] }>;
   call(name: string, args: Record<string, unknown>, opts?: CallOptions): Promise<CallResult>;
   close(): Promise<void>;
 }
@@ -87,6 +88,7 @@ async function v1(target: Target): Promise<Conn> {
   return {
     wire,
     listTools: () => client.listTools() as Promise<{ tools: ToolEntry[] }>,
+    readResource: (uri) => client.readResource({ uri }) as Promise<{ contents: { uri: string; mimeType?: string; text?: string }[] }>,
     call: (name, args, opts = {}) => client.callTool({ name, arguments: args }, undefined, { ...opts, timeout: 30_000 }) as Promise<CallResult>,
     async close() {
       await http?.terminateSession().catch(() => undefined);
@@ -111,6 +113,7 @@ function v2(mode: 'auto' | { pin: '2026-07-28' }) {
     return {
       wire,
       listTools: () => client.listTools() as Promise<{ tools: ToolEntry[]; ttlMs?: number; cacheScope?: string }>,
+      readResource: (uri) => client.readResource({ uri }) as Promise<{ contents: { uri: string; mimeType?: string; text?: string }[] }>,
       call: (name, args, opts = {}) => client.callTool({ name, arguments: args }, { ...opts, timeout: 30_000 }) as Promise<CallResult>,
       close: () => client.close(),
     };
@@ -183,6 +186,15 @@ describe.each(TRANSPORTS)('%s', (transport) => {
       if (revision === '2026-07-28') expect(result).toMatchObject({ ttlMs: 600_000, cacheScope: 'private' });
       else expect(result.ttlMs).toBeUndefined();
       expectRevision(conn.wire, revision, transport);
+    });
+
+    test('a view (MCP Apps): the tool names it in _meta.ui, resources/read serves its HTML', async () => {
+      const { tools } = await conn.listTools();
+      const uri = ((tools.find((t) => t.name === 'analytics_courses') as { _meta?: { ui?: { resourceUri?: string } } })._meta?.ui?.resourceUri)!;
+      expect(uri).toBe('ui://learning-workspace/courses.html');
+      const [content] = (await conn.readResource(uri)).contents;
+      expect(content?.mimeType).toBe('text/html;profile=mcp-app');
+      expect(content?.text).toContain('<body data-view="courses">');
     });
 
     test('a read returns structuredContent', async () => {
