@@ -190,9 +190,9 @@ describe.each(TRANSPORTS)('%s', (transport) => {
 
     test('a view (MCP Apps): the tool names it in _meta.ui, resources/read serves its HTML', async () => {
       const { tools } = await conn.listTools();
-      const uri = ((tools.find((t) => t.name === 'analytics_courses') as { _meta?: { ui?: { resourceUri?: string } } })._meta?.ui?.resourceUri)!;
+      const uri = (tools.find((t) => t.name === 'analytics_courses') as { _meta?: { ui?: { resourceUri?: string } } })._meta?.ui?.resourceUri;
       expect(uri).toBe('ui://learning-workspace/courses.html');
-      const [content] = (await conn.readResource(uri)).contents;
+      const [content] = (await conn.readResource(uri ?? '')).contents;
       expect(content?.mimeType).toBe('text/html;profile=mcp-app');
       expect(content?.text).toContain('<body data-view="courses">');
     });
