@@ -68,6 +68,33 @@ describe('opaque tokens', () => {
   });
 });
 
+describe('load', () => {
+  test('introspection calls in flight are capped: the rest are told the issuer is busy, not that their token is bad', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const slow = createServer((req, res) => {
+      if (req.url?.startsWith('/.well-known/')) {
+        const at = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer: at, introspection_endpoint: `${at}/introspect` }));
+      }
+      most = Math.max(most, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ active: false }));
+      }, 200);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    const verifier = new TokenVerifier({ issuer: at, publicUrl: RESOURCE, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: INTROSPECTOR });
+    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => verifier.verify(`made-up-token-${i}`)));
+    const reasons = outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error).constructor.name : 'accepted'));
+    expect(reasons.filter((r) => r === 'TokenRejected')).toHaveLength(32);
+    expect(reasons.filter((r) => r === 'IssuerUnavailable')).toHaveLength(18);
+    expect(most).toBe(32);
+    await new Promise((resolve) => slow.close(resolve));
+  });
+});
+
 describe('metadata', () => {
   test('RFC 8414 path insertion first, then OpenID\'s forms', () => {
     expect(metadataUrls('https://id.example.com')).toEqual(['https://id.example.com/.well-known/oauth-authorization-server', 'https://id.example.com/.well-known/openid-configuration']);

@@ -55,6 +55,8 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
 const CLOCK_SKEW_S = 60;
 const ISSUER_TIMEOUT_MS = 5_000;
 const MAX_CACHED = 10_000;
+/** Introspection calls in flight at most: a flood of made-up opaque tokens must not become a flood at the issuer. */
+const MAX_INTROSPECTIONS = 32;
 
 /**
  * The places RFC 8414 and OpenID Connect Discovery put an issuer's metadata, in the order the MCP
@@ -88,6 +90,7 @@ export class TokenVerifier {
   private readonly cache = new Map<string, { grant: Grant; until: number }>();
   private readonly accepted: string[];
   private readonly fetch: typeof fetch;
+  private introspecting = 0;
 
   constructor(
     private readonly settings: OAuthSettings,
@@ -149,6 +152,8 @@ export class TokenVerifier {
     const endpoint = (await this.metadata()).introspection_endpoint;
     if (!endpoint) throw new IssuerUnavailable('the authorization server publishes no introspection_endpoint');
     const basic = Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString('base64');
+    if (this.introspecting >= MAX_INTROSPECTIONS) throw new IssuerUnavailable(`${MAX_INTROSPECTIONS} token introspections are already in flight`);
+    this.introspecting++;
     let claims: Record<string, unknown>;
     try {
       const res = await this.fetch(endpoint, {
@@ -161,6 +166,8 @@ export class TokenVerifier {
       claims = (await res.json()) as Record<string, unknown>;
     } catch (err) {
       throw new IssuerUnavailable(`token introspection failed: ${(err as Error).message}`);
+    } finally {
+      this.introspecting--;
     }
     if (claims['active'] !== true) throw new TokenRejected('the token is not active');
     if (claims['iss'] !== undefined && claims['iss'] !== this.settings.issuer) throw new TokenRejected('the token was issued by another authorization server');
