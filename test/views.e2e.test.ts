@@ -188,6 +188,13 @@ describe.each(THEMES)('%s theme', (theme) => {
     const widths = await chart.locator('.bar-fill').evaluateAll((els) => els.map((e) => (e as unknown as { style: { width: string } }).style.width));
     expect(widths).toEqual(['40%', '33.3%', '33.3%']);
     expect(await column(s, 2)).toEqual(['5 learners', '9 learners', '3 learners']);
+    // What a screen reader is given: the chart as a labelled figure listing each course with its value, the table with its headers.
+    const figure = await chart.ariaSnapshot();
+    expect(figure).toContain('figure "Completion by course: learners who completed (%)"');
+    expect(figure).toContain('listitem: Negotiation Essentials 40 %');
+    const table = await s.view.locator('table').ariaSnapshot();
+    for (const header of ['Course', 'Enrolled', 'Completed', 'Completion']) expect(table).toContain(`columnheader "${header}"`);
+    expect(table).toContain('rowheader "Security Awareness 2026"');
     await screenshot(s, `courses-${theme}`);
     expect(s.problems).toEqual([]);
     await s.close();
