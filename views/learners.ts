@@ -105,7 +105,7 @@ async function progress(s: Student, panel: HTMLElement, ctx: ViewContext): Promi
         { key: 'course', label: 'Course', value: (r) => r.course.title },
         { key: 'progress', label: 'Progress', numeric: true, value: (r) => r.units.overallProgress, render: (r) => bar(r.units.overallProgress, 100, fmt.percent(r.units.overallProgress)) },
         { key: 'units', label: 'Units completed', numeric: true, value: (r) => r.units.unitsCompleted, render: (r) => `${r.units.unitsCompleted} of ${r.units.totalUnits}` },
-        { key: 'status', label: 'Status', value: (r) => r.units.overallStatus },
+        { key: 'status', label: 'Status', value: (r) => r.units.overallStatus.replace(/[-_]/g, ' ') },
       ], taken),
     );
   } catch (err) {
