@@ -8,7 +8,7 @@ import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/st
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { Agent, Pool, request } from 'undici';
-import { CLI, connectHttp, sandboxEnv, SANDBOX_CREDENTIALS, startHttpProcess, startSandbox, type Connected, type HttpProcess } from '../test/helpers.js';
+import { CLI, connectHttp, freePort, sandboxEnv, SANDBOX_CREDENTIALS, startHttpProcess, startSandbox, type Connected, type HttpProcess } from '../test/helpers.js';
 
 const CALLS = Number(process.env['BENCH_CALLS'] ?? 3000);
 const ROUNDS = 15;
@@ -366,10 +366,8 @@ async function throughput(): Promise<void> {
 async function signIn(): Promise<void> {
   const { startIssuer, READ, WRITE } = await import('../test/issuer.js');
   const { TokenVerifier } = await import('../src/http/oauth.js');
-  const { createServer } = await import('node:net');
   const sandbox = await startSandbox();
-  const free = () => new Promise<number>((resolve) => { const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); }); });
-  const port = await free();
+  const port = await freePort();
   const resource = `http://127.0.0.1:${port}/mcp`;
   const issuer = await startIssuer({ resource });
   const token = await issuer.robotToken(`${READ} ${WRITE}`);
@@ -411,13 +409,14 @@ async function signIn(): Promise<void> {
   console.log(table(['authentication', 'calls/s', '÷ no token check'], servers.map((s) => [s.name, Math.round(rates.get(s.name)!).toString(), `${(rates.get(s.name)! / open).toFixed(2)}×`])));
 
   // One token checked first (signature, claims) and then again (remembered), in process.
-  const verifier = new TokenVerifier({ issuer: issuer.url, publicUrl: resource, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: undefined }, { cacheMs: 0 });
+  const settings = { issuer: issuer.url, publicUrl: resource, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: undefined };
+  const verifier = new TokenVerifier(settings, { cacheMs: 0 });
   await verifier.verify(token); // keys fetched
   const N = 2000;
   let t = performance.now();
   for (let i = 0; i < N; i++) await verifier.verify(token);
   const fresh = (performance.now() - t) / N;
-  const cached = new TokenVerifier({ issuer: issuer.url, publicUrl: resource, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: undefined });
+  const cached = new TokenVerifier(settings);
   await cached.verify(token);
   t = performance.now();
   for (let i = 0; i < N * 10; i++) await cached.verify(token);

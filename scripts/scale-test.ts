@@ -2,13 +2,12 @@
 // (session affinity on Mcp-Session-Id). Needs nginx on the PATH (.ci/run installs Debian's package).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { sandboxEnv, startHttpProcess, startSandbox, type HttpProcess } from '../test/helpers.js';
+import { freePort, sandboxEnv, startHttpProcess, startSandbox, type HttpProcess } from '../test/helpers.js';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', 'nginx'].find((p) => spawnSync(p, ['-v']).status === 0);
 if (!NGINX) {
@@ -27,14 +26,6 @@ const check = (ok: boolean, what: string) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
   if (!ok) failures.push(what);
 };
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 function startNginx(dir: string, site: string, vars: Record<string, string>): ChildProcess {
   const body = readFileSync(new URL(`../deploy/${site}`, import.meta.url), 'utf8').replace(/\$\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');

@@ -59,14 +59,17 @@ export function viewMeta(tool: string): Record<string, unknown> | undefined {
   return meta;
 }
 
-/** The views' entries of `resources/list`: those of the tools offered, with ext-apps' MIME type. */
+/** Every view's `resources/list` entry, as ext-apps' own helper writes it (its MIME type), made once. */
+const VIEW_RESOURCES: readonly Resource[] = VIEW_TABLE.map((v) => {
+  let entry: Resource | undefined;
+  const capture = { registerResource: (name: string, uri: string, config: Omit<Resource, 'uri' | 'name'>) => void (entry = { uri, name, ...config }) };
+  registerAppResource(capture as never, `${v.id}-view`, viewUri(v.id), { title: `${v.title} view`, description: v.description }, (() => undefined) as never);
+  return entry!;
+});
+
+/** The views' entries of `resources/list`: those of the tools offered. */
 export function listViews(offered: ReadonlySet<string>): Resource[] {
-  return VIEW_TABLE.filter((v) => v.tools.some((t) => offered.has(t))).map((v) => {
-    let entry: Resource | undefined;
-    const capture = { registerResource: (name: string, uri: string, config: Omit<Resource, 'uri' | 'name'>) => void (entry = { uri, name, ...config }) };
-    registerAppResource(capture as never, `${v.id}-view`, viewUri(v.id), { title: `${v.title} view`, description: v.description }, (() => undefined) as never);
-    return entry!;
-  });
+  return VIEW_RESOURCES.filter((_, i) => VIEW_TABLE[i]!.tools.some((t) => offered.has(t)));
 }
 
 /** A view's HTML for `resources/read`, or undefined when the URI names no view of the tools offered. */

@@ -1,3 +1,4 @@
+import { createServer as createNetServer } from 'node:net';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -68,6 +69,15 @@ export async function connectStdio(env: Record<string, string>, args: string[] =
   const client = new Client({ name: 'test', version: '0.0.0' });
   await client.connect(transport);
   return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+/** A loopback port nobody listens on now, for a server that must know its address before it starts. */
+export async function freePort(): Promise<number> {
+  const s = createNetServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const port = (s.address() as { port: number }).port;
+  await new Promise((resolve) => s.close(resolve));
+  return port;
 }
 
 export interface HttpProcess {

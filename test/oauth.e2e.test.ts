@@ -1,6 +1,5 @@
 // Hosted with sign-in: the built server as an OAuth resource server for a real authorization server
 // (oidc-provider), signed into by the MCP SDK client's own OAuth support.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { SignJWT, importJWK, generateKeyPair, type JWK } from 'jose';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -9,7 +8,7 @@ import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotoc
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { startTestSandbox, type TestSandbox } from '../src/sandbox/testing.js';
-import { SANDBOX_CREDENTIALS, startHttpProcess, text, type HttpProcess } from './helpers.js';
+import { freePort, SANDBOX_CREDENTIALS, startHttpProcess, text, type HttpProcess } from './helpers.js';
 import { READ, startIssuer, WRITE, type Issuer } from './issuer.js';
 
 const REDIRECT = 'http://127.0.0.1:1/callback';
@@ -81,14 +80,6 @@ async function signInAndConnect(url: string, signIn = new SignIn()): Promise<{ c
   const client = new Client({ name: 'test', version: '0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { authProvider: signIn }));
   return { client, signIn };
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((resolve) => s.close(resolve));
-  return port;
 }
 
 const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } };
@@ -196,7 +187,6 @@ describe('signing in with the SDK client', () => {
 
   test('the 2026-07-28 client signs in the same way and calls without a session', async () => {
     const signIn = new SignIn();
-    signIn.authorizationUrl = undefined;
     issuer.signIn = { account: 'bob', grant: [READ, WRITE] };
     const first = new ModernTransport(new URL(url), { authProvider: signIn });
     const auto = { versionNegotiation: { mode: 'auto' as const } };

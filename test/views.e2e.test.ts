@@ -171,8 +171,8 @@ describe.each(THEMES)('%s theme', (theme) => {
     const reasons = await s.view.locator('tbody .reason').allInnerTexts();
     expect(reasons.length).toBeGreaterThan(0);
     for (const r of reasons) expect(r).toMatch(/^None of \d+ assigned courses? completed/);
-    const top = await show('analytics_top_performers', { limit: 5 }, theme);
-    await expect.poll(() => column(top, 1)).toEqual(['1', '2', '3', '4', '5'].slice(0, await top.view.locator('tbody tr').count()));
+    const top = await show('analytics_top_performers', { limit: 3 }, theme);
+    await expect.poll(() => column(top, 1)).toEqual(['1', '2', '3']);
     expect(await top.view.locator('thead th').first().innerText()).toBe('Rank');
     expect([...s.problems, ...top.problems]).toEqual([]);
     await s.close();

@@ -34,7 +34,7 @@ function follow(context: McpUiHostContext | undefined): void {
 }
 
 /** The text of a result, which every result of this server has in full. */
-export function textOf(result: CallToolResult): string {
+function textOf(result: CallToolResult): string {
   return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 }
 

@@ -57,6 +57,9 @@ export function header(req: IncomingMessage, name: string): string | undefined {
 const unauthorized = (message: string, description: string) =>
   new HttpError(401, -32001, message, { 'www-authenticate': `Bearer realm="learning-workspace", error="invalid_token", error_description="${description}"` });
 
+/** How logs name a caller: the first ten digits of its hash, never a credential. */
+export const callerTag = (c: Caller): string => c.hash.slice(0, 10);
+
 const caller = (hash: string, credentials?: ClientCredentials): Caller => ({ hash, credentials, userId: undefined, scopes: [], readOnly: false });
 
 /**

@@ -6,13 +6,13 @@ import { requestAuth } from '../context.js';
 import { MAX_MESSAGE_BYTES } from '../jsonrpc.js';
 import { log, shortHash } from '../log.js';
 import type { UpstreamHealth } from '../upstream.js';
-import { authenticator, header, writeScopeNeeded, type Caller, type ClientCredentials } from './auth.js';
+import { authenticator, callerTag, header, writeScopeNeeded, type Caller, type ClientCredentials } from './auth.js';
 import { checkBody, describeBody, readJson } from './body.js';
 import { ClientGone, HttpError, sendError } from './errors.js';
 import { serveHealth } from './health.js';
 import { isLegacyRequest, modernHandler } from './modern.js';
 import { corsHeaders } from './cors.js';
-import { TokenVerifier, type OAuthSettings, type VerifierOptions } from './oauth.js';
+import { TokenVerifier, type OAuthSettings } from './oauth.js';
 import { allowedOrigins, hostAndOriginCheck } from './origin.js';
 import { ProtectedResource } from './protected-resource.js';
 import { SessionStore } from './sessions.js';
@@ -30,7 +30,6 @@ export interface HttpOptions extends HttpConfig {
   readOnly: boolean;
   health: UpstreamHealth;
   maxBodyBytes?: number;
-  verifier?: VerifierOptions;
 }
 
 export interface HttpHandle {
@@ -66,7 +65,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     checkOrigin(req);
     // Nothing is read, opened or sent upstream for a caller that is not let in.
     const caller: Caller = await authenticate(req);
-    trace.caller = caller.hash.slice(0, 10);
+    trace.caller = callerTag(caller);
     const sid = header(req, 'mcp-session-id');
     if (sid) trace.session = shortHash(sid);
     const body = await readBody(req, trace, maxBody);
@@ -140,7 +139,7 @@ async function readBody(req: IncomingMessage, trace: AccessTrace, maxBody: numbe
 
 /** Sign-in: the resource's metadata and challenges, and a verifier of the issuer's tokens, warmed up at once. */
 function signInWith(settings: OAuthSettings, opts: HttpOptions): { verifier: TokenVerifier; resource: ProtectedResource } {
-  const verifier = new TokenVerifier(settings, opts.verifier);
+  const verifier = new TokenVerifier(settings);
   void verifier.warmUp();
   return { verifier, resource: new ProtectedResource(settings, opts.readOnly) };
 }

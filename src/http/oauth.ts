@@ -43,7 +43,6 @@ export interface VerifierOptions {
   jwksCooldownMs?: number;
   /** How long a verified token is remembered (never past its expiry). */
   cacheMs?: number;
-  fetch?: typeof fetch;
 }
 
 /**
@@ -89,7 +88,6 @@ export class TokenVerifier {
   private jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
   private readonly cache = new Map<string, { grant: Grant; until: number }>();
   private readonly accepted: string[];
-  private readonly fetch: typeof fetch;
   private introspecting = 0;
 
   constructor(
@@ -97,7 +95,6 @@ export class TokenVerifier {
     private readonly opts: VerifierOptions = {},
   ) {
     this.accepted = [settings.publicUrl, ...settings.audiences];
-    this.fetch = opts.fetch ?? fetch;
   }
 
   /** Reads the issuer's metadata ahead of the first request; a failure is logged and retried then. */
@@ -156,7 +153,7 @@ export class TokenVerifier {
     this.introspecting++;
     let claims: Record<string, unknown>;
     try {
-      const res = await this.fetch(endpoint, {
+      const res = await fetch(endpoint, {
         method: 'POST',
         headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: new URLSearchParams({ token, token_type_hint: 'access_token' }),
@@ -220,7 +217,7 @@ export class TokenVerifier {
     for (const url of metadataUrls(this.settings.issuer)) {
       let res: Response;
       try {
-        res = await this.fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(ISSUER_TIMEOUT_MS) });
+        res = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(ISSUER_TIMEOUT_MS) });
       } catch (err) {
         tried.push(`${url}: ${(err as Error).message}`);
         continue;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isInitializeRequest, SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type Server as McpServer } from '@modelcontextprotocol/server';
 import { log, shortHash } from '../log.js';
-import { header, type Caller } from './auth.js';
+import { callerTag, header, type Caller } from './auth.js';
 import { HttpError } from './errors.js';
 import { ExchangeTransport } from './exchange.js';
 
@@ -106,7 +106,7 @@ export class SessionStore {
     this.sessions.set(id, session);
     transport.onclose = () => this.end(session, 'closed');
     await server.connect(transport);
-    log('info', 'session opened', { session: shortHash(id), caller: caller.hash.slice(0, 10) });
+    log('info', 'session opened', { session: shortHash(id), caller: callerTag(caller) });
     transport.handle(res, body, { 'mcp-session-id': id }, auth);
   }
 
