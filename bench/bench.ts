@@ -365,7 +365,7 @@ async function throughput(): Promise<void> {
  */
 async function signIn(): Promise<void> {
   const { startIssuer, READ, WRITE } = await import('../test/issuer.js');
-  const { TokenVerifier } = await import('../src/http/oauth.js');
+  const { TokenVerifier } = await import('../src/transports/http/oauth.js');
   const sandbox = await startSandbox();
   const port = await freePort();
   const resource = `http://127.0.0.1:${port}/mcp`;

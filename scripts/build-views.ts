@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { VIEW_TABLE } from '../src/views.js';
+import { VIEW_TABLE } from '../src/mcp/view-resources.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = `${root}dist/views`;

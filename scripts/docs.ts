@@ -3,7 +3,7 @@
 // table. Tests fail when any drifts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import pkg from '../package.json' with { type: 'json' };
-import { optionsTable, OPTIONS_END, OPTIONS_START } from '../src/options.js';
+import { optionsTable, OPTIONS_END, OPTIONS_START } from '../src/config/options.js';
 import { replaceTable, updateManifest } from './tool-docs.js';
 
 function rewrite(name: string, update: (text: string) => string): void {

@@ -6,8 +6,9 @@ import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } fr
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import pkg from '../package.json' with { type: 'json' };
-import { tools } from '../src/registry.js';
-import { summarize, toolEntry } from '../src/catalogue.js';
+import { tools } from '../tools/index.js';
+import { toolEntry } from '../src/mcp/tool-schema.js';
+import { summarize } from '../src/mcp/tool-summary.js';
 import { buildViews } from './build-views.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -43,7 +44,7 @@ await build({
   plugins: [
     {
       // The SDK's default JSON Schema validator (Ajv and its formats, 150 KB) is used only when a server
-      // is given none; ours is always given one (src/server.ts), so it stays out. The SDK reaches it
+      // is given none; ours is always given one (src/mcp/server.ts), so it stays out. The SDK reaches it
       // through its runtime shims module, which also hands over node:process.
       name: 'no-default-ajv',
       setup(b) {

@@ -6,12 +6,13 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { selectTools } from '../src/registry.js';
-import { SANDBOX_CREDENTIALS, type SandboxOptions } from '../src/sandbox/server.js';
+import { tools as allTools } from '../tools/index.js';
+import { offered, summarize } from '../src/mcp/tool-summary.js';
+import { SANDBOX_CREDENTIALS, type SandboxOptions } from '../src/sandbox/platform.js';
 import { startTestSandbox as startSandbox, type TestSandbox as Sandbox } from '../src/sandbox/testing.js';
-import { Catalogue } from '../src/catalogue.js';
-import { createMcpServer } from '../src/server.js';
-import { Upstream } from '../src/upstream.js';
+import { Catalogue } from '../src/mcp/catalogue.js';
+import { createMcpServer } from '../src/mcp/server.js';
+import { Upstream } from '../src/call/upstream.js';
 
 export const CLI = fileURLToPath(new URL('../dist/src/cli.js', import.meta.url));
 export { SANDBOX_CREDENTIALS, startSandbox, type Sandbox };
@@ -47,7 +48,7 @@ export async function connectInMemory(
     },
     { timeoutMs: opts.timeoutMs ?? 5_000, deadlineMs: opts.deadlineMs, maxRetries: opts.maxRetries ?? 2, retryBaseMs: 20, streamIdleMs: opts.streamIdleMs ?? 60_000 },
   );
-  const server = createMcpServer({ upstream, tools: Catalogue.of(selectTools({ apis: upstream.apis(), readOnly: opts.readOnly })), keepAliveMs: opts.keepAliveMs });
+  const server = createMcpServer({ upstream, tools: Catalogue.of(allTools.filter((t) => offered(summarize(t), { apis: upstream.apis(), readOnly: opts.readOnly }))), keepAliveMs: opts.keepAliveMs });
   const [a, b] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'test', version: '0.0.0' });
   await Promise.all([server.connect(a), client.connect(b)]);

@@ -3,8 +3,8 @@
 import { DEFAULT_REQUEST_TIMEOUT_MSEC } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { parseCli } from '../src/config.js';
-import { DEFAULT_DEADLINE_MS } from '../src/upstream.js';
+import { parseCli } from '../src/config/parse.js';
+import { DEFAULT_DEADLINE_MS } from '../src/call/upstream.js';
 import { call, connectInMemory, startSandbox, text, type Sandbox } from './helpers.js';
 
 let sandbox: Sandbox;

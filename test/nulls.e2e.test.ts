@@ -2,8 +2,8 @@
 // called that way over stdio on the sandbox, is served as if the fields were left out.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { withoutNullOptionals } from '../src/nulls.js';
-import { tools } from '../src/registry.js';
+import { withoutNullOptionals } from '../src/mcp/arguments.js';
+import { tools } from '../tools/index.js';
 import { connectStdio, sandboxEnv, startSandbox, text, type Connected, type Sandbox } from './helpers.js';
 
 /** The required arguments of each tool, with ids the sandbox knows. */

@@ -3,7 +3,7 @@
 import type { Socket } from 'node:net';
 import { createConnector } from './connector/index.js';
 import { seedWorkspace } from './seed.js';
-import { listen, Sandbox, type Fault, type RecordedRequest, type SandboxOptions } from './server.js';
+import { listen, Sandbox, type Fault, type RecordedRequest, type SandboxOptions } from './platform.js';
 
 export class TestSandbox extends Sandbox {
   readonly requests: RecordedRequest[] = [];

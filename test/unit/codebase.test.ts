@@ -1,4 +1,4 @@
-// Rules of the codebase that a reviewer would otherwise have to catch: no import cycles, short functions.
+// Rules of the codebase that a reviewer would otherwise have to catch: no import cycles of any kind, folders by job, short functions.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,19 +12,20 @@ const files = ['src', 'tools'].flatMap((d) =>
     .map((f) => join(root, d, f)),
 );
 
-/** Imports that load a module at run time (type-only imports are erased and cannot form a cycle). */
-function runtimeImports(file: string): string[] {
+/**
+ * Every module a file names: imports and re-exports, type-only ones included (a type cycle is still a
+ * cycle in what modules know of each other), and dynamic imports.
+ */
+function imports(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const out: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) {
-      const named = node.importClause?.namedBindings;
-      const allTypes = named && ts.isNamedImports(named) && !node.importClause?.name && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
-      if (!allTypes || !node.importClause) out.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       out.push(node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && ts.isStringLiteral(node.arguments[0]!)) {
       out.push((node.arguments[0] as ts.StringLiteral).text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      out.push(node.argument.literal.text);
     }
     ts.forEachChild(node, visit);
   };
@@ -32,8 +33,8 @@ function runtimeImports(file: string): string[] {
   return out.filter((s) => s.startsWith('.')).map((s) => resolve(dirname(file), s.replace(/\.js$/, '.ts')));
 }
 
-test('no module in src/ or tools/ imports one that imports it back, directly or not', () => {
-  const graph = new Map(files.map((f) => [f, runtimeImports(f)]));
+test('no module in src/ or tools/ imports one that imports it back, directly or not, types included', () => {
+  const graph = new Map(files.map((f) => [f, imports(f)]));
   const cycles: string[] = [];
   const state = new Map<string, 'open' | 'done'>();
   const walk = (f: string, path: string[]): void => {
@@ -45,6 +46,11 @@ test('no module in src/ or tools/ imports one that imports it back, directly or 
   };
   for (const f of files) walk(f, []);
   expect(cycles).toEqual([]);
+});
+
+test('src/ holds folders by job, and no file but the entry and the version', () => {
+  const loose = readdirSync(join(root, 'src'), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  expect(loose.sort()).toEqual(['cli.ts', 'version.ts']);
 });
 
 test('no function in src/ or tools/ is longer than 80 lines', () => {

@@ -1,8 +1,8 @@
 // Command line and environment to configuration, without starting anything.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, HELP, parseCli, type Config } from '../../src/config.js';
-import { OPTIONS } from '../../src/options.js';
+import { ConfigError, HELP, parseCli, type Config } from '../../src/config/parse.js';
+import { OPTIONS } from '../../src/config/options.js';
 
 const run = (argv: string[], env: Record<string, string> = {}): Config => {
   const action = parseCli(argv, env);
@@ -61,7 +61,7 @@ describe('parseCli', () => {
 
   test('every setting of the options table is read by the configuration', () => {
     // A row nobody reads would be offered in --help and the README and then ignored.
-    const source = readFileSync(new URL('../../src/config.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../src/config/parse.ts', import.meta.url), 'utf8');
     for (const o of OPTIONS.filter((r) => r.flag && !['help', 'version', 'sandbox', 'http'].includes(r.flag))) {
       expect(source, o.flag).toMatch(new RegExp(`(read|list|switchOn\\(values, read,) ?\\(?'${o.flag}'`));
     }

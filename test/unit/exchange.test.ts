@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
-import { ExchangeTransport } from '../../src/http/exchange.js';
+import { ExchangeTransport } from '../../src/transports/http/exchange.js';
 
 /** A response that records what was written to it. */
 class FakeResponse extends EventEmitter {

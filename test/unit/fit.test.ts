@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { fitList, pageNote } from '../../src/fit.js';
+import { fitList, pageNote } from '../../src/mcp/fit.js';
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `u_${i}`, name: `Learner ${i}`, note: 'x'.repeat(50) }));
 

@@ -3,12 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
-import { authenticator } from '../../src/http/auth.js';
-import { checkBody, describeBody, readJson } from '../../src/http/body.js';
-import { ClientGone, HttpError } from '../../src/http/errors.js';
-import { serveHealth } from '../../src/http/health.js';
-import { isLegacyRequest } from '../../src/http/modern.js';
-import { hostAndOriginCheck } from '../../src/http/origin.js';
+import { authenticator } from '../../src/transports/http/auth.js';
+import { checkBody, describeBody, readJson } from '../../src/transports/http/body.js';
+import { ClientGone, HttpError } from '../../src/transports/http/errors.js';
+import { serveHealth } from '../../src/transports/http/health.js';
+import { isLegacyRequest } from '../../src/transports/http/modern.js';
+import { hostAndOriginCheck } from '../../src/transports/http/origin.js';
 
 function request(headers: Record<string, string>, method = 'POST'): IncomingMessage {
   return Object.assign(new PassThrough(), { headers, method }) as unknown as IncomingMessage;

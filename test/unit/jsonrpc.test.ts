@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { checkMessage, idOfUnparsed } from '../../src/jsonrpc.js';
-import { StdioTransport } from '../../src/stdio.js';
+import { checkMessage, idOfUnparsed } from '../../src/transports/jsonrpc.js';
+import { StdioTransport } from '../../src/transports/stdio/transport.js';
 import { PassThrough } from 'node:stream';
 
 describe('idOfUnparsed', () => {

@@ -1,9 +1,10 @@
 // From a tool input to a request, and from an answer to a result or an error: no network involved.
 import { describe, expect, test } from 'vitest';
-import { ToolError } from '../../src/errors.js';
-import { tools } from '../../src/registry.js';
-import { buildRequest, unwrapEnvelope, unwrapPlain } from '../../src/request.js';
-import { retryAfterMs, transportError } from '../../src/upstream.js';
+import { ToolError } from '../../src/call/errors.js';
+import { tools } from '../../tools/index.js';
+import { unwrapEnvelope, unwrapPlain } from '../../src/call/answers.js';
+import { buildRequest } from '../../src/call/invoke.js';
+import { retryAfterMs, transportError } from '../../src/call/upstream.js';
 
 const tool = (name: string) => tools.find((t) => t.name === name)!;
 const answer = (status: number, json: unknown, text = JSON.stringify(json)) => ({ status, headers: {}, json, text });

@@ -1,7 +1,7 @@
 // The insights stream's pieces on their own: the three decoders, the answer they fill, and the relay.
 import { describe, expect, test } from 'vitest';
-import type { ProgressKind } from '../../src/request.js';
-import { StreamedAnswer, decoderFor, describeTool, ProgressRelay } from '../../src/stream.js';
+import type { ProgressKind } from '../../src/call/context.js';
+import { StreamedAnswer, decoderFor, describeTool, ProgressRelay } from '../../src/call/stream-relay.js';
 
 function relayed(windowMs = 0) {
   const sent: [string, ProgressKind][] = [];

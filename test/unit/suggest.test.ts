@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { tools } from '../../src/registry.js';
-import { closestNames } from '../../src/suggest.js';
+import { tools } from '../../tools/index.js';
+import { closestNames } from '../../src/text/suggest.js';
 
 const names = tools.map((t) => t.name);
 

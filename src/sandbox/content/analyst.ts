@@ -1,21 +1,9 @@
 // What the sandbox's analytics assistant says: an answer worked out from the sandbox workspace's own
 // figures for what the question is about (a group, a course, or the whole workspace), so a demo of the
 // streamed answer shows real work.
-import type { CourseStat } from './store.js';
+import type { WorkspaceFacts } from './facts.js';
 
-export interface LearnerStat {
-  name: string;
-  groups: string[];
-  assigned: number;
-  completed: number;
-}
-
-/** The workspace as the assistant sees it: figures from the sandbox's own Connector answers. */
-export interface WorkspaceFacts {
-  courses: CourseStat[];
-  learners: LearnerStat[];
-  groups: string[];
-}
+export type { WorkspaceFacts };
 
 /** What the assistant found: its text, the rows its data query returned, and the chart it drew. */
 export interface Analysis {

@@ -7,7 +7,7 @@ import { folders } from './folders.js';
 import { materials } from './materials.js';
 import { presentations } from './presentations.js';
 import { ContentStore, fail, type Body, type ContentOptions, type Result, type Route } from './store.js';
-import { streamRoute, type StreamRecord } from './stream.js';
+import { streamRoute, type StreamRecord } from './insights.js';
 
 export type { ContentOptions, StreamScript } from './store.js';
 

@@ -3,7 +3,7 @@
 // error bodies it answers the way such services commonly do: `{statusCode, error, message}`.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WorkspaceFacts } from './analyst.js';
+import type { WorkspaceFacts } from './facts.js';
 
 export interface StreamScript {
   /** Pause between two events, ms. */
@@ -24,13 +24,6 @@ export interface StreamScript {
   onEmit?: (i: number, at: number) => void;
 }
 
-export interface CourseStat {
-  title: string;
-  enrolled: number;
-  completed: number;
-  completionPercent: number;
-}
-
 export interface ContentOptions {
   stream?: StreamScript;
   /** How long a new material takes to process, ms. */
@@ -42,7 +35,7 @@ export interface ContentOptions {
 }
 
 export type Body = Record<string, unknown>;
-export type { WorkspaceFacts } from './analyst.js';
+export type { CourseStat, WorkspaceFacts } from './facts.js';
 export type Answer = { status: number; payload: unknown };
 /** What a route did: answered with a status and payload, or wrote the response itself (the stream). */
 export type Result = 'streamed' | Answer;

@@ -1,0 +1,102 @@
+import { ToolError } from './errors.js';
+
+// From one upstream answer to the data of a result or a ToolError, for each API's answer shape.
+
+/** An upstream answer read whole. */
+export interface UpstreamResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON when the body was JSON, otherwise undefined. */
+  json: unknown;
+  text: string;
+}
+
+const credentialHint = {
+  connector: {
+    401: 'WORKSPACE_CONNECTOR_TOKEN: the Connector secret or child token is missing, invalid or expired.',
+    403: "WORKSPACE_CONNECTOR_TOKEN: the token is valid but the Connector's policy does not permit this command (monthly overview also needs VIEW_ANALYTICS).",
+  },
+  content: {
+    401: 'WORKSPACE_API_KEY: the API key is missing or invalid.',
+    403: 'WORKSPACE_API_KEY and WORKSPACE_USER_ID: the key or the acting user may not do this.',
+  },
+} as const;
+
+function hintFor(api: 'connector' | 'content', status: number): string | undefined {
+  return status === 401 || status === 403 ? credentialHint[api][status] : undefined;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
+}
+
+function fieldErrors(v: unknown): Record<string, string[]> | undefined {
+  if (!isObject(v)) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const [k, msgs] of Object.entries(v)) {
+    out[k] = Array.isArray(msgs) ? msgs.map(String) : [String(msgs)];
+  }
+  return out;
+}
+
+/** The data of an answer of either API, or the ToolError it stands for. */
+export function unwrap(api: 'connector' | 'content', res: UpstreamResponse): Record<string, unknown> {
+  return api === 'connector' ? unwrapEnvelope(res) : unwrapPlain(res);
+}
+
+/** Connector answers are envelopes: `{success: true, data}` or `{success: false, error}`. */
+export function unwrapEnvelope(res: UpstreamResponse): Record<string, unknown> {
+  const env = res.json;
+  if (!isObject(env) || typeof env['success'] !== 'boolean') {
+    throw new ToolError(
+      res.text
+        ? `The upstream answered HTTP ${res.status} with a body that is not a Connector envelope: ${snippet(res.text)}`
+        : `The upstream answered HTTP ${res.status} with an empty body.`,
+      { status: res.status, code: 'BAD_UPSTREAM_RESPONSE', hint: hintFor('connector', res.status) },
+    );
+  }
+  if (env['success'] === true && res.status < 300) {
+    if (!isObject(env['data'])) {
+      throw new ToolError('The upstream envelope has no data object.', { status: res.status, code: 'BAD_UPSTREAM_RESPONSE' });
+    }
+    return env['data'];
+  }
+  const error = isObject(env['error']) ? env['error'] : {};
+  throw new ToolError(typeof error['message'] === 'string' ? error['message'] : `The upstream answered HTTP ${res.status}.`, {
+    status: res.status,
+    code: typeof error['code'] === 'string' ? error['code'] : undefined,
+    resolution: typeof error['resolution'] === 'string' ? error['resolution'] : undefined,
+    fieldErrors: fieldErrors(error['errors']),
+    hint: hintFor('connector', res.status),
+  });
+}
+
+/** Content answers are plain JSON; their error bodies are not documented, so any shape is read. */
+export function unwrapPlain(res: UpstreamResponse): Record<string, unknown> {
+  if (res.status < 300) {
+    if (isObject(res.json)) return res.json;
+    throw new ToolError(
+      res.text ? `The upstream answered HTTP ${res.status} with a body that is not a JSON object: ${snippet(res.text)}` : `The upstream answered HTTP ${res.status} with an empty body.`,
+      { status: res.status, code: 'BAD_UPSTREAM_RESPONSE' },
+    );
+  }
+  const body = res.json;
+  let message = res.text ? snippet(res.text) : `The upstream answered HTTP ${res.status} with no body.`;
+  let code: string | undefined;
+  let resolution: string | undefined;
+  let errors: Record<string, string[]> | undefined;
+  if (isObject(body)) {
+    const error = isObject(body['error']) ? body['error'] : body;
+    if (typeof error['message'] === 'string') message = error['message'];
+    else if (typeof body['error'] === 'string') message = body['error'];
+    if (typeof error['code'] === 'string') code = error['code'];
+    if (typeof error['resolution'] === 'string') resolution = error['resolution'];
+    errors = fieldErrors(error['errors']);
+  }
+  throw new ToolError(message, { status: res.status, code, resolution, fieldErrors: errors, hint: hintFor('content', res.status) });
+}

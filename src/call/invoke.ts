@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { ToolDef } from '../../tools/define.js';
+import type { CallContext } from './context.js';
+import { KeepAlive } from './keep-alive.js';
+import { relayStream } from './stream-relay.js';
+import type { RequestSpec, Upstream } from './upstream.js';
+
+/** Room on top of the upstream's own wait before the attempt gives up. */
+const LONG_MARGIN_MS = 30_000;
+
+/**
+ * The call core's entry: carries out one tool call with validated input, whatever its mode, and returns
+ * the object that becomes `structuredContent` (or throws a ToolError).
+ */
+export async function invoke(def: ToolDef, input: Record<string, unknown>, upstream: Upstream, ctx: CallContext): Promise<Record<string, unknown>> {
+  const keepAlive = ctx.progress ? new KeepAlive(ctx.progress, def, ctx.keepAliveMs) : undefined;
+  const inner: CallContext = keepAlive ? { ...ctx, progress: keepAlive.send } : ctx;
+  try {
+    // Every answer of the insights stream carries a session id, so the next question can continue the
+    // conversation: the caller's, else one made here and sent upstream (an id the upstream reports wins).
+    const asked = def.mode === 'stream' && typeof input['sessionId'] === 'string' ? input['sessionId'] : undefined;
+    const sessionId = def.mode === 'stream' ? (asked ?? randomUUID()) : undefined;
+    const request = buildRequest(def, sessionId === undefined ? input : { ...input, sessionId });
+    const spec: RequestSpec = {
+      api: def.api,
+      method: def.method,
+      ...request,
+      // Reads and idempotent updates repeat harmlessly; writes only when they carry an Idempotency-Key.
+      retry: def.annotations.idempotentHint || request.idempotencyKey !== undefined,
+      signal: ctx.signal,
+      trace: ctx.trace,
+      onRetry: ctx.onRetry,
+      ...longBudget(def, input, upstream),
+    };
+    if (def.mode === 'stream') return await relayStream(spec, { asked, sent: sessionId }, upstream, inner);
+    return await upstream.call(spec);
+  } finally {
+    keepAlive?.stop();
+  }
+}
+
+/** The upstream itself waits (generation, processing): attempt and call get that wait and a margin. */
+function longBudget(def: ToolDef, input: Record<string, unknown>, upstream: Upstream): Pick<RequestSpec, 'attemptTimeoutMs' | 'deadlineMs'> {
+  if (def.mode !== 'long') return {};
+  const budget = Math.max(upstream.timeoutMs, (def.upstreamWaitMs?.(input) ?? 0) + LONG_MARGIN_MS);
+  return { attemptTimeoutMs: budget, deadlineMs: Math.max(upstream.deadlineMs, budget) };
+}
+
+/**
+ * What the upstream needs from one validated tool input: path, query, body, and for commands that take
+ * one, the Idempotency-Key (the caller's, or a fresh one for this call, kept across its retries). The
+ * server's own fields (the idempotency key, a paged list's offset) are taken out here and nowhere else.
+ */
+export function buildRequest(def: ToolDef, input: Record<string, unknown>): Pick<RequestSpec, 'path' | 'query' | 'body' | 'idempotencyKey'> {
+  const args = { ...input };
+  const given = args['idempotencyKey'];
+  delete args['idempotencyKey'];
+  if (def.pages) delete args['offset'];
+  const idempotencyKey = def.takesIdempotencyKey ? (typeof given === 'string' ? given : randomUUID()) : undefined;
+
+  // Path ids were checked by their schema (tools/define.ts `id()`): not empty, not "." or "..".
+  const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = args[name];
+    delete args[name];
+    if (typeof value !== 'string') throw new Error(`${def.name} declares path parameter ${name} without a string field of that name`);
+    // One encoded segment: "../x" or "a/b?c" can never reach another route.
+    return encodeURIComponent(value);
+  });
+
+  if (def.method === 'GET') {
+    const query: Record<string, string> = {};
+    for (const [k, v] of Object.entries(args)) if (v !== undefined) query[k] = String(v);
+    return { path, query, body: undefined, idempotencyKey };
+  }
+  return { path, query: undefined, body: def.body ? def.body(args) : args, idempotencyKey };
+}

@@ -1,0 +1,491 @@
+import type { Agent, Dispatcher } from 'undici';
+import type { Api } from '../../tools/define.js';
+import { debugEnabled, log } from '../telemetry/log.js';
+import { unwrap, type UpstreamResponse } from './answers.js';
+import type { RequestTrace } from './context.js';
+import { ToolError } from './errors.js';
+
+export type { UpstreamResponse };
+
+/** Where the Connector API is and the credential it takes. */
+export interface ConnectorTarget {
+  baseUrl: string;
+  token: string;
+}
+
+/** Where the Content API is, its key, and the acting user. */
+export interface ContentTarget {
+  baseUrl: string;
+  apiKey: string;
+  userId: string | undefined;
+}
+
+export interface Targets {
+  connector?: ConnectorTarget | undefined;
+  content?: ContentTarget | undefined;
+}
+
+export interface RequestSpec {
+  api: Api;
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Already filled and encoded path, starting with `/`. */
+  path: string;
+  query?: Record<string, string> | undefined;
+  /** JSON-serialisable body; GET sends none. */
+  body?: unknown;
+  /**
+   * The request may be sent again after a failure: reads, idempotent updates, and writes that carry an
+   * Idempotency-Key (the upstream replays the first result instead of applying the write twice).
+   */
+  retry: boolean;
+  /** Sent as the Idempotency-Key header. */
+  idempotencyKey?: string | undefined;
+  signal?: AbortSignal | undefined;
+  /** How long one attempt may wait for the answer; the configured one unless the operation is slow. */
+  attemptTimeoutMs?: number | undefined;
+  /** How long the whole call may take, every attempt and pause between them included. */
+  deadlineMs?: number | undefined;
+  /** Where to note the upstream status for the access log of the HTTP request behind this call. */
+  trace?: RequestTrace | undefined;
+  /** Told before each retry, so the client can say why the call is taking longer. */
+  onRetry?: ((notice: string) => void) | undefined;
+}
+
+export interface UpstreamStream {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Dispatcher.ResponseData['body'];
+}
+
+export interface UpstreamOptions {
+  /** How long one attempt may wait for its answer. */
+  timeoutMs: number;
+  /** How long a call may take in all, retries included (default 45 s: under the 60 s most clients wait). */
+  deadlineMs?: number | undefined;
+  maxRetries: number;
+  /** Base of the exponential backoff; each pause draws its own jitter around it. */
+  retryBaseMs?: number | undefined;
+  maxResponseBytes?: number | undefined;
+  /** Longest silence allowed inside a streamed answer (default 60 s). */
+  streamIdleMs?: number | undefined;
+}
+
+/** A call's default budget, retries included: the TypeScript SDK client and the Inspector give up at 60 s. */
+export const DEFAULT_DEADLINE_MS = 45_000;
+const MAX_BACKOFF_MS = 10_000;
+
+const RETRY_STATUS = new Set([429, 502, 503, 504]);
+/** Failures before or during the answer after which the whole request may be sent again. */
+const RETRY_ERRORS = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'ENETDOWN',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'EHOSTUNREACH',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ATTEMPT_TIMEOUT',
+]);
+
+/** When the upstream last answered (any status) and last failed to, for readiness checks. */
+export interface UpstreamHealth {
+  lastAnswerAt: number | undefined;
+  lastFailureAt: number | undefined;
+  lastFailure: string | undefined;
+}
+
+type Send = (options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+
+/** The connection pool and health shared by every Upstream of a process (one per client in client-credential hosting). */
+export class UpstreamPool {
+  private agent: Agent | undefined;
+  private ready: Promise<Send> | undefined;
+  readonly health: UpstreamHealth = { lastAnswerAt: undefined, lastFailureAt: undefined, lastFailure: undefined };
+
+  /**
+   * undici's request on a pooled agent, made on first use. Only its agent and request API are loaded,
+   * then: its index also brings fetch, WebSocket, caches and more, three quarters of its code, which a
+   * server that Claude Desktop or an agent framework starts often would parse every time.
+   */
+  sender(): Promise<Send> {
+    this.ready ??= Promise.all([import('undici/lib/dispatcher/agent.js'), import('undici/lib/api/api-request.js')]).then(
+      ([{ default: Agent }, { default: request }]) => {
+        const agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 128 });
+        this.agent = agent;
+        return (options) => request.call(agent, options);
+      },
+    );
+    return this.ready;
+  }
+
+  async close(): Promise<void> {
+    await this.agent?.close();
+  }
+}
+
+function retryNotice(what: string, attempts: Attempts, maxAttempts: number, pauseMs: number): string {
+  return `The workspace ${what}; trying again in ${Math.round(pauseMs)} ms (attempt ${attempts.count + 1} of ${maxAttempts}).`;
+}
+
+/** Why an attempt's own abort fired: its time ran out (the caller's cancel has its own reason). */
+const ATTEMPT_TIMEOUT = Object.assign(new Error('attempt timed out'), { code: 'ATTEMPT_TIMEOUT' });
+
+/** How one call went so far, for the error that ends it. */
+interface Attempts {
+  count: number;
+  startedAt: number;
+  attemptTimeoutMs: number;
+  deadlineMs: number;
+}
+
+/**
+ * The one authenticated proxy: every tool call reaches the upstream through `request()` or `stream()`.
+ * It owns the base URLs, credentials, the call's deadline, retries and transport errors.
+ *
+ * Retries are this loop's, not undici's retry handler: that one resumes a body cut off mid-way with a
+ * `Range` request, which a JSON API answers with the whole body again (and undici then discards it).
+ * Here every retry sends the whole request again, writes with the same Idempotency-Key.
+ */
+export class Upstream {
+  constructor(
+    private readonly targets: Targets,
+    private readonly opts: UpstreamOptions,
+    readonly pool = new UpstreamPool(),
+  ) {}
+
+  /** The same pool and settings with other credentials (one client's, in client-credential hosting). */
+  withTargets(targets: Targets): Upstream {
+    return new Upstream(targets, this.opts, this.pool);
+  }
+
+  apis(): Set<Api> {
+    const apis = new Set<Api>();
+    if (this.targets.connector) apis.add('connector');
+    if (this.targets.content) apis.add('content');
+    return apis;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  get streamIdleMs(): number {
+    return this.opts.streamIdleMs ?? 60_000;
+  }
+
+  /** The attempt timeout calls get unless they ask for more. */
+  get timeoutMs(): number {
+    return this.opts.timeoutMs;
+  }
+
+  private get maxResponseBytes(): number {
+    return this.opts.maxResponseBytes ?? 16 * 1024 * 1024;
+  }
+
+  /** The whole-call budget calls get unless they ask for more. */
+  get deadlineMs(): number {
+    return this.opts.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  }
+
+  /**
+   * A request whose answer is read whole, the reading being part of each attempt: the answer's data, or
+   * the ToolError it stands for (an error envelope, an error status, a body of the wrong shape).
+   */
+  async call(spec: RequestSpec): Promise<Record<string, unknown>> {
+    const answer = await this.attempt(spec, async (res) => {
+      const text = await readCapped(res.body, this.maxResponseBytes, Number(res.headers['content-length'] ?? NaN), spec);
+      return parseAnswer(res.statusCode, res.headers, text);
+    });
+    return unwrap(spec.api, answer);
+  }
+
+  /**
+   * A request whose body is handed back unread, for streams. The deadline covers the wait for the
+   * answer's headers; the body may then take as long as it keeps talking (the stream idle timeout).
+   * An error status is read whole and thrown as the ToolError it stands for.
+   */
+  async stream(spec: RequestSpec): Promise<UpstreamStream> {
+    const res = await this.attempt({ ...spec, retry: false }, async (r) => ({ status: r.statusCode, headers: r.headers, body: r.body }), true);
+    if (res.status < 300) return res;
+    unwrap(spec.api, await this.readRest(spec, res));
+    throw new ToolError(`The upstream answered HTTP ${res.status}.`, { status: res.status });
+  }
+
+  /** Reads a whole error answer of a stream request. */
+  private async readRest(spec: RequestSpec, res: UpstreamStream): Promise<UpstreamResponse> {
+    const attempts = { count: 1, startedAt: performance.now(), attemptTimeoutMs: this.timeoutMs, deadlineMs: this.deadlineMs };
+    const text = await readCapped(res.body, this.maxResponseBytes, Number(res.headers['content-length'] ?? NaN), spec).catch(
+      (err: unknown) => {
+        throw transportError(err, spec, '', attempts);
+      },
+    );
+    return parseAnswer(res.status, res.headers, text);
+  }
+
+  /** Origin, base path and credential headers of each API, worked out once. */
+  private readonly resolved = new Map<Api, { origin: string; basePath: string; headers: Readonly<Record<string, string>> }>();
+
+  private target(api: Api): { origin: string; basePath: string; headers: Readonly<Record<string, string>> } {
+    const known = this.resolved.get(api);
+    if (known) return known;
+    let baseUrl: string;
+    let headers: Record<string, string>;
+    if (api === 'connector') {
+      const t = this.targets.connector;
+      if (!t) throw new ToolError('The Connector API is not configured.', { hint: 'WORKSPACE_CONNECTOR_TOKEN and WORKSPACE_BASE_URL' });
+      baseUrl = t.baseUrl;
+      headers = { authorization: `Bearer ${t.token}` };
+    } else {
+      const t = this.targets.content;
+      if (!t) throw new ToolError('The Content API is not configured.', { hint: 'WORKSPACE_API_KEY and WORKSPACE_BASE_URL' });
+      baseUrl = t.baseUrl;
+      headers = { 'x-api-key': t.apiKey };
+      if (t.userId) headers['x-user-id'] = t.userId;
+    }
+    const url = new URL(baseUrl);
+    const entry = { origin: url.origin, basePath: url.pathname.replace(/\/+$/, ''), headers };
+    this.resolved.set(api, entry);
+    return entry;
+  }
+
+  /**
+   * Sends the request until one attempt gives an answer `read` accepts, the retries run out or the
+   * deadline passes. `read` runs inside the attempt: a body cut off mid-way fails the attempt, and a
+   * request that may be repeated is sent again whole.
+   */
+  private async attempt<T>(spec: RequestSpec, read: (res: Dispatcher.ResponseData) => Promise<T>, streaming = false): Promise<T> {
+    const target = this.target(spec.api);
+    const send = await this.pool.sender();
+    const options = this.requestOptions(spec, target, streaming);
+    const deadlineMs = spec.deadlineMs ?? this.deadlineMs;
+    const attempts: Attempts = { count: 0, startedAt: performance.now(), attemptTimeoutMs: spec.attemptTimeoutMs ?? this.timeoutMs, deadlineMs };
+    const maxAttempts = spec.retry ? this.opts.maxRetries + 1 : 1;
+    for (;;) {
+      attempts.count++;
+      const left = deadlineMs - (performance.now() - attempts.startedAt);
+      const budget = Math.max(1, Math.min(attempts.attemptTimeoutMs, left));
+      const abort = new AbortController();
+      const onCancel = () => abort.abort(spec.signal?.reason);
+      spec.signal?.addEventListener('abort', onCancel, { once: true });
+      const timer = setTimeout(() => abort.abort(ATTEMPT_TIMEOUT), budget);
+      let res: Dispatcher.ResponseData | undefined;
+      let linked = false;
+      try {
+        if (spec.signal?.aborted) throw spec.signal.reason;
+        res = await send({ ...options, signal: abort.signal });
+        this.answered(spec, res.statusCode, attempts);
+        const pause = attempts.count < maxAttempts && RETRY_STATUS.has(res.statusCode) ? this.pause(attempts, res.headers) : undefined;
+        if (pause !== undefined) {
+          spec.onRetry?.(retryNotice(`answered HTTP ${res.statusCode}`, attempts, maxAttempts, pause));
+          discard(res.body);
+          await sleep(pause, spec.signal);
+          continue;
+        }
+        const value = await read(res);
+        // A stream's body is read after this returns: the caller's cancel must still reach it.
+        if (streaming) linked = true;
+        return value;
+      } catch (err) {
+        if (res) discard(res.body);
+        if (spec.signal?.aborted) throw cancelled(spec);
+        const code = (err as { code?: string } | null)?.code;
+        const pause = attempts.count < maxAttempts && code !== undefined && RETRY_ERRORS.has(code) ? this.pause(attempts) : undefined;
+        if (pause !== undefined) {
+          spec.onRetry?.(retryNotice(`failed (${code})`, attempts, maxAttempts, pause));
+          await sleep(pause, spec.signal).catch(() => {
+            throw cancelled(spec);
+          });
+          continue;
+        }
+        const error = transportError(err, spec, target.origin, attempts);
+        this.pool.health.lastFailureAt = Date.now();
+        this.pool.health.lastFailure = error.code;
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        if (!linked) spec.signal?.removeEventListener('abort', onCancel);
+      }
+    }
+  }
+
+  private requestOptions(spec: RequestSpec, target: { origin: string; basePath: string; headers: Readonly<Record<string, string>> }, streaming: boolean): Dispatcher.RequestOptions {
+    const headers: Record<string, string> = { ...target.headers };
+    const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : '';
+    headers['accept'] = streaming ? 'text/event-stream, text/plain, application/json' : 'application/json';
+    let body: string | null = null;
+    if (spec.method !== 'GET') {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(spec.body ?? {});
+    }
+    if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
+    const attemptMs = spec.attemptTimeoutMs ?? this.timeoutMs;
+    return {
+      origin: target.origin,
+      path: target.basePath + spec.path + query,
+      method: spec.method,
+      headers,
+      body,
+      // The attempt's own timer decides; undici's coarse timers are only a backstop.
+      headersTimeout: attemptMs + 1_000,
+      bodyTimeout: streaming ? this.streamIdleMs : attemptMs + 1_000,
+    };
+  }
+
+  private answered(spec: RequestSpec, status: number, attempts: Attempts): void {
+    this.pool.health.lastAnswerAt = Date.now();
+    if (spec.trace) spec.trace.upstreamStatus = status;
+    if (debugEnabled()) {
+      log('debug', 'upstream', { api: spec.api, method: spec.method, path: spec.path, status, attempt: attempts.count, ms: Math.round(performance.now() - attempts.startedAt) });
+    }
+  }
+
+  /**
+   * The pause before the next attempt, or undefined when the deadline leaves no room for one. Backoff
+   * doubles per attempt with jitter, so clients that failed together do not retry together; an
+   * upstream's Retry-After is honoured when the deadline allows it.
+   */
+  private pause(attempts: Attempts, headers?: Dispatcher.ResponseData['headers']): number | undefined {
+    const base = this.opts.retryBaseMs ?? 250;
+    const backoff = Math.min(MAX_BACKOFF_MS, base * 2 ** (attempts.count - 1)) * (0.75 + Math.random() * 0.5);
+    const asked = headers ? retryAfterMs(headers) : undefined;
+    const wait = Math.round(asked ?? backoff);
+    const left = attempts.deadlineMs - (performance.now() - attempts.startedAt);
+    // An attempt that could not get even a little time is not worth making.
+    return wait + Math.min(100, attempts.attemptTimeoutMs) < left ? wait : undefined;
+  }
+}
+
+/** `Retry-After` (seconds or an HTTP date) or `retry-after-ms`, in ms. */
+export function retryAfterMs(headers: Record<string, string | string[] | undefined>, now = Date.now()): number | undefined {
+  const ms = Number(headers['retry-after-ms']);
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const value = headers['retry-after'];
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
+}
+
+/** Drops a body that will not be read; destroying it unread must not surface as an unhandled error. */
+export function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
+function parseAnswer(status: number, headers: UpstreamResponse['headers'], text: string): UpstreamResponse {
+  let json: unknown;
+  const type = String(headers['content-type'] ?? '');
+  if (text && (type.includes('json') || /^\s*[[{]/.test(text))) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  return { status, headers, json, text };
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body'], max: number, length: number, spec: RequestSpec): Promise<string> {
+  const tooLarge = () => new ToolError(`The upstream answer to ${spec.method} ${spec.path} is larger than ${max} bytes.`, { code: 'UPSTREAM_ANSWER_TOO_LARGE' });
+  if (Number.isFinite(length) && length > max) {
+    discard(body);
+    throw tooLarge();
+  }
+  // With a known length the body can be read in one go.
+  if (Number.isFinite(length)) return body.text();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      discard(body);
+      throw tooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function cancelled(spec: RequestSpec): ToolError {
+  return new ToolError(`The call was cancelled before the upstream answered (${spec.method} ${spec.path}).`, { code: 'CANCELLED' });
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** "2 attempts in 45.0 s" */
+function tally(attempts: Attempts): string {
+  const elapsed = performance.now() - attempts.startedAt;
+  return `${attempts.count} attempt${attempts.count === 1 ? '' : 's'} in ${seconds(elapsed)}`;
+}
+
+/** What a failed request tells the agent: what happened, after how many attempts, and what to do. */
+export function transportError(err: unknown, spec: RequestSpec, origin: string, attempts: Attempts): ToolError {
+  if (err instanceof ToolError) return err;
+  const e = err as { name?: string; code?: string; message?: string } | null;
+  const where = `${spec.method} ${spec.path}`;
+  if (spec.signal?.aborted || e?.name === 'AbortError') return cancelled(spec);
+  const writeNote =
+    spec.idempotencyKey !== undefined
+      ? ` It may have been applied: call again with idempotencyKey "${spec.idempotencyKey}" to get its result without applying it twice.`
+      : spec.method !== 'GET' && !spec.retry
+        ? ' It may have been applied: check before sending it again.'
+        : '';
+  switch (e?.code) {
+    case 'ATTEMPT_TIMEOUT':
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT': {
+      const limit = Math.min(attempts.attemptTimeoutMs, attempts.deadlineMs);
+      return new ToolError(
+        `The upstream did not answer ${where} in time: ${tally(attempts)} (an attempt may take ${seconds(limit)}, the call ${seconds(attempts.deadlineMs)}).${writeNote}`,
+        {
+          code: 'UPSTREAM_TIMEOUT',
+          resolution:
+            'Try again later. If the operation is slow by nature, raise WORKSPACE_TIMEOUT_MS (one attempt) and WORKSPACE_DEADLINE_MS (the whole call), keeping the call under the MCP client\'s own timeout (60 s in most clients).',
+        },
+      );
+    }
+    case 'ECONNREFUSED':
+    case 'ENOTFOUND':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'ENETDOWN':
+    case 'EHOSTDOWN':
+      return new ToolError(`Could not connect to the upstream at ${origin} (${e.code}; ${tally(attempts)}).`, {
+        code: 'UPSTREAM_UNREACHABLE',
+        resolution: 'Check the base URL (WORKSPACE_BASE_URL or the per-API URL) and that the service is up.',
+      });
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+      return new ToolError(`The connection to the upstream dropped before its answer to ${where} was complete (${tally(attempts)}).${writeNote}`, {
+        code: 'UPSTREAM_CONNECTION_DROPPED',
+        resolution: 'Try again; if it persists, the service or a proxy in between may be overloaded or restarting.',
+      });
+    default:
+      return new ToolError(`The upstream request ${where} failed (${tally(attempts)}): ${e?.message ?? String(err)}`, { code: e?.code ?? 'UPSTREAM_ERROR' });
+  }
+}

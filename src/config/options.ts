@@ -1,0 +1,140 @@
+import { TOOLSET_TABLE } from '../../tools/toolsets.js';
+import { DEFAULT_RESULT_MAX_CHARS } from '../mcp/fit.js';
+import { DEFAULT_DEADLINE_MS } from '../call/upstream.js';
+
+/**
+ * Every setting, once: parsing, `--help` and the README's configuration table are made from this table
+ * (the README table by `npm run docs`, checked by a test).
+ */
+export interface OptionRow {
+  /** Command-line flag without the dashes; none for settings read from the environment only. */
+  flag?: string;
+  short?: string;
+  /** Environment variable read when the flag is not given. */
+  env?: string;
+  /** Name of the value in --help; none for a switch. */
+  value?: string;
+  group: 'Upstream' | 'Tools' | 'Serving' | 'OAuth' | 'Other';
+  help: string;
+}
+
+export const OPTIONS: readonly OptionRow[] = [
+  { flag: 'base-url', env: 'WORKSPACE_BASE_URL', value: 'URL', group: 'Upstream', help: 'base URL of both APIs (http or https), without /api/v1: the tools add it' },
+  { flag: 'connector-url', env: 'WORKSPACE_CONNECTOR_URL', value: 'URL', group: 'Upstream', help: 'Connector API base URL, overriding the base' },
+  { flag: 'content-url', env: 'WORKSPACE_CONTENT_URL', value: 'URL', group: 'Upstream', help: 'Content API base URL, overriding the base' },
+  { flag: 'connector-token', env: 'WORKSPACE_CONNECTOR_TOKEN', value: 'TOKEN', group: 'Upstream', help: 'Connector secret or child token; without it the Connector tools are not offered' },
+  { flag: 'api-key', env: 'WORKSPACE_API_KEY', value: 'KEY', group: 'Upstream', help: 'Content API key; without it the Content tools are not offered' },
+  { flag: 'user-id', env: 'WORKSPACE_USER_ID', value: 'ID', group: 'Upstream', help: 'acting user for the Content API (x-user-id)' },
+  { flag: 'timeout-ms', env: 'WORKSPACE_TIMEOUT_MS', value: 'MS', group: 'Upstream', help: 'how long one upstream attempt may take (default 30000)' },
+  {
+    flag: 'deadline-ms',
+    env: 'WORKSPACE_DEADLINE_MS',
+    value: 'MS',
+    group: 'Upstream',
+    help: `how long one tool call may take in all, retries included (default ${DEFAULT_DEADLINE_MS}, under the 60 s most MCP clients wait)`,
+  },
+  { flag: 'max-retries', env: 'WORKSPACE_MAX_RETRIES', value: 'N', group: 'Upstream', help: 'retries after a connection error, timeout, cut answer, 429, 502, 503 or 504 (default 2)' },
+  { flag: 'retry-base-ms', env: 'WORKSPACE_RETRY_BASE_MS', value: 'MS', group: 'Upstream', help: 'first retry pause before jitter (default 250)' },
+  { flag: 'stream-idle-ms', env: 'WORKSPACE_STREAM_IDLE_MS', value: 'MS', group: 'Upstream', help: 'longest silence inside the insights stream before it is ended (default 60000)' },
+  {
+    flag: 'keepalive-ms',
+    env: 'WORKSPACE_KEEPALIVE_MS',
+    value: 'MS',
+    group: 'Upstream',
+    help: 'interval of "still waiting" progress while a call with a progress token waits (default 10000; the first after 5 s)',
+  },
+  { flag: 'toolsets', env: 'WORKSPACE_TOOLSETS', value: 'A,B', group: 'Tools', help: 'offer only these toolsets (see Toolsets)' },
+  { flag: 'tools', env: 'WORKSPACE_TOOLS', value: 'T1,T2', group: 'Tools', help: 'offer only these tools (with --toolsets: these and the toolsets\' tools), for clients that limit how many tools they take' },
+  { flag: 'exclude-tools', env: 'WORKSPACE_EXCLUDE_TOOLS', value: 'T1,T2', group: 'Tools', help: 'never offer these tools' },
+  {
+    flag: 'result-max-chars',
+    env: 'WORKSPACE_RESULT_MAX_CHARS',
+    value: 'N',
+    group: 'Tools',
+    help: `longest JSON text of a list result before it is served in parts, with an offset for the next part (default ${DEFAULT_RESULT_MAX_CHARS}, about 10,000 tokens)`,
+  },
+  { flag: 'read-only', env: 'WORKSPACE_READ_ONLY', group: 'Tools', help: 'offer only the tools that change nothing (env: 1 or true)' },
+  { flag: 'sandbox', group: 'Serving', help: 'run against the built-in sandbox workspace (no credentials needed)' },
+  { flag: 'http', group: 'Serving', help: 'serve Streamable HTTP at /mcp (plus /healthz, /readyz) instead of stdio' },
+  { flag: 'port', env: 'WORKSPACE_MCP_PORT', value: 'N', group: 'Serving', help: 'HTTP port (default 8787)' },
+  { flag: 'host', env: 'WORKSPACE_MCP_HOST', value: 'HOST', group: 'Serving', help: 'HTTP bind address (default 127.0.0.1)' },
+  { flag: 'stateless', env: 'WORKSPACE_MCP_STATELESS', group: 'Serving', help: 'no sessions: any replica can answer any request' },
+  {
+    flag: 'credentials',
+    env: 'WORKSPACE_MCP_CREDENTIALS',
+    value: 'MODE',
+    group: 'Serving',
+    help: 'server (default): workspace credentials from this configuration; client: each client sends its own (Authorization: Bearer <Connector token>, X-Api-Key, X-User-Id)',
+  },
+  { flag: 'auth-token', env: 'WORKSPACE_MCP_AUTH_TOKEN', value: 'T1,T2', group: 'Serving', help: 'access tokens clients send as Authorization: Bearer (server credentials; off loopback this or --auth oauth is required)' },
+  { flag: 'allowed-hosts', env: 'WORKSPACE_MCP_ALLOWED_HOSTS', value: 'H1,H2', group: 'Serving', help: 'Host headers accepted (default: loopback names on loopback)' },
+  { flag: 'allowed-origins', env: 'WORKSPACE_MCP_ALLOWED_ORIGINS', value: 'O1,O2', group: 'Serving', help: 'Origin headers accepted (default: loopback origins on loopback)' },
+  { flag: 'max-sessions', env: 'WORKSPACE_MCP_MAX_SESSIONS', value: 'N', group: 'Serving', help: 'open sessions at most (default 1000)' },
+  { flag: 'session-idle-ms', env: 'WORKSPACE_MCP_SESSION_IDLE_MS', value: 'MS', group: 'Serving', help: 'idle sessions end after this (default 1800000)' },
+  { flag: 'max-inflight', env: 'WORKSPACE_MCP_MAX_INFLIGHT', value: 'N', group: 'Serving', help: 'requests in flight per session at most (default 16)' },
+  { flag: 'drain-ms', env: 'WORKSPACE_MCP_DRAIN_MS', value: 'MS', group: 'Serving', help: 'grace for calls in flight on SIGTERM (default 10000)' },
+  { flag: 'replica-id', env: 'WORKSPACE_MCP_REPLICA_ID', value: 'ID', group: 'Serving', help: 'prefix of session ids ("ID."), for session affinity behind a load balancer' },
+  { flag: 'workers', env: 'WORKSPACE_MCP_WORKERS', value: 'N', group: 'Serving', help: 'worker processes on one port (stateless only; default 1)' },
+  {
+    flag: 'auth',
+    env: 'WORKSPACE_MCP_AUTH',
+    value: 'MODE',
+    group: 'OAuth',
+    help: 'token (default): the access tokens of --auth-token; oauth: tokens from your authorization server (--oauth-issuer), as MCP clients sign in',
+  },
+  { flag: 'oauth-issuer', env: 'WORKSPACE_MCP_OAUTH_ISSUER', value: 'URL', group: 'OAuth', help: 'issuer of the access tokens, exactly as in their iss claim (its metadata and keys are read from it)' },
+  { flag: 'public-url', env: 'WORKSPACE_MCP_PUBLIC_URL', value: 'URL', group: 'OAuth', help: 'the URL clients use for this server, ending in /mcp: the resource tokens must be issued for' },
+  { flag: 'oauth-audience', env: 'WORKSPACE_MCP_OAUTH_AUDIENCE', value: 'A1,A2', group: 'OAuth', help: 'further aud values accepted besides the public URL (an API identifier of your provider)' },
+  {
+    flag: 'oauth-scopes',
+    env: 'WORKSPACE_MCP_OAUTH_SCOPES',
+    value: 'READ,WRITE',
+    group: 'OAuth',
+    help: 'the scope that offers the read tools and the one that adds the writes (default workspace:read,workspace:write)',
+  },
+  { flag: 'oauth-user-claim', env: 'WORKSPACE_MCP_OAUTH_USER_CLAIM', value: 'NAME', group: 'OAuth', help: "token claim that is the caller's Content API user (x-user-id); tokens without it are refused" },
+  { flag: 'oauth-client-id', env: 'WORKSPACE_MCP_OAUTH_CLIENT_ID', value: 'ID', group: 'OAuth', help: 'client of the issuer\'s introspection endpoint, to accept opaque (non-JWT) tokens' },
+  { env: 'WORKSPACE_MCP_OAUTH_CLIENT_SECRET', group: 'OAuth', help: 'secret of that introspection client (environment only)' },
+  { env: 'WORKSPACE_LOG_LEVEL', group: 'Other', help: 'debug, info (default), warn, error or silent; logs go to stderr as JSON lines' },
+  { flag: 'help', short: 'h', group: 'Other', help: 'this text' },
+  { flag: 'version', short: 'v', group: 'Other', help: 'the version' },
+];
+
+/** node:util parseArgs options for the table's flags. */
+export function parseArgsOptions(): Record<string, { type: 'string' | 'boolean'; short?: string }> {
+  return Object.fromEntries(
+    OPTIONS.filter((o) => o.flag).map((o) => [o.flag!, { type: o.value ? ('string' as const) : ('boolean' as const), ...(o.short ? { short: o.short } : {}) }]),
+  );
+}
+
+/** "WORKSPACE_TIMEOUT_MS (--timeout-ms)": how an error names a setting. */
+export function settingName(flag: string): string {
+  const row = OPTIONS.find((o) => o.flag === flag);
+  return row?.env ? `${row.env} (--${flag})` : `--${flag}`;
+}
+
+export function helpText(): string {
+  const lines = ['learning-workspace-mcp: MCP server for a learning workspace (Connector and Content APIs)', '', 'Usage: learning-workspace-mcp [options]'];
+  for (const group of ['Upstream', 'Tools', 'Serving', 'OAuth', 'Other'] as const) {
+    lines.push('', `${group}${group === 'Upstream' || group === 'Tools' ? ' (each option also reads the environment variable shown)' : ''}:`);
+    for (const o of OPTIONS.filter((r) => r.group === group)) {
+      const flag = o.flag ? `${o.short ? `-${o.short}, ` : ''}--${o.flag}${o.value ? ` ${o.value}` : ''}` : '';
+      lines.push(`  ${flag.padEnd(24)}${(o.env ?? '').padEnd(31)}${o.help}`);
+    }
+  }
+  lines.push('', 'Toolsets (for --toolsets):');
+  for (const t of TOOLSET_TABLE) lines.push(`  ${t.id.padEnd(16)}${t.description}`);
+  lines.push('', 'Prefer the environment for credentials: command lines are visible to other processes.', '');
+  return lines.join('\n');
+}
+
+export const OPTIONS_START = '<!-- options:start (generated by npm run docs) -->';
+export const OPTIONS_END = '<!-- options:end -->';
+
+/** The README's configuration table. */
+export function optionsTable(): string {
+  const rows = OPTIONS.filter((o) => o.flag !== 'help' && o.flag !== 'version').map(
+    (o) => `| ${o.env ? `\`${o.env}\`` : ''} | ${o.flag ? `\`--${o.flag}${o.value ? ` ${o.value}` : ''}\`` : ''} | ${o.help.replace(/\|/g, '\\|')} |`,
+  );
+  return [OPTIONS_START, '| variable | flag | meaning |', '|---|---|---|', ...rows, OPTIONS_END].join('\n');
+}

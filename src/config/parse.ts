@@ -1,0 +1,303 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_RESULT_MAX_CHARS } from '../mcp/fit.js';
+import type { Toolset } from '../../tools/toolsets.js';
+import { TOOLSETS as knownToolsets } from '../../tools/toolsets.js';
+import { DEFAULT_DEADLINE_MS, type ConnectorTarget, type ContentTarget } from '../call/upstream.js';
+import type { OAuthSettings } from '../transports/http/oauth.js';
+import { helpText, OPTIONS, parseArgsOptions, settingName } from './options.js';
+
+export interface Config {
+  connector: ConnectorTarget | undefined;
+  content: ContentTarget | undefined;
+  /** How long one upstream attempt may take to answer. */
+  timeoutMs: number;
+  /** How long one tool call may take in all, every retry included. */
+  deadlineMs: number;
+  maxRetries: number;
+  /** Base of the retry backoff, before jitter. */
+  retryBaseMs: number;
+  /** Longest silence allowed inside the insights stream. */
+  streamIdleMs: number;
+  /** Interval of the still-working progress notifications of long calls. */
+  keepAliveMs: number;
+  toolsets: ReadonlySet<Toolset> | undefined;
+  /** Tools named with --tools and --exclude-tools; checked against the tools once they are read (cli). */
+  tools: ReadonlySet<string> | undefined;
+  excludeTools: ReadonlySet<string> | undefined;
+  resultMaxChars: number;
+  readOnly: boolean;
+  sandbox: boolean;
+  /** Base URLs of the APIs, with or without server-held credentials (client-credential hosting needs them alone). */
+  urls: { connector: string | undefined; content: string | undefined };
+  http: HttpConfig | undefined;
+}
+
+export interface HttpConfig {
+  port: number;
+  host: string;
+  /** No sessions: every request stands alone, so any replica can answer it. */
+  stateless: boolean;
+  /** `server`: workspace credentials from this configuration; `client`: each client brings its own. */
+  credentials: 'server' | 'client';
+  /** Access tokens clients must present in server-credential mode (several allow rotation). */
+  authTokens: string[];
+  /** Sign-in with the team's authorization server instead of static access tokens. */
+  oauth: OAuthSettings | undefined;
+  allowedHosts: string[] | undefined;
+  allowedOrigins: string[] | undefined;
+  maxSessions: number;
+  sessionIdleMs: number;
+  maxInFlight: number;
+  drainMs: number;
+  /** Prefix of this replica's session ids, so a load balancer can route a session back to it. */
+  replicaId: string | undefined;
+  /** Worker processes sharing the port (stateless only: sessions live in one process). */
+  workers: number;
+}
+
+/** True for addresses only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+export class ConfigError extends Error {}
+
+export const HELP = helpText();
+
+export type CliAction = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; config: Config };
+
+function url(flagName: string, value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const name = settingName(flagName);
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} is not a URL: "${value}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${parsed.protocol}"`);
+  }
+  // The routes carry /api/v1 themselves: a base URL that ends in it would send every call to /api/v1/api/v1/….
+  const versioned = /\/api\/v\d+\/?$/.exec(parsed.pathname);
+  if (versioned) {
+    const root = `${parsed.origin}${parsed.pathname.slice(0, versioned.index)}`;
+    throw new ConfigError(`${name} ends in ${versioned[0].replace(/\/$/, '')}, which every tool adds itself: set it to ${root} instead.`);
+  }
+  return parsed.href.replace(/\/+$/, '');
+}
+
+function integer(flagName: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const name = settingName(flagName);
+  if (!/^\d+$/.test(value.trim())) throw new ConfigError(`${name} must be a whole number, got "${value}"`);
+  const n = Number(value);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function list(value: string | undefined): string[] | undefined {
+  const items = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return items.length > 0 ? items : undefined;
+}
+
+type Values = Record<string, string | boolean | undefined>;
+
+/** A setting's value: the flag's, else its environment variable's. */
+type Read = (flag: string) => string | undefined;
+
+function reader(values: Values, env: NodeJS.ProcessEnv): Read {
+  return (flag) => {
+    const v = values[flag];
+    if (typeof v === 'string') return v;
+    const name = OPTIONS.find((o) => o.flag === flag)?.env;
+    return name ? env[name] : undefined;
+  };
+}
+
+/** A switch: the flag, or its environment variable set to 1, true, yes or on. */
+function switchOn(values: Values, read: Read, flagName: string): boolean {
+  return values[flagName] === true || flag(read(flagName));
+}
+
+/**
+ * OAuth resource-server settings (`--auth oauth`): tokens of one issuer, for this server's public URL.
+ * Plain http is allowed for loopback addresses only, for trying it out next to a local issuer.
+ */
+function oauthConfig(read: Read, env: NodeJS.ProcessEnv, credentials: string, authTokens: string[]): OAuthSettings | undefined {
+  const mode = read('auth') ?? 'token';
+  if (mode !== 'token' && mode !== 'oauth') throw new ConfigError(`WORKSPACE_MCP_AUTH (--auth) must be token or oauth, got "${mode}"`);
+  const oauthOnly = ['oauth-issuer', 'public-url', 'oauth-audience', 'oauth-scopes', 'oauth-user-claim', 'oauth-client-id'].filter((f) => read(f));
+  if (mode === 'token') {
+    if (oauthOnly.length > 0) throw new ConfigError(`${settingName(oauthOnly[0]!)} applies to --auth oauth; set WORKSPACE_MCP_AUTH=oauth (or --auth oauth) too.`);
+    return undefined;
+  }
+  if (credentials === 'client') throw new ConfigError('--auth oauth needs server credentials: the Authorization header carries the OAuth token, not a workspace credential.');
+  if (authTokens.length > 0) throw new ConfigError('--auth oauth replaces --auth-token: clients sign in with your authorization server instead.');
+  const issuer = read('oauth-issuer');
+  const publicUrl = read('public-url');
+  if (!issuer) throw new ConfigError('--auth oauth needs WORKSPACE_MCP_OAUTH_ISSUER (--oauth-issuer): the issuer of the access tokens, as in their iss claim.');
+  if (!publicUrl) throw new ConfigError('--auth oauth needs WORKSPACE_MCP_PUBLIC_URL (--public-url): the URL clients use for this server, ending in /mcp.');
+  secureUrl('oauth-issuer', issuer);
+  const resource = secureUrl('public-url', publicUrl);
+  if (!resource.pathname.endsWith('/mcp') || resource.search || resource.hash) throw new ConfigError(`${settingName('public-url')} must end in /mcp, with no query or fragment, got "${publicUrl}"`);
+  const scopes = list(read('oauth-scopes')) ?? ['workspace:read', 'workspace:write'];
+  if (scopes.length !== 2 || scopes[0] === scopes[1] || scopes.some((s) => /[\s"\\]/.test(s))) {
+    throw new ConfigError(`${settingName('oauth-scopes')} must name two different scopes, read then write (e.g. workspace:read,workspace:write)`);
+  }
+  const clientId = read('oauth-client-id');
+  const clientSecret = env['WORKSPACE_MCP_OAUTH_CLIENT_SECRET'] || undefined;
+  if (Boolean(clientId) !== Boolean(clientSecret)) throw new ConfigError('Token introspection needs both WORKSPACE_MCP_OAUTH_CLIENT_ID and WORKSPACE_MCP_OAUTH_CLIENT_SECRET.');
+  return {
+    issuer,
+    publicUrl: resource.href,
+    audiences: list(read('oauth-audience')) ?? [],
+    readScope: scopes[0]!,
+    writeScope: scopes[1]!,
+    userClaim: read('oauth-user-claim') || undefined,
+    introspection: clientId && clientSecret ? { clientId, clientSecret } : undefined,
+  };
+}
+
+/** An https URL, or http on a loopback address. */
+function secureUrl(flagName: string, value: string): URL {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    throw new ConfigError(`${settingName(flagName)} is not a URL: "${value}"`);
+  }
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && isLoopback(u.hostname))) {
+    throw new ConfigError(`${settingName(flagName)} must be https (plain http only on a loopback address), got "${value}"`);
+  }
+  return u;
+}
+
+function httpConfig(values: Values, read: Read, env: NodeJS.ProcessEnv): HttpConfig {
+  const host = read('host') ?? '127.0.0.1';
+  const credentials = read('credentials') ?? 'server';
+  if (credentials !== 'server' && credentials !== 'client') throw new ConfigError(`--credentials must be server or client, got "${credentials}"`);
+  const authTokens = list(read('auth-token')) ?? [];
+  if (authTokens.some((t) => t.length < 16)) throw new ConfigError('WORKSPACE_MCP_AUTH_TOKEN: each access token must be at least 16 characters.');
+  if (credentials === 'client' && authTokens.length > 0) {
+    throw new ConfigError('--auth-token applies to server credentials; with --credentials client the Authorization header carries each client\'s Connector token.');
+  }
+  const oauth = oauthConfig(read, env, credentials, authTokens);
+  if (credentials === 'server' && !isLoopback(host) && authTokens.length === 0 && !oauth) {
+    throw new ConfigError(
+      `Refusing to serve the server's workspace credentials on ${host} without an access token: set WORKSPACE_MCP_AUTH_TOKEN (or --auth-token), sign-in with --auth oauth, bind to 127.0.0.1, or use --credentials client.`,
+    );
+  }
+  const replicaId = read('replica-id');
+  if (replicaId !== undefined && !/^[A-Za-z0-9-]{1,32}$/.test(replicaId)) throw new ConfigError('WORKSPACE_MCP_REPLICA_ID must be 1 to 32 letters, digits or dashes.');
+  const stateless = switchOn(values, read, 'stateless');
+  const workers = integer('workers', read('workers'), 1, 1, 64);
+  if (workers > 1 && !stateless) throw new ConfigError('--workers needs --stateless: a session lives in one process. Run stateful replicas behind a load balancer with session affinity instead.');
+  return {
+    replicaId,
+    workers,
+    port: integer('port', read('port'), 8787, 0, 65_535),
+    host,
+    stateless,
+    credentials,
+    authTokens,
+    oauth,
+    allowedHosts: list(read('allowed-hosts')),
+    allowedOrigins: list(read('allowed-origins')),
+    maxSessions: integer('max-sessions', read('max-sessions'), 1000, 1, 1_000_000),
+    sessionIdleMs: integer('session-idle-ms', read('session-idle-ms'), 1_800_000, 1_000, 86_400_000),
+    maxInFlight: integer('max-inflight', read('max-inflight'), 16, 1, 10_000),
+    drainMs: integer('drain-ms', read('drain-ms'), 10_000, 0, 600_000),
+  };
+}
+
+function flag(value: string | undefined): boolean {
+  return value !== undefined && /^(1|true|yes|on)$/i.test(value);
+}
+
+/**
+ * A placeholder a launcher left as it was: Claude Desktop's bundle runtime leaves `${user_config.x}`
+ * untouched when an optional setting has neither a value nor a default. It means "not set".
+ */
+function isPlaceholder(value: string | undefined): boolean {
+  return value !== undefined && /^\$\{[^}]*\}$/.test(value.trim());
+}
+
+function withoutPlaceholders<T extends Record<string, unknown>>(values: T): T {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => !(typeof v === 'string' && isPlaceholder(v)))) as T;
+}
+
+export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
+  let parsed: Values;
+  try {
+    parsed = parseArgs({ args: argv, options: parseArgsOptions(), strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    throw new ConfigError(`${(err as Error).message}\nRun with --help for the options.`);
+  }
+  const values = withoutPlaceholders(parsed);
+  const env = withoutPlaceholders(rawEnv);
+  const read = reader(values, env);
+  if (values['help']) return { kind: 'help' };
+  if (values['version']) return { kind: 'version' };
+
+  const base = url('base-url', read('base-url'));
+  const connectorUrl = url('connector-url', read('connector-url')) ?? base;
+  const contentUrl = url('content-url', read('content-url')) ?? base;
+  const token = read('connector-token') ?? '';
+  const apiKey = read('api-key') ?? '';
+  const userId = read('user-id') ?? '';
+  const sandbox = values['sandbox'] === true;
+
+  const list = (name: string) =>
+    (read(name) ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const toolsetList = list('toolsets');
+  const toolList = list('tools');
+  const excluded = list('exclude-tools');
+  const unknown = toolsetList.filter((t) => !(knownToolsets as readonly string[]).includes(t));
+  if (unknown.length > 0) {
+    throw new ConfigError(`Unknown toolset(s): ${unknown.join(', ')}. Known: ${knownToolsets.join(', ')}`);
+  }
+
+  const config: Config = {
+    connector: token && connectorUrl ? { baseUrl: connectorUrl, token } : undefined,
+    content: apiKey && contentUrl ? { baseUrl: contentUrl, apiKey, userId: userId || undefined } : undefined,
+    timeoutMs: integer('timeout-ms', read('timeout-ms'), 30_000, 1, 3_600_000),
+    deadlineMs: integer('deadline-ms', read('deadline-ms'), DEFAULT_DEADLINE_MS, 1, 3_600_000),
+    maxRetries: integer('max-retries', read('max-retries'), 2, 0, 10),
+    retryBaseMs: integer('retry-base-ms', read('retry-base-ms'), 250, 1, 60_000),
+    streamIdleMs: integer('stream-idle-ms', read('stream-idle-ms'), 60_000, 1, 3_600_000),
+    keepAliveMs: integer('keepalive-ms', read('keepalive-ms'), 10_000, 100, 600_000),
+    resultMaxChars: integer('result-max-chars', read('result-max-chars'), DEFAULT_RESULT_MAX_CHARS, 1_000, 10_000_000),
+    toolsets: toolsetList.length > 0 ? new Set(toolsetList as Toolset[]) : undefined,
+    tools: toolList.length > 0 ? new Set(toolList) : undefined,
+    excludeTools: excluded.length > 0 ? new Set(excluded) : undefined,
+    readOnly: switchOn(values, read, 'read-only'),
+    sandbox,
+    urls: { connector: connectorUrl, content: contentUrl },
+    http: values['http'] === true ? httpConfig(values, read, env) : undefined,
+  };
+  if (!config.http && read('auth') === 'oauth') throw new ConfigError('--auth oauth signs in HTTP clients: add --http.');
+  const clientCredentials = config.http?.credentials === 'client';
+  if (clientCredentials) {
+    // The server holds no workspace credentials in this mode; clients bring them.
+    config.connector = undefined;
+    config.content = undefined;
+    if (!connectorUrl && !contentUrl) throw new ConfigError('--credentials client needs WORKSPACE_BASE_URL (or the per-API URLs) to know where to send each client\'s calls.');
+    if (sandbox) throw new ConfigError('--credentials client cannot be combined with --sandbox.');
+    return { kind: 'run', config };
+  }
+
+  if (!sandbox) {
+    if (token && !connectorUrl) throw new ConfigError('WORKSPACE_CONNECTOR_TOKEN is set but no URL: set WORKSPACE_BASE_URL or WORKSPACE_CONNECTOR_URL.');
+    if (apiKey && !contentUrl) throw new ConfigError('WORKSPACE_API_KEY is set but no URL: set WORKSPACE_BASE_URL or WORKSPACE_CONTENT_URL.');
+    if (!config.connector && !config.content) {
+      throw new ConfigError(
+        'No API is configured. Set WORKSPACE_BASE_URL with WORKSPACE_CONNECTOR_TOKEN (Connector API) and/or WORKSPACE_API_KEY (Content API), or run with --sandbox to try the built-in sandbox workspace.',
+      );
+    }
+  }
+  return { kind: 'run', config };
+}

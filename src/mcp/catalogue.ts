@@ -1,0 +1,94 @@
+import type { Tool } from '@modelcontextprotocol/server';
+import type { ToolDef } from '../../tools/define.js';
+import { didYouMean } from '../text/suggest.js';
+import { serverInstructions } from './instructions.js';
+import { toolEntry } from './tool-schema.js';
+import { offered, summarize, type ToolFilter, type ToolSummary } from './tool-summary.js';
+
+/**
+ * Filled in at build time for the bundle: every tool's summary and `tools/list` entry. A freshly started
+ * bundle answers `tools/list` from them and builds the tools' zod schemas (a third of the schemas built
+ * at start) only when a tool is first called.
+ */
+declare const __LW_TOOLS__: { summaries: ToolSummary[]; list: Record<string, Tool> } | undefined;
+const built = typeof __LW_TOOLS__ === 'undefined' ? undefined : __LW_TOOLS__;
+
+let definitions: Promise<ReadonlyMap<string, ToolDef>> | undefined;
+
+/** The tool declarations, loaded once, on first use. */
+function loadDefinitions(): Promise<ReadonlyMap<string, ToolDef>> {
+  definitions ??= import('../../tools/index.js').then(({ tools }) => new Map(tools.map((d) => [d.name, d])));
+  return definitions;
+}
+
+/** Names given to --tools or --exclude-tools that are no tool's, with the closest real ones. */
+export async function unknownToolNames(filter: ToolFilter): Promise<string | undefined> {
+  const known = (built?.summaries ?? [...(await loadDefinitions()).values()]).map((t) => t.name);
+  const unknown = [...(filter.tools ?? []), ...(filter.excludeTools ?? [])].filter((n) => !known.includes(n));
+  if (unknown.length === 0) return undefined;
+  return `Unknown tool(s): ${unknown.map((n) => `${n.slice(0, 60)}${didYouMean(n, known)}`).join(', ')}. The README's tool list names them all.`;
+}
+
+/**
+ * The tools one server offers, made once per process for each selection (HTTP makes a server per
+ * session or per request, and converting 34 schemas each time would dominate): their names, the
+ * `tools/list` answer, and each tool's declaration when it is called.
+ */
+export class Catalogue {
+  private static readonly made = new Map<string, Catalogue>();
+  private listed: Promise<{ tools: Tool[] }> | undefined;
+  /** The names offered, for lookups. */
+  readonly offered: ReadonlySet<string>;
+  readonly names: readonly string[];
+  /** The tools offered that change the workspace (not read-only). */
+  readonly writes: ReadonlySet<string>;
+  /** The server instructions for exactly these tools. */
+  readonly instructions: string;
+
+  private constructor(
+    summaries: readonly ToolSummary[],
+    private readonly definitions: () => Promise<ReadonlyMap<string, ToolDef>>,
+    private readonly builtList: Record<string, Tool> | undefined,
+  ) {
+    this.names = summaries.map((s) => s.name);
+    this.offered = new Set(this.names);
+    this.writes = new Set(summaries.filter((s) => !s.readOnly).map((s) => s.name));
+    this.instructions = serverInstructions(summaries);
+  }
+
+  /** The catalogue of the tools the filter selects, from the build's summaries or the declarations. */
+  static async select(filter: ToolFilter): Promise<Catalogue> {
+    const all = built?.summaries ?? [...(await loadDefinitions()).values()].map(summarize);
+    return Catalogue.named(
+      all.filter((t) => offered(t, filter)),
+      loadDefinitions,
+      built?.list,
+    );
+  }
+
+  /** A catalogue of declarations already at hand (tests, scripts). */
+  static of(defs: readonly ToolDef[]): Catalogue {
+    const map = new Map(defs.map((d) => [d.name, d]));
+    return Catalogue.named(defs.map(summarize), async () => map, undefined);
+  }
+
+  private static named(summaries: ToolSummary[], definitions: () => Promise<ReadonlyMap<string, ToolDef>>, list: Record<string, Tool> | undefined): Catalogue {
+    const key = summaries.map((s) => s.name).join(',');
+    let c = Catalogue.made.get(key);
+    if (!c) Catalogue.made.set(key, (c = new Catalogue(summaries, definitions, list)));
+    return c;
+  }
+
+  /** The `tools/list` answer, made on first request. */
+  list(): Promise<{ tools: Tool[] }> {
+    this.listed ??= this.builtList
+      ? Promise.resolve({ tools: this.names.map((n) => this.builtList![n]!) })
+      : this.definitions().then((defs) => ({ tools: this.names.map((n) => toolEntry(defs.get(n)!)) }));
+    return this.listed;
+  }
+
+  /** The declaration of an offered tool, or undefined for a name this server does not offer. */
+  async definition(name: string): Promise<ToolDef | undefined> {
+    return this.offered.has(name) ? (await this.definitions()).get(name) : undefined;
+  }
+}

@@ -1,0 +1,83 @@
+import type { Server } from '@modelcontextprotocol/server';
+import { Upstream } from '../call/upstream.js';
+import type { Config } from '../config/parse.js';
+import type { Caller } from '../transports/http/auth.js';
+import { Catalogue } from './catalogue.js';
+import { CallsInFlight } from './in-flight.js';
+import { readOnlyGrant } from './request-auth.js';
+import { createMcpServer } from './server.js';
+
+/**
+ * A fresh MCP server for a caller (none on stdio): the server's own credentials, or (client-credential
+ * hosting) the caller's; a signed-in caller's acting user and scopes.
+ */
+export type ServerFactory = (caller: Caller | undefined) => Server;
+
+/** The catalogue for an upstream's APIs; `readOnly` for a caller whose sign-in grants reading only. */
+export type Catalogues = (upstream: Upstream, readOnly: boolean) => Catalogue;
+
+/** What a process serves with: one upstream pool, the catalogues, and servers made per connection. */
+export interface Serving {
+  upstream: Upstream;
+  inFlight: CallsInFlight;
+  /** Every tool this configuration can offer (the server's own credentials, full grant). */
+  all: Catalogue;
+  makeServer: ServerFactory;
+}
+
+export async function prepareServing(config: Config): Promise<Serving> {
+  const upstream = new Upstream(
+    { connector: config.connector, content: config.content },
+    { timeoutMs: config.timeoutMs, deadlineMs: config.deadlineMs, maxRetries: config.maxRetries, retryBaseMs: config.retryBaseMs, streamIdleMs: config.streamIdleMs },
+  );
+  const inFlight = new CallsInFlight();
+  const catalogues = await selectCatalogues(config);
+  return { upstream, inFlight, all: catalogues(upstream, false), makeServer: serverFactory(config, upstream, inFlight, catalogues) };
+}
+
+/**
+ * The tool catalogue for each set of APIs a server can have (client-credential hosting offers each client
+ * the APIs it brought credentials for) and each grant (read-only or not), chosen once at start.
+ */
+async function selectCatalogues(config: Config): Promise<Catalogues> {
+  const sets = [[], ['connector'], ['content'], ['connector', 'content']] as const;
+  const made = new Map<string, Catalogue>();
+  const { toolsets, tools, excludeTools } = config;
+  for (const apis of sets) {
+    for (const readOnly of [false, true]) {
+      made.set(`${apis.join('+')}:${readOnly}`, await Catalogue.select({ apis: new Set(apis), toolsets, tools, excludeTools, readOnly: readOnly || config.readOnly }));
+    }
+  }
+  return (upstream, readOnly) => made.get(`${[...upstream.apis()].sort().join('+')}:${readOnly}`)!;
+}
+
+function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight, catalogues: Catalogues): ServerFactory {
+  // Signed-in callers: the tools follow each request's scopes, so a step-up within a session counts at once.
+  const perRequest = config.http?.oauth !== undefined;
+  const serverFor = (u: Upstream, caller: Caller | undefined) =>
+    createMcpServer({
+      upstream: u,
+      tools: catalogues(u, caller?.readOnly ?? false),
+      toolsFor: perRequest ? (authInfo) => catalogues(u, readOnlyGrant(authInfo)) : undefined,
+      keepAliveMs: config.keepAliveMs,
+      resultMaxChars: config.resultMaxChars,
+      inFlight,
+    });
+  return (caller) => serverFor(upstreamFor(config, upstream, caller), caller);
+}
+
+/**
+ * The upstream a caller's calls go out through, over the one shared connection pool: in client-credential
+ * hosting with that client's credentials only; signed in with a user claim, as the token's user.
+ */
+function upstreamFor(config: Config, upstream: Upstream, caller: Caller | undefined): Upstream {
+  const c = caller?.credentials;
+  if (c) {
+    return upstream.withTargets({
+      connector: c.connectorToken && config.urls.connector ? { baseUrl: config.urls.connector, token: c.connectorToken } : undefined,
+      content: c.apiKey && config.urls.content ? { baseUrl: config.urls.content, apiKey: c.apiKey, userId: c.userId } : undefined,
+    });
+  }
+  if (caller?.userId !== undefined && config.content) return upstream.withTargets({ connector: config.connector, content: { ...config.content, userId: caller.userId } });
+  return upstream;
+}

@@ -1,0 +1,24 @@
+import { TOOLSET_TABLE } from '../../tools/toolsets.js';
+import type { ToolSummary } from './tool-summary.js';
+
+/**
+ * The server instructions a client hands its model, made from the toolsets table and the offered tools'
+ * annotations, so they name exactly the tools this server offers (a hand-written text had drifted).
+ */
+export function serverInstructions(tools: readonly ToolSummary[]): string {
+  if (tools.length === 0) return 'No tools are offered: the server has no workspace credentials for this caller.';
+  const offered = new Set(tools.map((t) => t.toolset));
+  const lines = ['Tools for a learning workspace, by toolset:'];
+  for (const set of TOOLSET_TABLE.filter((s) => offered.has(s.id))) {
+    const instructions: string | undefined = 'instructions' in set ? set.instructions : undefined;
+    lines.push(`- ${set.id}: ${set.description}${instructions ? ` ${instructions}` : ''}`);
+  }
+  const names = (pick: (t: ToolSummary) => boolean) => tools.filter(pick).map((t) => t.name);
+  const reads = names((t) => t.readOnly);
+  const destructive = names((t) => t.destructive);
+  if (reads.length === tools.length) lines.push('Every tool offered only reads: call them freely.');
+  else lines.push(`Reads change nothing and are safe to call freely: ${reads.join(', ')}.`);
+  if (destructive.length > 0) lines.push(`Cannot be undone, so confirm with the user first: ${destructive.join(', ')}.`);
+  if (tools.some((t) => t.takesIdempotencyKey)) lines.push('Writes that take an idempotencyKey apply once per key: reuse the key when retrying the same write.');
+  return lines.join('\n');
+}

@@ -1,0 +1,99 @@
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type AuthInfo,
+  type CacheHint,
+  type JsonSchemaType,
+  type JsonSchemaValidatorResult,
+  type ServerContext,
+  type jsonSchemaValidator,
+} from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { quote } from '../text/quote.js';
+import { didYouMean } from '../text/suggest.js';
+import { version } from '../version.js';
+import type { Catalogue } from './catalogue.js';
+import { CallsInFlight } from './in-flight.js';
+import { getPrompt, listPrompts } from './prompts.js';
+import { listResources, readResource } from './resources.js';
+import { runTool, SERVER_NAME, type ToolCallOptions } from './tool-call.js';
+
+export interface ServerOptions extends ToolCallOptions {
+  /** The tools offered: names and list at hand, declarations loaded when a tool is first called. */
+  tools: Catalogue;
+  /**
+   * The tools of one request, when they depend on its grant (OAuth scopes): asked per request, so a
+   * client that steps up to the write scope within a session is served the writes at once.
+   */
+  toolsFor?: ((authInfo: AuthInfo | undefined) => Catalogue) | undefined;
+  /** Counts this server's calls in flight, for a transport that must let them finish before it ends. */
+  inFlight?: CallsInFlight | undefined;
+}
+
+/**
+ * The SDK checks elicitation answers against a JSON Schema and by default builds an Ajv instance per
+ * server for it: a cost at every start and every HTTP session, for answers these tools never ask for.
+ * zod, loaded anyway, does the same check when it is needed (and the bundle leaves Ajv out).
+ */
+const zodValidator: jsonSchemaValidator = {
+  getValidator<T>(schema: JsonSchemaType) {
+    const parsed = z.fromJSONSchema(schema as unknown as Parameters<typeof z.fromJSONSchema>[0]);
+    return (input: unknown): JsonSchemaValidatorResult<T> => {
+      const r = parsed.safeParse(input);
+      return r.success ? { valid: true, data: r.data as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: r.error.message };
+    };
+  },
+};
+
+/**
+ * How long a 2026-07-28 client may keep `tools/list` and `server/discover` (2025-11-25 results carry no
+ * cache fields). The list is fixed for a process's configuration, so a client need not ask again for a
+ * while; a redeploy with other settings is seen within ten minutes. Private, because the list depends on
+ * the caller: per-client credentials (and scopes, later) decide which tools a caller is offered.
+ */
+const CACHE_HINTS: Partial<Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/read' | 'server/discover', CacheHint>> = {
+  'tools/list': { ttlMs: 600_000, cacheScope: 'private' },
+  'prompts/list': { ttlMs: 600_000, cacheScope: 'private' },
+  'resources/list': { ttlMs: 600_000, cacheScope: 'private' },
+  'resources/read': { ttlMs: 600_000, cacheScope: 'private' },
+  'server/discover': { ttlMs: 600_000, cacheScope: 'private' },
+};
+
+/**
+ * A fresh MCP server offering the given tools, for either protocol revision. Cheap on purpose: HTTP makes
+ * one per session (2025-11-25) or per request (2026-07-28 and stateless), so the tool declarations, their
+ * JSON Schemas and the `tools/list` answer are built once per process (the catalogue) and only referenced here. The
+ * low-level server, not McpServer: McpServer converts every tool's schema per instance.
+ */
+export function createMcpServer(opts: ServerOptions): Server {
+  const server = new Server(
+    { name: SERVER_NAME, version, title: 'Learning Workspace' },
+    {
+      capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false }, logging: {} },
+      jsonSchemaValidator: zodValidator,
+      instructions: opts.tools.instructions,
+      cacheHints: CACHE_HINTS,
+    },
+  );
+  const inFlight = opts.inFlight ?? new CallsInFlight();
+  const toolsFor = opts.toolsFor;
+  const tools = toolsFor ? (ctx: ServerContext) => toolsFor(ctx.http?.authInfo) : () => opts.tools;
+  // Every answer that may wait (a list made on first use, a view read from disk) counts as in flight,
+  // so a stdio client that sends its requests and closes stdin still gets them.
+  server.setRequestHandler('tools/list', (_request, ctx) => inFlight.track(() => tools(ctx).list()));
+  server.setRequestHandler('prompts/list', (_request, ctx) => listPrompts(tools(ctx).offered));
+  server.setRequestHandler('prompts/get', (request, ctx) => getPrompt(tools(ctx).offered, request.params.name, request.params.arguments));
+  server.setRequestHandler('resources/list', (_request, ctx) => listResources(tools(ctx).offered));
+  server.setRequestHandler('resources/read', (request, ctx) => inFlight.track(() => readResource(tools(ctx).offered, request.params.uri)));
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const catalogue = tools(ctx);
+    const def = await catalogue.definition(request.params.name);
+    if (!def) {
+      const name = request.params.name;
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);
+    }
+    return inFlight.track(() => runTool(def, request.params.arguments ?? {}, opts, ctx));
+  });
+  return server;
+}

@@ -1,0 +1,106 @@
+import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import type { ToolDef } from '../../tools/define.js';
+import type { CallContext } from '../call/context.js';
+import { formatToolError, ToolError } from '../call/errors.js';
+import { invoke } from '../call/invoke.js';
+import type { Upstream } from '../call/upstream.js';
+import { log, redact } from '../telemetry/log.js';
+import { fieldIssues, withoutNullOptionals } from './arguments.js';
+import { DEFAULT_RESULT_MAX_CHARS, fitList, pageNote } from './fit.js';
+import { traceOf } from './request-auth.js';
+
+export const SERVER_NAME = 'learning-workspace';
+/** `_meta` key of progress notifications: `text` (a piece of the answer) or `status` (what is happening). */
+const PROGRESS_KIND = 'learning-workspace/kind';
+const DEFAULT_KEEPALIVE_MS = 10_000;
+
+/** What running a tool call needs of the server's settings. */
+export interface ToolCallOptions {
+  upstream: Upstream;
+  /** Interval of the still-waiting progress of calls with a progress token (default 10 s, inside the 15 s clients allow). */
+  keepAliveMs?: number | undefined;
+  /** Longest JSON text of a list result before it is served in parts (default 40,000 characters). */
+  resultMaxChars?: number | undefined;
+}
+
+/** The one place that turns every outcome of a tool call into an MCP result: errors are returned, never thrown. */
+export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions, ctx: ServerContext): Promise<CallToolResult> {
+  const started = performance.now();
+  try {
+    // Null is "omitted" for an optional field, as strict-mode agent frameworks send it.
+    const input = def.input.safeParse(withoutNullOptionals(def.input, args));
+    if (!input.success) {
+      throw new ToolError(`The arguments do not fit ${def.name}'s input schema; nothing was sent.`, {
+        code: 'INVALID_INPUT',
+        fieldErrors: fieldIssues(input.error, Object.keys(def.input.shape)),
+      });
+    }
+    const checked = input.data as Record<string, unknown>;
+    const data = await invoke(def, checked, opts.upstream, callContext(ctx, opts));
+    const output = def.output.safeParse(data);
+    if (!output.success) {
+      throw new ToolError('The upstream answer does not have the documented shape.', { code: 'BAD_UPSTREAM_RESPONSE', fieldErrors: fieldIssues(output.error) });
+    }
+    if (!def.pages) return { content: textBlocks(def, data), structuredContent: data };
+    // The offset of a list served in parts is the server's own (the call core never sends it upstream).
+    const offset = typeof checked['offset'] === 'number' ? checked['offset'] : 0;
+    const fitted = fitList(data, def.pages, offset, opts.resultMaxChars ?? DEFAULT_RESULT_MAX_CHARS);
+    const content: CallToolResult['content'] = fitted.json ? [{ type: 'text', text: fitted.json }] : textBlocks(def, fitted.data);
+    if (fitted.page) content.push({ type: 'text', text: pageNote(def.pages, fitted.page) });
+    return { content, structuredContent: fitted.data };
+  } catch (err) {
+    return errorResult(def, err, started);
+  }
+}
+
+function errorResult(def: ToolDef, err: unknown, started: number): CallToolResult {
+  const error =
+    err instanceof ToolError ? err : new ToolError(`Unexpected failure in ${def.name}: ${(err as Error)?.message ?? String(err)}`, { code: 'INTERNAL_ERROR' });
+  log(err instanceof ToolError ? 'info' : 'error', 'tool failed', {
+    tool: def.name,
+    status: error.status,
+    code: error.code,
+    ms: Math.round(performance.now() - started),
+    ...(err instanceof ToolError ? {} : { stack: (err as Error)?.stack }),
+  });
+  return { isError: true, content: [{ type: 'text', text: redact(formatToolError(error)) }] };
+}
+
+/**
+ * One compact JSON block of the data; a streamed answer is its text first, then the rest as JSON,
+ * so clients that read only text still get the tool calls and charts.
+ */
+function textBlocks(def: ToolDef, data: Record<string, unknown>): CallToolResult['content'] {
+  if (def.mode !== 'stream') return [{ type: 'text', text: JSON.stringify(data) }];
+  const { answer, ...rest } = data;
+  return [
+    { type: 'text', text: String(answer) },
+    { type: 'text', text: JSON.stringify(rest) },
+  ];
+}
+
+/** What the call core gets from the MCP request; progress goes out only when the client gave a progressToken. */
+function callContext(ctx: ServerContext, opts: ToolCallOptions): CallContext {
+  const { signal, _meta } = ctx.mcpReq;
+  const token = _meta?.progressToken;
+  const keepAliveMs = opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS;
+  const trace = traceOf(ctx.http?.authInfo);
+  // A log message, sent only where the client's level admits warnings: the session's logging/setLevel on
+  // 2025-11-25, the request's own _meta on 2026-07-28 (the SDK applies both).
+  const onRetry = (notice: string) => void ctx.mcpReq.log('warning', notice, SERVER_NAME).catch(() => undefined);
+  if (token === undefined) return { signal, keepAliveMs, trace, onRetry };
+  let progress = 0;
+  return {
+    signal,
+    keepAliveMs,
+    trace,
+    onRetry,
+    // The kind rides in _meta so a client can tell answer text from status lines; others ignore it.
+    // On 2026-07-28 over HTTP the notification goes out on the request's own response stream.
+    progress: (message, kind) =>
+      ctx.mcpReq.notify({
+        method: 'notifications/progress',
+        params: { progressToken: token, progress: ++progress, message, _meta: { [PROGRESS_KIND]: kind } },
+      }),
+  };
+}

@@ -1,0 +1,57 @@
+import type { Tool } from '@modelcontextprotocol/server';
+import type * as z from 'zod';
+import type { ToolDef } from '../../tools/define.js';
+import { viewMeta } from './view-resources.js';
+
+/**
+ * The same conversion McpServer makes for a zod 4 schema: zod's own Standard JSON Schema, JSON Schema
+ * 2020-12 (the dialect MCP assumes when a schema names none).
+ */
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  return schema['~standard'].jsonSchema[io]({ target: 'draft-2020-12' });
+}
+
+/**
+ * What zod writes that means nothing to a model or a client, taken out of a converted schema: the
+ * `$schema` line (2020-12 is MCP's default dialect), `minLength: 1`, a safe integer's bounds
+ * (`exclusiveMinimum: 0` with `maximum: 9007199254740991`, said as `minimum: 1`), and the patterns,
+ * formats and length limits the descriptions say in words. The server's zod schemas still check it all.
+ */
+export function tidySchema<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(tidySchema) as T;
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '$schema') continue;
+    if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
+    if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
+    // "Not empty": true of any value a model would send; the server still refuses an empty one.
+    if (key === 'minLength' && value === 1) continue;
+    // Patterns, formats and length limits are said in the field's description (a test checks that),
+    // where every model and agent framework reads them; the server still checks them.
+    if (key === 'pattern' || key === 'format' || key === 'maxLength') continue;
+    out[key] = tidySchema(value);
+  }
+  if (out['type'] === 'integer' && out['exclusiveMinimum'] === 0 && out['minimum'] === undefined) {
+    delete out['exclusiveMinimum'];
+    out['minimum'] = 1;
+  }
+  // Gemini takes no exclusiveMinimum: a number above 0 is said in its description instead.
+  if (out['type'] === 'number' && out['exclusiveMinimum'] === 0) delete out['exclusiveMinimum'];
+  return out as T;
+}
+
+/** A tool's `tools/list` entry. */
+export function toolEntry(def: ToolDef): Tool {
+  return {
+    name: def.name,
+    title: def.title,
+    description: def.description,
+    inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
+    outputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }),
+    annotations: { title: def.title, ...def.annotations },
+    ...optionalMeta(viewMeta(def.name)),
+  };
+}
+
+const optionalMeta = (meta: Record<string, unknown> | undefined) => (meta ? { _meta: meta } : {});

@@ -1,0 +1,163 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server as McpServer } from '@modelcontextprotocol/server';
+import type { HttpConfig } from '../../config/parse.js';
+import { requestAuth } from '../../mcp/request-auth.js';
+import { MAX_MESSAGE_BYTES } from '../jsonrpc.js';
+import { log, shortHash } from '../../telemetry/log.js';
+import type { UpstreamHealth } from '../../call/upstream.js';
+import { authenticator, callerTag, header, writeScopeNeeded, type Caller, type ClientCredentials } from './auth.js';
+import { checkBody, describeBody, readJson } from './body.js';
+import { ClientGone, HttpError, sendError } from './errors.js';
+import { serveHealth } from './health.js';
+import { isLegacyRequest, modernHandler } from './modern.js';
+import { corsHeaders } from './cors.js';
+import { TokenVerifier, type OAuthSettings } from './oauth.js';
+import { allowedOrigins, hostAndOriginCheck } from './origin.js';
+import { ProtectedResource } from './protected-resource.js';
+import { SessionStore } from './sessions.js';
+import { StatelessServing } from './stateless.js';
+import { logAccess, type AccessTrace } from './trace.js';
+
+export type { Caller, ClientCredentials };
+
+export interface HttpOptions extends HttpConfig {
+  /** A fresh MCP server for a caller: per session (2025-11-25), or per request (2026-07-28, and stateless). */
+  makeServer: (caller: Caller) => McpServer;
+  /** The tools that change the workspace, refused with a step-up challenge to a read-only sign-in. */
+  writeTools: ReadonlySet<string>;
+  /** Only the read tools are served (--read-only): the write scope is not offered. */
+  readOnly: boolean;
+  health: UpstreamHealth;
+  maxBodyBytes?: number;
+}
+
+export interface HttpHandle {
+  url: string;
+  server: Server;
+  /** Stop accepting, let requests in flight finish within the grace period, close every session. */
+  drain(graceMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Streamable HTTP at /mcp, plus /healthz and /readyz. A request to /mcp goes through these steps in turn:
+ * host and origin, authentication, body (size, JSON, JSON-RPC envelope), draining, then by revision: a
+ * 2026-07-28 request is answered on its own, a 2025-11-25 one in its session (or, stateless, by a server
+ * of its own); one access-log line is written when its response closes.
+ */
+export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
+  let port = opts.port;
+  let draining = false;
+  let inFlight = 0;
+  const makeServer = opts.makeServer;
+  const checkOrigin = hostAndOriginCheck(opts, () => port);
+  const cors = corsHeaders(allowedOrigins(opts, () => port));
+  const signIn = opts.oauth ? signInWith(opts.oauth, opts) : undefined;
+  const resource = signIn?.resource;
+  const authenticate = authenticator({ ...opts, signIn });
+  const sessions = new SessionStore(opts, makeServer);
+  const maxBody = opts.maxBodyBytes ?? MAX_MESSAGE_BYTES;
+  const modern = modernHandler(makeServer, maxBody);
+  const stateless = new StatelessServing();
+
+  async function handleMcp(req: IncomingMessage, res: ServerResponse, trace: AccessTrace): Promise<void> {
+    checkOrigin(req);
+    // Nothing is read, opened or sent upstream for a caller that is not let in.
+    const caller: Caller = await authenticate(req);
+    trace.caller = callerTag(caller);
+    const sid = header(req, 'mcp-session-id');
+    if (sid) trace.session = shortHash(sid);
+    const body = await readBody(req, trace, maxBody);
+    if (caller.readOnly && resource && trace.tool !== undefined && opts.writeTools.has(trace.tool)) throw writeScopeNeeded(resource, trace.tool, body);
+    if (draining) throw new HttpError(503, -32000, 'The server is shutting down; retry on another instance.', { 'retry-after': '1', connection: 'close' });
+    // The tool handlers learn the caller and find the access-log trace through the SDK's auth info.
+    const auth = requestAuth(caller.hash, trace, { caller }, caller);
+    if (!isLegacyRequest(req, body)) return modern.handle(req, res, body, auth);
+    if (opts.stateless) return stateless.handle(req, res, body, caller, auth, () => makeServer(caller));
+    return sessions.handle(req, res, body, caller, auth);
+  }
+
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (serveHealth(path, req, res, { health: opts.health, draining: () => draining, sessions: () => sessions.size })) return;
+    const metadata = resource?.serves(path) ?? false;
+    if (path !== '/mcp' && !metadata) return sendError(res, new HttpError(404, -32000, 'Not found: the MCP endpoint is /mcp.'));
+    // Browser-based clients: an allowed origin may read the answers (and the challenge of a 401).
+    if (cors(req, res)) return;
+    if (metadata) return resource!.serve(req, res);
+    const started = performance.now();
+    const counted = req.method === 'POST';
+    if (counted) inFlight++;
+    const trace: AccessTrace = {};
+    res.on('close', () => {
+      if (counted) inFlight--;
+      logAccess(req, res, path, trace, started);
+    });
+    handleMcp(req, res, trace).catch((err: unknown) => failed(res, err));
+  });
+  // Slow or stalled request bodies must not hold a connection for ever.
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 15_000;
+
+  port = await listen(server, opts.port, opts.host);
+  const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+
+  const closeAll = async () => {
+    sessions.closeAll();
+    await modern.close().catch(() => undefined);
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+
+  return {
+    url: `http://${host}:${port}/mcp`,
+    server,
+    async drain(graceMs: number) {
+      draining = true;
+      server.close(); // no new connections
+      server.closeIdleConnections();
+      const deadline = Date.now() + graceMs;
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      if (inFlight > 0) log('warn', 'drain grace elapsed', { inFlight });
+      await closeAll();
+    },
+    close: closeAll,
+  };
+}
+
+/** The body of a POST (none for GET and DELETE), described on the access-log trace, checked as JSON-RPC. */
+async function readBody(req: IncomingMessage, trace: AccessTrace, maxBody: number): Promise<unknown> {
+  if (req.method === 'GET' || req.method === 'DELETE') return undefined;
+  if (req.method !== 'POST') throw new HttpError(405, -32000, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
+  if (!(req.headers['content-type'] ?? '').includes('application/json')) throw new HttpError(415, -32000, 'Content-Type must be application/json.');
+  const body = await readJson(req, maxBody);
+  Object.assign(trace, describeBody(body, header(req, 'mcp-protocol-version')));
+  checkBody(body);
+  return body;
+}
+
+/** Sign-in: the resource's metadata and challenges, and a verifier of the issuer's tokens, warmed up at once. */
+function signInWith(settings: OAuthSettings, opts: HttpOptions): { verifier: TokenVerifier; resource: ProtectedResource } {
+  const verifier = new TokenVerifier(settings);
+  void verifier.warmUp();
+  return { verifier, resource: new ProtectedResource(settings, opts.readOnly) };
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** The last step: a refusal is answered as such, a client that went away is noted, anything else is a 500. */
+function failed(res: ServerResponse, err: unknown): void {
+  if (err instanceof HttpError) return sendError(res, err);
+  if (err instanceof ClientGone) {
+    log('info', 'client went away', { reason: err.message });
+    return void res.destroy();
+  }
+  log('error', 'http handler failed', { error: String(err) });
+  sendError(res, new HttpError(500, -32603, 'Internal error.'));
+}

@@ -1,0 +1,34 @@
+import type { Config, HttpConfig } from '../../config/parse.js';
+import type { ServerFactory, Serving } from '../../mcp/factory.js';
+import { version } from '../../version.js';
+import { inspectorHint } from './banner.js';
+import { startHttp } from './index.js';
+
+/** Serves Streamable HTTP and says where; SIGTERM then drains it. A port in use ends the process with a hint. */
+export async function serveHttp(
+  config: Config,
+  http: HttpConfig,
+  serving: Pick<Serving, 'all' | 'upstream'> & { makeServer: ServerFactory },
+  closers: (() => Promise<void>)[],
+  shutdown: (code: number) => Promise<void>,
+  announce: boolean,
+): Promise<void> {
+  const { all, upstream, makeServer } = serving;
+  const handle = await startHttp({ ...http, makeServer, writeTools: all.writes, readOnly: config.readOnly, health: upstream.pool.health }).catch(async (err: unknown) => {
+    const code = (err as { code?: string }).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
+    const what = code === 'EADDRINUSE' ? `port ${http.port} on ${http.host} is in use` : `not allowed to use port ${http.port} on ${http.host}`;
+    process.stderr.write(`learning-workspace-mcp: ${what}; choose another with --port (or WORKSPACE_MCP_PORT).\n`);
+    await shutdown(1);
+    throw err;
+  });
+  // SIGTERM drains: no new requests, calls in flight get the grace period, then sessions close.
+  closers.unshift(() => handle.drain(http.drainMs));
+  // Workers of a cluster are announced once, by the primary.
+  if (!announce) return;
+  process.stderr.write(
+    `learning-workspace-mcp ${version}: ${http.credentials === 'client' ? 'tools per client credentials' : `${all.names.length} tools`}${config.sandbox ? ' on the sandbox workspace' : ''} (${http.stateless ? 'stateless' : 'stateful'}, ${http.credentials} credentials)\n` +
+      `MCP endpoint (Streamable HTTP): ${handle.url}\n` +
+      (http.oauth ? `Sign-in: tokens of ${http.oauth.issuer} for ${http.oauth.publicUrl}\n` : inspectorHint(handle.url, http.credentials === 'client' || http.authTokens.length > 0)),
+  );
+}

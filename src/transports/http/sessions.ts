@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isInitializeRequest, SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type Server as McpServer } from '@modelcontextprotocol/server';
+import { log, shortHash } from '../../telemetry/log.js';
+import { callerTag, header, type Caller } from './auth.js';
+import { HttpError } from './errors.js';
+import { ExchangeTransport } from './exchange.js';
+
+export interface SessionLimits {
+  maxSessions: number;
+  sessionIdleMs: number;
+  maxInFlight: number;
+  /** Prefix of this replica's session ids, so a load balancer can route a session back to it. */
+  replicaId: string | undefined;
+}
+
+interface Session {
+  id: string;
+  transport: ExchangeTransport;
+  server: McpServer;
+  /** Hash of the caller that opened it (credentials, access token, or signed-in subject); another is refused. */
+  callerHash: string;
+  lastActivity: number;
+  inFlight: number;
+}
+
+/** A request of a 2025-11-25 session must name a revision of that family, or none (then 2025-03-26). */
+export function checkRevisionHeader(req: IncomingMessage): void {
+  const version = header(req, 'mcp-protocol-version');
+  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    throw new HttpError(400, -32000, `Unsupported protocol version ${JSON.stringify(version.slice(0, 40))}: this server speaks ${[...SUPPORTED_PROTOCOL_VERSIONS, '2026-07-28'].join(', ')}.`);
+  }
+}
+
+/**
+ * Stateful Streamable HTTP for 2025-11-25 clients (2026-07-28 has no sessions): `initialize` opens a
+ * session (an MCP server and transport of its own), later requests are routed to theirs by
+ * `Mcp-Session-Id`, and `DELETE` ends it. Bounded in count, calls in flight and idle time.
+ */
+export class SessionStore {
+  private readonly sessions = new Map<string, Session>();
+  private readonly sweep: NodeJS.Timeout;
+
+  constructor(
+    private readonly limits: SessionLimits,
+    private readonly makeServer: (caller: Caller) => McpServer,
+  ) {
+    // Idle sessions end and free their server; busy ones are left alone.
+    this.sweep = setInterval(() => this.endIdle(), Math.max(250, Math.min(60_000, limits.sessionIdleMs / 4)));
+    this.sweep.unref();
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, body: unknown, caller: Caller, auth: AuthInfo): Promise<void> {
+    const sessionId = header(req, 'mcp-session-id');
+    if (sessionId) return this.route(this.find(sessionId, caller), req, res, body, auth);
+    if (req.method !== 'POST') throw new HttpError(400, -32000, 'Missing Mcp-Session-Id header.');
+    if (!isInitializeRequest(body)) throw new HttpError(400, -32000, 'No session: send initialize first, then the Mcp-Session-Id header it returns.');
+    if (this.sessions.size >= this.limits.maxSessions) throw new HttpError(503, -32000, 'Too many open sessions; try again shortly.', { 'retry-after': '30' });
+    return this.open(res, body, caller, auth);
+  }
+
+  /** Ends every session (shutdown). */
+  closeAll(): void {
+    clearInterval(this.sweep);
+    for (const s of [...this.sessions.values()]) this.end(s, 'shutdown');
+  }
+
+  private find(id: string, caller: Caller): Session {
+    const s = this.sessions.get(id);
+    if (!s) throw new HttpError(404, -32001, 'Session not found: it ended or expired. Start a new session with initialize.');
+    if (s.callerHash !== caller.hash) throw new HttpError(403, -32000, 'This session belongs to another caller: open a session of your own with initialize.');
+    if (s.inFlight >= this.limits.maxInFlight) {
+      throw new HttpError(429, -32000, `Too many requests in flight on this session (at most ${this.limits.maxInFlight}).`, { 'retry-after': '1' });
+    }
+    return s;
+  }
+
+  private async route(s: Session, req: IncomingMessage, res: ServerResponse, body: unknown, auth: AuthInfo): Promise<void> {
+    s.lastActivity = Date.now();
+    if (req.method === 'DELETE') {
+      this.end(s, 'deleted');
+      return void res.writeHead(200).end();
+    }
+    // The server sends nothing unasked, so a session has no standalone event stream to open.
+    if (req.method !== 'POST') throw new HttpError(405, -32000, 'This server sends nothing outside the answers to requests: no event stream to open.', { allow: 'POST, DELETE' });
+    checkRevisionHeader(req);
+    if (isInitializeRequest(body)) throw new HttpError(400, -32600, 'Invalid Request: this session is already initialized.');
+    s.inFlight++;
+    res.on('close', () => {
+      s.inFlight--;
+      s.lastActivity = Date.now();
+    });
+    s.transport.handle(res, body, {}, auth);
+  }
+
+  private async open(res: ServerResponse, body: unknown, caller: Caller, auth: AuthInfo): Promise<void> {
+    const replica = this.limits.replicaId;
+    const id = replica ? `${replica}.${randomUUID()}` : randomUUID();
+    const server = this.makeServer(caller);
+    const transport = new ExchangeTransport(id);
+    const session: Session = { id, transport, server, callerHash: caller.hash, lastActivity: Date.now(), inFlight: 0 };
+    this.sessions.set(id, session);
+    transport.onclose = () => this.end(session, 'closed');
+    await server.connect(transport);
+    log('info', 'session opened', { session: shortHash(id), caller: callerTag(caller) });
+    transport.handle(res, body, { 'mcp-session-id': id }, auth);
+  }
+
+  private endIdle(): void {
+    const cutoff = Date.now() - this.limits.sessionIdleMs;
+    for (const s of this.sessions.values()) if (s.inFlight === 0 && s.lastActivity < cutoff) this.end(s, 'idle');
+  }
+
+  private end(s: Session, why: string): void {
+    if (!this.sessions.delete(s.id)) return;
+    log('info', 'session closed', { session: shortHash(s.id), why });
+    void s.transport.close().catch(() => undefined);
+    void s.server.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,75 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthInfo, Server as McpServer } from '@modelcontextprotocol/server';
+import { log } from '../../telemetry/log.js';
+import type { Caller } from './auth.js';
+import { HttpError } from './errors.js';
+import { ExchangeTransport } from './exchange.js';
+import { checkRevisionHeader } from './sessions.js';
+
+type Cancel = () => void;
+
+/**
+ * Stateless Streamable HTTP for 2025-11-25 clients: a server per request, so any replica can answer any
+ * request. The answer is JSON, or an event stream once the call sends progress before its result.
+ *
+ * A 2025-11-25 client cancels a call with a `notifications/cancelled` POST of its own, which no server of
+ * that call's would ever see; the calls in flight are kept by caller and request id so the notification
+ * can end the one it names. An id several calls of one caller share is ambiguous and cancels nothing.
+ */
+export class StatelessServing {
+  private readonly calls = new Map<string, Set<Cancel>>();
+
+  async handle(req: IncomingMessage, res: ServerResponse, body: unknown, caller: Caller, auth: AuthInfo, server: () => McpServer): Promise<void> {
+    if (req.method !== 'POST') throw new HttpError(405, -32000, 'Stateless server: only POST is served.', { allow: 'POST' });
+    checkRevisionHeader(req);
+    const cancelled = cancelledRequestId(body);
+    if (cancelled !== undefined) return this.cancel(res, caller, cancelled);
+    const mcp = server();
+    const transport = new ExchangeTransport();
+    // Closing the server aborts the handlers in flight: the client went away, or cancelled.
+    const close: Cancel = () => void mcp.close().catch(() => undefined);
+    const key = requestKey(caller, body);
+    if (key) this.track(key, close);
+    res.on('close', () => {
+      if (key) this.untrack(key, close);
+      close();
+    });
+    await mcp.connect(transport);
+    transport.handle(res, body, {}, auth);
+  }
+
+  private cancel(res: ServerResponse, caller: Caller, id: string | number): void {
+    const matching = this.calls.get(keyOf(caller, id));
+    if (matching?.size === 1) for (const close of matching) close();
+    else if (matching) log('info', 'cancel ignored: several calls share the request id', { calls: matching.size });
+    res.writeHead(202).end();
+  }
+
+  private track(key: string, close: Cancel): void {
+    let set = this.calls.get(key);
+    if (!set) this.calls.set(key, (set = new Set()));
+    set.add(close);
+  }
+
+  private untrack(key: string, close: Cancel): void {
+    const set = this.calls.get(key);
+    set?.delete(close);
+    if (set?.size === 0) this.calls.delete(key);
+  }
+}
+
+const keyOf = (caller: Caller, id: string | number) => `${caller.hash}\n${typeof id}:${id}`;
+
+/** The key of a single `tools/call` request (the only calls worth cancelling), or undefined. */
+function requestKey(caller: Caller, body: unknown): string | undefined {
+  const m = body as { method?: unknown; id?: unknown } | null;
+  if (m?.method !== 'tools/call' || (typeof m.id !== 'string' && typeof m.id !== 'number')) return undefined;
+  return keyOf(caller, m.id);
+}
+
+function cancelledRequestId(body: unknown): string | number | undefined {
+  const m = body as { method?: unknown; id?: unknown; params?: { requestId?: unknown } } | null;
+  if (m?.method !== 'notifications/cancelled' || m.id !== undefined) return undefined;
+  const id = m.params?.requestId;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}

@@ -1,0 +1,32 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestTrace } from '../../call/context.js';
+import { log, shortHash } from '../../telemetry/log.js';
+
+/** What one HTTP request learned on its way through, for its access-log line. */
+export interface AccessTrace extends RequestTrace {
+  method?: string;
+  tool?: string;
+  session?: string;
+  /** Hash of who called: the token's subject when signed in, of the access token or credentials otherwise. */
+  caller?: string;
+  /** The protocol revision the request speaks, when it says. */
+  revision?: string;
+}
+
+/** One JSON access-log line when the response closes; credentials never appear, only short hashes. */
+export function logAccess(req: IncomingMessage, res: ServerResponse, path: string, trace: AccessTrace, started: number): void {
+  const sessionHeader = res.getHeader('mcp-session-id');
+  const session = trace.session ?? (typeof sessionHeader === 'string' ? shortHash(sessionHeader) : undefined);
+  log('info', 'access', {
+    http: `${req.method} ${path}`,
+    ...(trace.caller ? { caller: trace.caller } : {}),
+    ...(session ? { session } : {}),
+    ...(trace.method ? { rpc: trace.method } : {}),
+    ...(trace.revision ? { revision: trace.revision } : {}),
+    ...(trace.tool ? { tool: trace.tool } : {}),
+    // 499, as nginx logs it: the client closed the connection before the answer was complete.
+    status: res.writableFinished ? res.statusCode : 499,
+    ms: Math.round(performance.now() - started),
+    ...(trace.upstreamStatus !== undefined ? { upstreamStatus: trace.upstreamStatus } : {}),
+  });
+}
