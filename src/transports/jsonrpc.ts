@@ -10,7 +10,7 @@ export const INVALID_PARAMS = -32602;
 
 export type RequestId = string | number;
 
-/** What a transport does with one incoming message: hand it on, or answer it with an error (id null when it has none). */
+/** What a transport does with one incoming message: hand it on, or answer it with an error (without an id when it has none). */
 export type Checked = { message: JSONRPCMessage } | { reason: string; reply: JSONRPCErrorResponse | undefined };
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -21,9 +21,12 @@ function validId(id: unknown): RequestId | undefined {
   return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : undefined;
 }
 
-export function errorReply(id: RequestId | null, code: number, message: string): JSONRPCErrorResponse {
-  // The SDK's type leaves out JSON-RPC's null id, which is what answers a message whose id is unknown.
-  return { jsonrpc: '2.0', id, error: { code, message } } as JSONRPCErrorResponse;
+/**
+ * An error response. When the request's id cannot be known, the response has no id: the MCP schema's
+ * error response leaves it out (JSON-RPC 2.0's `"id": null` fails clients that check the 2025-11-25 schema).
+ */
+export function errorReply(id: RequestId | undefined, code: number, message: string): JSONRPCErrorResponse {
+  return id === undefined ? { jsonrpc: '2.0', error: { code, message } } : { jsonrpc: '2.0', id, error: { code, message } };
 }
 
 const CALL_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
@@ -67,7 +70,7 @@ export function checkMessage(value: unknown): Checked {
   // A broken response (no method, a result or error) answers nothing of ours: there is nobody to tell.
   const isResponse = isObject(value) && !('method' in value) && ('result' in value || 'error' in value);
   const id = isObject(value) ? validId(value['id']) : undefined;
-  return { reason, reply: isResponse ? undefined : errorReply(id ?? null, INVALID_REQUEST, `Invalid Request: ${reason}.`) };
+  return { reason, reply: isResponse ? undefined : errorReply(id, INVALID_REQUEST, `Invalid Request: ${reason}.`) };
 }
 
 function parseOrUndefined(value: unknown): JSONRPCMessage | undefined {
@@ -100,14 +103,14 @@ function checkCall(message: JSONRPCMessage): Checked {
  * `{"jsonrpc":"2.0","id":…`), or last (`…,"id":7}`, as the TypeScript SDK writes it). A nested id cannot
  * stand in either place.
  */
-export function idOfUnparsed(head: string, tail: string): RequestId | null {
+export function idOfUnparsed(head: string, tail: string): RequestId | undefined {
   const first = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*("(?:[^"\\]|\\.){0,200}"|-?\d{1,16})\s*[,}]/.exec(head);
   const last = /[,{]\s*"id"\s*:\s*("(?:[^"\\]|\\.){0,200}"|-?\d{1,16})\s*\}\s*$/.exec(tail);
   const raw = first?.[1] ?? last?.[1];
-  if (raw === undefined) return null;
+  if (raw === undefined) return undefined;
   try {
-    return validId(JSON.parse(raw)) ?? null;
+    return validId(JSON.parse(raw));
   } catch {
-    return null;
+    return undefined;
   }
 }

@@ -8,9 +8,9 @@ describe('idOfUnparsed', () => {
     ['{"jsonrpc":"2.0","id":7,"method":"x","params":{', '', 7],
     ['{"id":"abc","jsonrpc":"2.0"', '', 'abc'],
     ['{"method":"tools/call","params":{"a":"', 'zzz"}},"jsonrpc":"2.0","id":42}', 42],
-    ['{"method":"x","params":{"id":5,"b":"', 'zzz"}}', null],
-    ['{"method":"x","params":{"b":"', 'zz","id":5}}', null],
-    ['not json at all', '', null],
+    ['{"method":"x","params":{"id":5,"b":"', 'zzz"}}', undefined],
+    ['{"method":"x","params":{"b":"', 'zz","id":5}}', undefined],
+    ['not json at all', '', undefined],
   ])('%s … %s → %s', (head, tail, id) => {
     expect(idOfUnparsed(head, tail)).toBe(id);
   });
@@ -24,8 +24,9 @@ describe('checkMessage', () => {
   test('a broken response gets no reply: nobody waits for one', () => {
     expect(checkMessage({ jsonrpc: '2.0', id: 1, result: 5 })).toMatchObject({ reply: undefined });
   });
-  test('garbage without an id is answered to id null', () => {
-    expect(checkMessage([1, 2])).toMatchObject({ reply: { id: null, error: { code: -32600, message: 'Invalid Request: a message is a JSON object, not an array.' } } });
+  test('garbage without an id is answered without an id (the MCP schema has no null id)', () => {
+    const checked = checkMessage([1, 2]);
+    expect(checked).toEqual({ reason: expect.any(String), reply: { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: a message is a JSON object, not an array.' } } });
   });
   test('a tools/call with arguments that are not an object is invalid params', () => {
     expect(checkMessage({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'x', arguments: [1] } })).toMatchObject({
@@ -54,6 +55,20 @@ describe('StdioTransport', () => {
     input.write('"method":"a"}\n{"jsonrpc":"2.0","id":2,"method":"b"}\n{"jsonrpc":"2.0","method":"c"}\r\n');
     await tick();
     expect(got.map((m) => (m as { method: string }).method)).toEqual(['a', 'b', 'c']);
+  });
+
+  test('an unparseable line and an invalid request are answered without an id, not "id": null, and serving goes on', async () => {
+    const { input, out, got } = wire(1000);
+    input.write('not json\n');
+    input.write('{"jsonrpc":"1.0","method":"x"}\n');
+    input.write('{"jsonrpc":"2.0","id":2,"method":"ok"}\n');
+    await tick();
+    expect(out).toEqual([
+      { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the line is not valid JSON.' } },
+      { jsonrpc: '2.0', error: { code: -32600, message: expect.stringContaining('"jsonrpc" must be "2.0"') } },
+    ]);
+    for (const reply of out) expect(reply).not.toHaveProperty('id');
+    expect(got).toEqual([{ jsonrpc: '2.0', id: 2, method: 'ok' }]);
   });
 
   test('an oversized line spread over many chunks is answered once, and the next line is read', async () => {

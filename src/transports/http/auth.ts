@@ -128,7 +128,7 @@ function signedIn(verifier: TokenVerifier, resource: ProtectedResource): Authent
 export function writeScopeNeeded(resource: ProtectedResource, tool: string, body: unknown): HttpError {
   const scope = resource.settings.writeScope;
   const requestId = (body as { id?: unknown } | null)?.id;
-  const id = typeof requestId === 'string' || typeof requestId === 'number' ? requestId : null;
+  const id = typeof requestId === 'string' || typeof requestId === 'number' ? requestId : undefined;
   return new HttpError(
     403,
     -32001,

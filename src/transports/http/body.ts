@@ -42,7 +42,7 @@ export function checkBody(body: unknown): void {
     if (!('reason' in checked)) continue;
     // A broken envelope is a bad HTTP request; a well-formed request with invalid params is answered as any request is.
     const code = checked.reply?.error.code ?? INVALID_REQUEST;
-    throw new HttpError(code === INVALID_PARAMS ? 200 : 400, code, checked.reply?.error.message ?? `Invalid Request: ${checked.reason}.`, {}, checked.reply?.id ?? null);
+    throw new HttpError(code === INVALID_PARAMS ? 200 : 400, code, checked.reply?.error.message ?? `Invalid Request: ${checked.reason}.`, {}, checked.reply?.id);
   }
 }
 

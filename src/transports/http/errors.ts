@@ -7,7 +7,7 @@ export class HttpError extends Error {
     readonly code: number,
     message: string,
     readonly headers: Record<string, string> = {},
-    readonly id: string | number | null = null,
+    readonly id: string | number | undefined = undefined,
   ) {
     super(message);
   }
@@ -23,5 +23,6 @@ export function sendError(res: ServerResponse, err: HttpError): void {
     return;
   }
   res.writeHead(err.status, { 'content-type': 'application/json', ...err.headers });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: err.code, message: err.message }, id: err.id }));
+  // Without an id when the request's is unknown, as the MCP schema's error response has it.
+  res.end(JSON.stringify({ jsonrpc: '2.0', ...(err.id === undefined ? {} : { id: err.id }), error: { code: err.code, message: err.message } }));
 }
