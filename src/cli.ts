@@ -41,8 +41,10 @@ async function run(config: Config): Promise<void> {
   }
   registerSecret(config.connector?.token);
   registerSecret(config.content?.apiKey);
+  if (config.redisUrl) registerSecret(new URL(config.redisUrl).password || undefined);
   const serving = await prepareServing(config);
   closers.unshift(() => serving.upstream.close());
+  if (serving.jobs) closers.push(() => serving.jobs!.close());
   const shutdown = shutdownOnSignals(closers);
   if (config.http) {
     const { serveHttp } = await import('./transports/http/serve.js');

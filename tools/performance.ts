@@ -109,6 +109,8 @@ const insightsTool: ToolDef = {
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   takesIdempotencyKey: false,
   mode: 'stream',
+  // The assistant may think a while before its first word: the same long wait as the other long operations.
+  upstreamWaitMs: () => 5 * 60_000,
   body: (raw) => {
     const input = raw as InsightsInput;
     const messages: z.infer<typeof message>[] = [...(input.messages ?? [])];

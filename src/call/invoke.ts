@@ -39,9 +39,12 @@ export async function invoke(def: ToolDef, input: Record<string, unknown>, upstr
   }
 }
 
-/** The upstream itself waits (generation, processing): attempt and call get that wait and a margin. */
+/**
+ * The upstream itself waits (generation, processing, an assistant's first word): attempt and call get
+ * that wait and a margin. A stream's budget covers its first byte; its silences then have their own limit.
+ */
 function longBudget(def: ToolDef, input: Record<string, unknown>, upstream: Upstream): Pick<RequestSpec, 'attemptTimeoutMs' | 'deadlineMs'> {
-  if (def.mode !== 'long') return {};
+  if (def.mode === 'json') return {};
   const budget = Math.max(upstream.timeoutMs, (def.upstreamWaitMs?.(input) ?? 0) + LONG_MARGIN_MS);
   return { attemptTimeoutMs: budget, deadlineMs: Math.max(upstream.deadlineMs, budget) };
 }

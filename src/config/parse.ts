@@ -20,6 +20,12 @@ export interface Config {
   streamIdleMs: number;
   /** Interval of the still-working progress notifications of long calls. */
   keepAliveMs: number;
+  /** A long call still running after this is answered with its running job (0: never). */
+  jobAfterMs: number;
+  /** How long a finished job that was handed off is kept. */
+  jobKeepMs: number;
+  /** A job store shared by replicas; jobs live in the process without it. */
+  redisUrl: string | undefined;
   toolsets: ReadonlySet<Toolset> | undefined;
   /** Tools named with --tools and --exclude-tools; checked against the tools once they are read (cli). */
   tools: ReadonlySet<string> | undefined;
@@ -85,6 +91,19 @@ function url(flagName: string, value: string | undefined): string | undefined {
     throw new ConfigError(`${name} ends in ${versioned[0].replace(/\/$/, '')}, which every tool adds itself: set it to ${root} instead.`);
   }
   return parsed.href.replace(/\/+$/, '');
+}
+
+/** A Redis URL; its password is a secret (never echoed). */
+function redisUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value.trim());
+  } catch {
+    throw new ConfigError('WORKSPACE_REDIS_URL is not a URL (redis://[:password@]host:port[/db] or rediss://…).');
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') throw new ConfigError(`WORKSPACE_REDIS_URL must be a redis:// or rediss:// URL, not ${parsed.protocol}`);
+  return parsed.href;
 }
 
 function integer(flagName: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -270,6 +289,9 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     retryBaseMs: integer('retry-base-ms', read('retry-base-ms'), 250, 1, 60_000),
     streamIdleMs: integer('stream-idle-ms', read('stream-idle-ms'), 60_000, 1, 3_600_000),
     keepAliveMs: integer('keepalive-ms', read('keepalive-ms'), 10_000, 100, 600_000),
+    jobAfterMs: integer('job-after-ms', read('job-after-ms'), 40_000, 0, 3_600_000),
+    jobKeepMs: integer('job-keep-ms', read('job-keep-ms'), 3_600_000, 1_000, 7 * 86_400_000),
+    redisUrl: redisUrl(env['WORKSPACE_REDIS_URL']),
     resultMaxChars: integer('result-max-chars', read('result-max-chars'), DEFAULT_RESULT_MAX_CHARS, 1_000, 10_000_000),
     toolsets: toolsetList.length > 0 ? new Set(toolsetList as Toolset[]) : undefined,
     tools: toolList.length > 0 ? new Set(toolList) : undefined,

@@ -1,9 +1,10 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import type { ToolDef } from '../../tools/define.js';
+import type { JobToolDef } from '../../tools/jobs.js';
 import { didYouMean } from '../text/suggest.js';
 import { serverInstructions } from './instructions.js';
-import { toolEntry } from './tool-schema.js';
-import { offered, summarize, type ToolFilter, type ToolSummary } from './tool-summary.js';
+import { jobToolEntry, toolEntry } from './tool-schema.js';
+import { JOB_TOOL_NAMES, offered, summarize, type ToolFilter, type ToolSummary } from './tool-summary.js';
 
 /**
  * Filled in at build time for the bundle: every tool's summary and `tools/list` entry. A freshly started
@@ -19,6 +20,14 @@ let definitions: Promise<ReadonlyMap<string, ToolDef>> | undefined;
 function loadDefinitions(): Promise<ReadonlyMap<string, ToolDef>> {
   definitions ??= import('../../tools/index.js').then(({ tools }) => new Map(tools.map((d) => [d.name, d])));
   return definitions;
+}
+
+let jobDefinitions: Promise<ReadonlyMap<string, JobToolDef>> | undefined;
+
+/** The job tools' declarations, loaded when one is first called. */
+function loadJobDefinitions(): Promise<ReadonlyMap<string, JobToolDef>> {
+  jobDefinitions ??= import('../../tools/jobs.js').then(({ JOB_TOOLS }) => new Map(JOB_TOOLS.map((d) => [d.name, d])));
+  return jobDefinitions;
 }
 
 /** Names given to --tools or --exclude-tools that are no tool's, with the closest real ones. */
@@ -45,15 +54,21 @@ export class Catalogue {
   /** The server instructions for exactly these tools. */
   readonly instructions: string;
 
+  /** The job tools offered: with the long tools, when calls are handed off as jobs. */
+  private readonly jobTools: ReadonlySet<string>;
+
   private constructor(
     summaries: readonly ToolSummary[],
+    jobs: boolean,
     private readonly definitions: () => Promise<ReadonlyMap<string, ToolDef>>,
     private readonly builtList: Record<string, Tool> | undefined,
   ) {
-    this.names = summaries.map((s) => s.name);
+    this.jobTools = new Set(jobs && summaries.some((s) => s.long) ? JOB_TOOL_NAMES : []);
+    this.names = [...summaries.map((s) => s.name), ...this.jobTools];
     this.offered = new Set(this.names);
+    // Following or cancelling one's own job changes no workspace data: a read-only grant may do both.
     this.writes = new Set(summaries.filter((s) => !s.readOnly).map((s) => s.name));
-    this.instructions = serverInstructions(summaries);
+    this.instructions = serverInstructions(summaries, this.jobTools.size > 0);
   }
 
   /** The catalogue of the tools the filter selects, from the build's summaries or the declarations. */
@@ -61,34 +76,43 @@ export class Catalogue {
     const all = built?.summaries ?? [...(await loadDefinitions()).values()].map(summarize);
     return Catalogue.named(
       all.filter((t) => offered(t, filter)),
+      filter.jobs ?? false,
       loadDefinitions,
       built?.list,
     );
   }
 
   /** A catalogue of declarations already at hand (tests, scripts). */
-  static of(defs: readonly ToolDef[]): Catalogue {
+  static of(defs: readonly ToolDef[], jobs = false): Catalogue {
     const map = new Map(defs.map((d) => [d.name, d]));
-    return Catalogue.named(defs.map(summarize), async () => map, undefined);
+    return Catalogue.named(defs.map(summarize), jobs, async () => map, undefined);
   }
 
-  private static named(summaries: ToolSummary[], definitions: () => Promise<ReadonlyMap<string, ToolDef>>, list: Record<string, Tool> | undefined): Catalogue {
-    const key = summaries.map((s) => s.name).join(',');
+  private static named(summaries: ToolSummary[], jobs: boolean, definitions: () => Promise<ReadonlyMap<string, ToolDef>>, list: Record<string, Tool> | undefined): Catalogue {
+    const key = `${summaries.map((s) => s.name).join(',')}:${jobs}`;
     let c = Catalogue.made.get(key);
-    if (!c) Catalogue.made.set(key, (c = new Catalogue(summaries, definitions, list)));
+    if (!c) Catalogue.made.set(key, (c = new Catalogue(summaries, jobs, definitions, list)));
     return c;
   }
 
   /** The `tools/list` answer, made on first request. */
   list(): Promise<{ tools: Tool[] }> {
-    this.listed ??= this.builtList
-      ? Promise.resolve({ tools: this.names.map((n) => this.builtList![n]!) })
-      : this.definitions().then((defs) => ({ tools: this.names.map((n) => toolEntry(defs.get(n)!)) }));
+    const built = this.builtList;
+    this.listed ??= built
+      ? Promise.resolve({ tools: this.names.map((n) => built[n]!) })
+      : Promise.all([this.definitions(), loadJobDefinitions()]).then(([defs, jobDefs]) => ({
+          tools: this.names.map((n) => (this.jobTools.has(n) ? jobToolEntry(jobDefs.get(n)!) : toolEntry(defs.get(n)!))),
+        }));
     return this.listed;
   }
 
-  /** The declaration of an offered tool, or undefined for a name this server does not offer. */
+  /** The declaration of an offered tool, or undefined for a name this server does not offer (or a job tool). */
   async definition(name: string): Promise<ToolDef | undefined> {
-    return this.offered.has(name) ? (await this.definitions()).get(name) : undefined;
+    return this.offered.has(name) && !this.jobTools.has(name) ? (await this.definitions()).get(name) : undefined;
+  }
+
+  /** The declaration of an offered job tool. */
+  async jobTool(name: string): Promise<JobToolDef | undefined> {
+    return this.jobTools.has(name) ? (await loadJobDefinitions()).get(name) : undefined;
   }
 }

@@ -1,6 +1,10 @@
 import type { Server } from '@modelcontextprotocol/server';
+import { hostname } from 'node:os';
 import { Upstream } from '../call/upstream.js';
 import type { Config } from '../config/parse.js';
+import { MemoryJobStore } from '../jobs/memory-store.js';
+import type { JobStore } from '../jobs/record.js';
+import { JobRunner, newJobId } from '../jobs/runner.js';
 import type { Caller } from '../transports/http/auth.js';
 import { Catalogue } from './catalogue.js';
 import { CallsInFlight } from './in-flight.js';
@@ -23,6 +27,8 @@ export interface Serving {
   /** Every tool this configuration can offer (the server's own credentials, full grant). */
   all: Catalogue;
   makeServer: ServerFactory;
+  /** Runs the long calls as jobs; none when hand-off is off. */
+  jobs: JobRunner | undefined;
 }
 
 export async function prepareServing(config: Config): Promise<Serving> {
@@ -31,8 +37,26 @@ export async function prepareServing(config: Config): Promise<Serving> {
     { timeoutMs: config.timeoutMs, deadlineMs: config.deadlineMs, maxRetries: config.maxRetries, retryBaseMs: config.retryBaseMs, streamIdleMs: config.streamIdleMs },
   );
   const inFlight = new CallsInFlight();
+  const jobs = config.jobAfterMs > 0 ? await jobRunner(config) : undefined;
   const catalogues = await selectCatalogues(config);
-  return { upstream, inFlight, all: catalogues(upstream, false), makeServer: serverFactory(config, upstream, inFlight, catalogues) };
+  return { upstream, inFlight, jobs, all: catalogues(upstream, false), makeServer: serverFactory(config, upstream, inFlight, catalogues, jobs) };
+}
+
+/**
+ * The job runner: jobs kept in this process, or in Redis shared by replicas. A job waited on by jobs_get
+ * waits at most half the hand-off time, so a poll answers well within the client's patience.
+ */
+async function jobRunner(config: Config): Promise<JobRunner> {
+  const replica = `${config.http?.replicaId ?? hostname()}-${process.pid}-${newJobId().slice(0, 6)}`;
+  const retention = { keepMs: config.jobKeepMs, quickKeepMs: 0 };
+  let store: JobStore;
+  if (config.redisUrl) {
+    const { RedisJobStore } = await import('../jobs/redis-store.js');
+    store = await RedisJobStore.connect(config.redisUrl, { ...retention, quickKeepMs: 30_000 }, replica);
+  } else {
+    store = new MemoryJobStore(retention);
+  }
+  return new JobRunner(store, { handOffMs: config.jobAfterMs, pollMs: Math.min(20_000, Math.max(1, Math.round(config.jobAfterMs / 2))), replica, keepMs: config.jobKeepMs });
 }
 
 /**
@@ -45,13 +69,14 @@ async function selectCatalogues(config: Config): Promise<Catalogues> {
   const { toolsets, tools, excludeTools } = config;
   for (const apis of sets) {
     for (const readOnly of [false, true]) {
-      made.set(`${apis.join('+')}:${readOnly}`, await Catalogue.select({ apis: new Set(apis), toolsets, tools, excludeTools, readOnly: readOnly || config.readOnly }));
+      const filter = { apis: new Set(apis), toolsets, tools, excludeTools, readOnly: readOnly || config.readOnly, jobs: config.jobAfterMs > 0 };
+      made.set(`${apis.join('+')}:${readOnly}`, await Catalogue.select(filter));
     }
   }
   return (upstream, readOnly) => made.get(`${[...upstream.apis()].sort().join('+')}:${readOnly}`)!;
 }
 
-function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight, catalogues: Catalogues): ServerFactory {
+function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight, catalogues: Catalogues, jobs: JobRunner | undefined): ServerFactory {
   // Signed-in callers: the tools follow each request's scopes, so a step-up within a session counts at once.
   const perRequest = config.http?.oauth !== undefined;
   const serverFor = (u: Upstream, caller: Caller | undefined) =>
@@ -62,6 +87,7 @@ function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlig
       keepAliveMs: config.keepAliveMs,
       resultMaxChars: config.resultMaxChars,
       inFlight,
+      jobs,
     });
   return (caller) => serverFor(upstreamFor(config, upstream, caller), caller);
 }

@@ -5,7 +5,7 @@ import type { ToolSummary } from './tool-summary.js';
  * The server instructions a client hands its model, made from the toolsets table and the offered tools'
  * annotations, so they name exactly the tools this server offers (a hand-written text had drifted).
  */
-export function serverInstructions(tools: readonly ToolSummary[]): string {
+export function serverInstructions(tools: readonly ToolSummary[], jobs = false): string {
   if (tools.length === 0) return 'No tools are offered: the server has no workspace credentials for this caller.';
   const offered = new Set(tools.map((t) => t.toolset));
   const lines = ['Tools for a learning workspace, by toolset:'];
@@ -20,5 +20,11 @@ export function serverInstructions(tools: readonly ToolSummary[]): string {
   else lines.push(`Reads change nothing and are safe to call freely: ${reads.join(', ')}.`);
   if (destructive.length > 0) lines.push(`Cannot be undone, so confirm with the user first: ${destructive.join(', ')}.`);
   if (tools.some((t) => t.takesIdempotencyKey)) lines.push('Writes that take an idempotencyKey apply once per key: reuse the key when retrying the same write.');
+  const long = names((t) => t.long);
+  if (jobs && long.length > 0) {
+    lines.push(
+      `Long operations (${long.join(', ')}) answer with a running job when they outlast the client's patience: the work goes on; follow it with jobs_get (which waits a little each time) until it ends, and do not call the tool again for it. jobs_cancel stops one.`,
+    );
+  }
   return lines.join('\n');
 }

@@ -27,3 +27,8 @@ export function traceOf(authInfo: AuthInfo | undefined): RequestTrace | undefine
 export function readOnlyGrant(authInfo: AuthInfo | undefined): boolean {
   return authInfo?.extra?.[READ_ONLY] === true;
 }
+
+/** Who a request is for job ownership: the HTTP caller's hash (credential or subject), or the local process over stdio. */
+export function callerOf(authInfo: AuthInfo | undefined): string {
+  return authInfo?.clientId ?? 'stdio';
+}

@@ -17,6 +17,7 @@ import type { Catalogue } from './catalogue.js';
 import { CallsInFlight } from './in-flight.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { listResources, readResource } from './resources.js';
+import { runJobTool } from './job-tools.js';
 import { runTool, SERVER_NAME, type ToolCallOptions } from './tool-call.js';
 
 export interface ServerOptions extends ToolCallOptions {
@@ -88,12 +89,13 @@ export function createMcpServer(opts: ServerOptions): Server {
   server.setRequestHandler('resources/read', (request, ctx) => inFlight.track(() => readResource(tools(ctx).offered, request.params.uri)));
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const catalogue = tools(ctx);
-    const def = await catalogue.definition(request.params.name);
-    if (!def) {
-      const name = request.params.name;
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);
-    }
-    return inFlight.track(() => runTool(def, request.params.arguments ?? {}, opts, ctx));
+    const name = request.params.name;
+    const args = request.params.arguments ?? {};
+    const def = await catalogue.definition(name);
+    if (def) return inFlight.track(() => runTool(def, args, opts, ctx));
+    const jobTool = opts.jobs && (await catalogue.jobTool(name));
+    if (jobTool && opts.jobs) return inFlight.track(() => runJobTool(jobTool, args, opts.jobs!, catalogue, ctx));
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);
   });
   return server;
 }

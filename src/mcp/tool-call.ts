@@ -4,10 +4,13 @@ import type { CallContext } from '../call/context.js';
 import { formatToolError, ToolError } from '../call/errors.js';
 import { invoke } from '../call/invoke.js';
 import type { Upstream } from '../call/upstream.js';
+import { handOffResult } from '../jobs/answers.js';
+import type { JobError } from '../jobs/record.js';
+import type { JobRunner, Outcome } from '../jobs/runner.js';
 import { log, redact } from '../telemetry/log.js';
 import { fieldIssues, withoutNullOptionals } from './arguments.js';
 import { DEFAULT_RESULT_MAX_CHARS, fitList, pageNote } from './fit.js';
-import { traceOf } from './request-auth.js';
+import { callerOf, traceOf } from './request-auth.js';
 
 export const SERVER_NAME = 'learning-workspace';
 /** `_meta` key of progress notifications: `text` (a piece of the answer) or `status` (what is happening). */
@@ -21,39 +24,57 @@ export interface ToolCallOptions {
   keepAliveMs?: number | undefined;
   /** Longest JSON text of a list result before it is served in parts (default 40,000 characters). */
   resultMaxChars?: number | undefined;
+  /** Runs the long tools as jobs; without it (hand-off off) they run as plain calls. */
+  jobs?: JobRunner | undefined;
 }
 
-/** The one place that turns every outcome of a tool call into an MCP result: errors are returned, never thrown. */
+/**
+ * The one place that turns every outcome of a tool call into an MCP result: errors are returned, never
+ * thrown. A long tool runs as a job: its result when it comes in time, else the running job.
+ */
 export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions, ctx: ServerContext): Promise<CallToolResult> {
   const started = performance.now();
+  // Null is "omitted" for an optional field, as strict-mode agent frameworks send it.
+  const input = def.input.safeParse(withoutNullOptionals(def.input, args));
+  if (!input.success) {
+    const error = new ToolError(`The arguments do not fit ${def.name}'s input schema; nothing was sent.`, {
+      code: 'INVALID_INPUT',
+      fieldErrors: fieldIssues(input.error, Object.keys(def.input.shape)),
+    });
+    return errorResult(def, error, started).result;
+  }
+  const checked = input.data as Record<string, unknown>;
+  const call = callContext(ctx, opts);
+  if (!opts.jobs || def.mode === 'json') return (await execute(def, checked, opts, call, started)).result;
+  const forward = call.progress;
+  const ran = await opts.jobs.run(
+    { tool: def.name, owner: callerOf(ctx.http?.authInfo), args: checked, signal: call.signal, progress: forward && ((m, k) => void forward(m, k).catch(() => undefined)) },
+    ({ signal, progress }) => execute(def, checked, opts, { ...call, signal, progress: async (m, k) => progress(m, k) }, started),
+  );
+  return 'result' in ran ? ran.result : handOffResult(ran.job);
+}
+
+/** Sends the call through the call core and shapes its answer; a failure is an error result and the error it stands for. */
+async function execute(def: ToolDef, checked: Record<string, unknown>, opts: ToolCallOptions, call: CallContext, started: number): Promise<Outcome> {
   try {
-    // Null is "omitted" for an optional field, as strict-mode agent frameworks send it.
-    const input = def.input.safeParse(withoutNullOptionals(def.input, args));
-    if (!input.success) {
-      throw new ToolError(`The arguments do not fit ${def.name}'s input schema; nothing was sent.`, {
-        code: 'INVALID_INPUT',
-        fieldErrors: fieldIssues(input.error, Object.keys(def.input.shape)),
-      });
-    }
-    const checked = input.data as Record<string, unknown>;
-    const data = await invoke(def, checked, opts.upstream, callContext(ctx, opts));
+    const data = await invoke(def, checked, opts.upstream, call);
     const output = def.output.safeParse(data);
     if (!output.success) {
       throw new ToolError('The upstream answer does not have the documented shape.', { code: 'BAD_UPSTREAM_RESPONSE', fieldErrors: fieldIssues(output.error) });
     }
-    if (!def.pages) return { content: textBlocks(def, data), structuredContent: data };
+    if (!def.pages) return { result: { content: textBlocks(def, data), structuredContent: data } };
     // The offset of a list served in parts is the server's own (the call core never sends it upstream).
     const offset = typeof checked['offset'] === 'number' ? checked['offset'] : 0;
     const fitted = fitList(data, def.pages, offset, opts.resultMaxChars ?? DEFAULT_RESULT_MAX_CHARS);
     const content: CallToolResult['content'] = fitted.json ? [{ type: 'text', text: fitted.json }] : textBlocks(def, fitted.data);
     if (fitted.page) content.push({ type: 'text', text: pageNote(def.pages, fitted.page) });
-    return { content, structuredContent: fitted.data };
+    return { result: { content, structuredContent: fitted.data } };
   } catch (err) {
     return errorResult(def, err, started);
   }
 }
 
-function errorResult(def: ToolDef, err: unknown, started: number): CallToolResult {
+function errorResult(def: ToolDef, err: unknown, started: number): Outcome {
   const error =
     err instanceof ToolError ? err : new ToolError(`Unexpected failure in ${def.name}: ${(err as Error)?.message ?? String(err)}`, { code: 'INTERNAL_ERROR' });
   log(err instanceof ToolError ? 'info' : 'error', 'tool failed', {
@@ -63,7 +84,9 @@ function errorResult(def: ToolDef, err: unknown, started: number): CallToolResul
     ms: Math.round(performance.now() - started),
     ...(err instanceof ToolError ? {} : { stack: (err as Error)?.stack }),
   });
-  return { isError: true, content: [{ type: 'text', text: redact(formatToolError(error)) }] };
+  const text = redact(formatToolError(error));
+  const jobError: JobError = { status: error.status, code: error.code, message: redact(error.message), resolution: error.resolution, fieldErrors: error.fieldErrors };
+  return { result: { isError: true, content: [{ type: 'text', text }] }, error: jobError };
 }
 
 /**

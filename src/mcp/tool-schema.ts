@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
 import type { ToolDef } from '../../tools/define.js';
+import type { JobToolDef } from '../../tools/jobs.js';
 import { viewMeta } from './view-resources.js';
 
 /**
@@ -41,8 +42,39 @@ export function tidySchema<T>(schema: T): T {
   return out as T;
 }
 
+/**
+ * The structured content of a long tool's answer when its call was handed off as a job: a tool's declared
+ * output schema admits it beside the tool's own result (clients check structured content against it).
+ */
+const HANDED_OFF = {
+  type: 'object',
+  properties: {
+    job: {
+      type: 'object',
+      description: 'The call goes on as this job: follow it with jobs_get.',
+      properties: { id: { type: 'string' }, tool: { type: 'string' }, status: { type: 'string', enum: ['running'] }, startedAt: { type: 'string' }, progress: { type: 'string' } },
+      required: ['id', 'tool', 'status', 'startedAt'],
+    },
+  },
+  required: ['job'],
+} as const;
+
 /** A tool's `tools/list` entry. */
 export function toolEntry(def: ToolDef): Tool {
+  const output = tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') });
+  return {
+    name: def.name,
+    title: def.title,
+    description: def.description,
+    inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
+    outputSchema: def.mode === 'json' ? output : { type: 'object' as const, anyOf: [output, HANDED_OFF] },
+    annotations: { title: def.title, ...def.annotations },
+    ...optionalMeta(viewMeta(def.name)),
+  };
+}
+
+/** A job tool's `tools/list` entry. */
+export function jobToolEntry(def: JobToolDef): Tool {
   return {
     name: def.name,
     title: def.title,
@@ -50,7 +82,6 @@ export function toolEntry(def: ToolDef): Tool {
     inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
     outputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }),
     annotations: { title: def.title, ...def.annotations },
-    ...optionalMeta(viewMeta(def.name)),
   };
 }
 

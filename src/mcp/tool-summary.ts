@@ -8,7 +8,12 @@ export interface ToolSummary {
   readOnly: boolean;
   destructive: boolean;
   takesIdempotencyKey: boolean;
+  /** May outlast a client's patience (generation, processing, a streamed answer): run as a job. */
+  long: boolean;
 }
+
+/** The job tools' names, known without loading their schemas (tools/jobs.ts declares them; a test checks they agree). */
+export const JOB_TOOL_NAMES = ['jobs_get', 'jobs_cancel'] as const;
 
 export interface ToolFilter {
   apis: ReadonlySet<Api>;
@@ -17,11 +22,13 @@ export interface ToolFilter {
   tools?: ReadonlySet<string> | undefined;
   excludeTools?: ReadonlySet<string> | undefined;
   readOnly?: boolean | undefined;
+  /** Long calls are handed off as jobs: the job tools are offered with the long tools. */
+  jobs?: boolean | undefined;
 }
 
 export function summarize(def: ToolDef): ToolSummary {
-  const { name, api, toolset, annotations, takesIdempotencyKey } = def;
-  return { name, api, toolset, readOnly: annotations.readOnlyHint, destructive: annotations.destructiveHint, takesIdempotencyKey };
+  const { name, api, toolset, annotations, takesIdempotencyKey, mode } = def;
+  return { name, api, toolset, readOnly: annotations.readOnlyHint, destructive: annotations.destructiveHint, takesIdempotencyKey, long: mode !== 'json' };
 }
 
 /**

@@ -1,0 +1,57 @@
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { JobRecord } from './record.js';
+
+// What an agent is told of a job: the handed-off answer of a long tool, and the answers of jobs_get and jobs_cancel.
+
+/** The `job` object of structured content: the record without what only the stores need. */
+export function jobView(job: JobRecord): Record<string, unknown> {
+  const view: Record<string, unknown> = { id: job.id, tool: job.tool, status: job.status, startedAt: job.startedAt };
+  if (job.finishedAt) view['finishedAt'] = job.finishedAt;
+  if (job.progress && job.status === 'running') view['progress'] = job.progress;
+  if (job.status === 'succeeded' && job.result?.structuredContent) view['result'] = job.result.structuredContent;
+  if (job.error) view['error'] = job.error;
+  return view;
+}
+
+const seconds = (job: JobRecord) => Math.max(0, Math.round((Date.now() - Date.parse(job.startedAt)) / 1000));
+
+/** A long tool's answer when its call outlives the hand-off time: not an error, the work goes on. */
+export function handOffResult(job: JobRecord): CallToolResult {
+  const text = [
+    `${job.tool} is still running as job ${job.id} (started ${seconds(job)} s ago); the work goes on in the background.${job.progress ? ` Latest: ${job.progress}.` : ''}`,
+    `Call jobs_get with jobId "${job.id}" to wait for its result. Do not call ${job.tool} again for this: an identical call joins this job while it runs, and a new call after it ends starts another.`,
+  ].join('\n');
+  return { content: [{ type: 'text', text }], structuredContent: { job: jobView(job) } };
+}
+
+/** jobs_get and jobs_cancel: the job, and in words what to do next. A failed job is an error result carrying the tool's own error. */
+export function jobResult(job: JobRecord): CallToolResult {
+  const structuredContent = { job: jobView(job) };
+  switch (job.status) {
+    case 'running':
+      return {
+        content: [{ type: 'text', text: `Job ${job.id} (${job.tool}) is still running after ${seconds(job)} s${job.progress ? `: ${job.progress}` : ''}. Call jobs_get again to keep waiting.` }],
+        structuredContent,
+      };
+    case 'succeeded':
+      return { content: [...(job.result?.content ?? []), { type: 'text', text: `Job ${job.id} (${job.tool}) succeeded; the above is its result.` }], structuredContent };
+    case 'failed':
+      return { isError: true, content: [...(job.result?.content ?? [{ type: 'text', text: job.error?.message ?? 'The job failed.' }])], structuredContent };
+    case 'cancelled':
+      return { content: [{ type: 'text', text: `Job ${job.id} (${job.tool}) was cancelled; its upstream request was ended, and nothing more will happen.` }], structuredContent };
+  }
+}
+
+/** The answer for a job id this caller has none of: never another caller's job, its result or arguments. */
+export function noSuchJob(id: string, keepMs: number): CallToolResult {
+  const shown = /^[0-9a-f]{32}$/.test(id) ? id : 'with that id';
+  return {
+    isError: true,
+    content: [
+      {
+        type: 'text',
+        text: `Error NO_SUCH_JOB: no job ${shown} for this caller. Job ids come from the answer of a long tool, and a finished job is kept for ${Math.round(keepMs / 60_000)} min.`,
+      },
+    ],
+  };
+}

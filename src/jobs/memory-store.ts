@@ -1,0 +1,119 @@
+import type { JobOutcome, JobRecord, JobStore, Retention } from './record.js';
+
+/** The most jobs one process keeps; past it the oldest finished ones go first. */
+const MAX_JOBS = 10_000;
+
+/** Jobs of one process (stdio, or one HTTP process): a map, with waiters woken when a job ends. */
+export class MemoryJobStore implements JobStore {
+  private readonly jobs = new Map<string, JobRecord>();
+  private readonly keys = new Map<string, string>();
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly expiry = new Map<string, NodeJS.Timeout>();
+  private readonly cancelListeners: ((id: string) => void)[] = [];
+
+  constructor(private readonly retention: Retention) {}
+
+  async claim(key: string, record: JobRecord): Promise<{ record: JobRecord; joined: boolean }> {
+    const running = this.keys.get(key);
+    const existing = running === undefined ? undefined : this.jobs.get(running);
+    if (existing?.status === 'running') return { record: { ...existing }, joined: true };
+    this.evictIfFull();
+    this.jobs.set(record.id, { ...record });
+    this.keys.set(key, record.id);
+    return { record, joined: false };
+  }
+
+  async get(id: string): Promise<JobRecord | undefined> {
+    const job = this.jobs.get(id);
+    return job && { ...job };
+  }
+
+  async update(id: string, patch: Partial<Pick<JobRecord, 'progress' | 'handedOff'>>): Promise<void> {
+    const job = this.jobs.get(id);
+    if (job?.status === 'running') Object.assign(job, patch);
+  }
+
+  async finish(id: string, outcome: JobOutcome): Promise<JobRecord | undefined> {
+    const job = this.jobs.get(id);
+    if (!job) return undefined;
+    if (job.status === 'running') Object.assign(job, outcome, { finishedAt: new Date().toISOString() });
+    this.ended(job);
+    return { ...job };
+  }
+
+  async waitForEnd(id: string, ms: number): Promise<JobRecord | undefined> {
+    const job = this.jobs.get(id);
+    if (!job || job.status !== 'running' || ms <= 0) return job && { ...job };
+    await new Promise<void>((resolve) => {
+      const set = this.waiters.get(id) ?? new Set();
+      this.waiters.set(id, set);
+      const done = () => {
+        clearTimeout(timer);
+        set.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      set.add(done);
+    });
+    return this.get(id);
+  }
+
+  async cancel(id: string): Promise<JobRecord | undefined> {
+    const job = this.jobs.get(id);
+    if (!job) return undefined;
+    if (job.status === 'running') {
+      Object.assign(job, { status: 'cancelled', finishedAt: new Date().toISOString() });
+      this.ended(job);
+      for (const listener of this.cancelListeners) listener(id);
+    }
+    return { ...job };
+  }
+
+  onCancel(listener: (id: string) => void): void {
+    this.cancelListeners.push(listener);
+  }
+
+  async list(owner: string): Promise<JobRecord[]> {
+    return [...this.jobs.values()].filter((j) => j.owner === owner).reverse().map((j) => ({ ...j }));
+  }
+
+  async replicaAlive(): Promise<boolean> {
+    return true;
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.expiry.values()) clearTimeout(timer);
+    this.expiry.clear();
+  }
+
+  /** Frees the key, wakes the waiters, and forgets the job when its retention is over. */
+  private ended(job: JobRecord): void {
+    const { id, key } = job;
+    if (this.keys.get(key) === id) this.keys.delete(key);
+    for (const wake of this.waiters.get(id) ?? []) wake();
+    this.waiters.delete(id);
+    const keep = job.handedOff ? this.retention.keepMs : this.retention.quickKeepMs;
+    clearTimeout(this.expiry.get(id));
+    if (keep <= 0) {
+      this.jobs.delete(id);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.jobs.delete(id);
+      this.expiry.delete(id);
+    }, keep);
+    timer.unref();
+    this.expiry.set(id, timer);
+  }
+
+  private evictIfFull(): void {
+    if (this.jobs.size < MAX_JOBS) return;
+    for (const [id, job] of this.jobs) {
+      if (job.status === 'running') continue;
+      this.jobs.delete(id);
+      clearTimeout(this.expiry.get(id));
+      this.expiry.delete(id);
+      if (this.jobs.size < MAX_JOBS) return;
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import * as z from 'zod';
+import type { Annotations } from './define.js';
+
+/**
+ * The server's own tools for long operations (src/jobs/ carries them out): a call to a long tool that is
+ * still running when the client would give up answers with a running job, followed with these.
+ */
+export interface JobToolDef {
+  name: 'jobs_get' | 'jobs_cancel';
+  title: string;
+  description: string;
+  input: z.ZodObject;
+  output: z.ZodObject;
+  annotations: Annotations;
+}
+
+export const JOB_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
+
+const jobId = z
+  .string()
+  .min(1)
+  .max(100)
+  .describe('job.id from the answer of a long tool (presentations_create, materials_upload_and_process, materials_generate, performance_insights_ask).');
+
+/** What a job says of itself: the handed-off answer of a long tool, and every answer of these tools. */
+export const jobShape = z
+  .looseObject({
+    id: z.string().describe('Pass to jobs_get or jobs_cancel.'),
+    tool: z.string().describe('The tool whose call this is.'),
+    status: z.enum(JOB_STATUSES),
+    startedAt: z.string().describe('ISO 8601 time.'),
+    finishedAt: z.string().optional().describe('ISO 8601 time, once the job ended.'),
+    progress: z.string().optional().describe('The latest word from the running call.'),
+    result: z.record(z.string(), z.unknown()).optional().describe('On success: the result the tool would have returned.'),
+    error: z
+      .looseObject({ status: z.int().optional(), code: z.string().optional(), message: z.string(), resolution: z.string().optional() })
+      .optional()
+      .describe('On failure: the error the tool would have returned.'),
+  })
+  .describe('A long call that goes on in the background.');
+
+const JobAnswer = z.strictObject({ job: jobShape });
+
+export const JOB_TOOLS: readonly JobToolDef[] = [
+  {
+    name: 'jobs_get',
+    title: 'Follow a running job',
+    description:
+      'Check on a long operation that answered with a running job (a deck, an upload, an AI-written material, a long assistant answer): waits briefly for it to finish, then gives its result, its error, or its latest progress. Call again while status is running; do not start the operation again.',
+    input: z.strictObject({ jobId }),
+    output: JobAnswer,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  },
+  {
+    name: 'jobs_cancel',
+    title: 'Cancel a running job',
+    description: 'Stop a long operation that answered with a running job, when the person no longer wants it; its upstream request is ended at once.',
+    input: z.strictObject({ jobId }),
+    output: JobAnswer,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  },
+];
