@@ -1,0 +1,246 @@
+// Long operations against clients that give up: a real SDK client that waits 58 s and does not reset its
+// timeout on progress, an upstream that takes 66 to 80 s. JOBS_TEST_SCALE shrinks every time in
+// proportion (0.05 for a quick run while working); CI runs it at 1, in real time, the tests side by side.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { connectHttp, connectStdio, freePort, sandboxEnv, startHttpProcess, startSandbox, text, type Connected, type Sandbox } from './helpers.js';
+
+const S = Number(process.env['JOBS_TEST_SCALE'] ?? 1);
+const ms = (n: number) => Math.max(1, Math.round(n * S));
+const CLIENT_GIVES_UP = ms(58_000);
+const HAND_OFF = ms(40_000);
+const DECK = ms(80_000);
+const TEST_TIMEOUT = ms(200_000) + 30_000;
+const DECK_ARGS = { topic: 'Negotiation basics', numberOfSlides: 5, locale: 'en' };
+
+/** The server's settings for these tests: the hand-off and the still-working beat, both scaled. */
+const jobEnv = (sandbox: Sandbox, extra: Record<string, string> = {}) =>
+  sandboxEnv(sandbox, { WORKSPACE_JOB_AFTER_MS: String(HAND_OFF), WORKSPACE_KEEPALIVE_MS: String(Math.max(100, ms(10_000))), ...extra });
+
+/** A tools/call as a client with a fixed 58 s timeout makes it (progress does not extend it). */
+async function callAsImpatientClient(client: Client, name: string, args: Record<string, unknown>, onprogress?: (message: string | undefined) => void): Promise<CallToolResult> {
+  const options = { timeout: CLIENT_GIVES_UP, resetTimeoutOnProgress: false, ...(onprogress ? { onprogress: (p: { message?: string }) => onprogress(p.message) } : {}) };
+  return (await client.callTool({ name, arguments: args }, CallToolResultSchema, options)) as CallToolResult;
+}
+
+interface Job {
+  id: string;
+  tool: string;
+  status: string;
+  result?: Record<string, unknown>;
+  error?: { status?: number; code?: string; message: string };
+  progress?: string;
+}
+const jobOf = (r: CallToolResult) => (r.structuredContent as { job?: Job } | undefined)?.job;
+
+/** jobs_get until the job ends, counting the turns an agent would take. */
+async function follow(client: Client, id: string): Promise<{ job: Job; result: CallToolResult; turns: number }> {
+  for (let turns = 1; ; turns++) {
+    const result = await callAsImpatientClient(client, 'jobs_get', { jobId: id });
+    const job = jobOf(result)!;
+    if (job.status !== 'running') return { job, result, turns };
+    if (turns > 50) throw new Error('the job never ended');
+  }
+}
+
+const creates = (sandbox: Sandbox) => sandbox.requests.filter((r) => r.path === '/api/v1/pdf-generator/create').length;
+
+describe.concurrent('long operations over stdio', () => {
+  test('an 80 s deck comes back as a running job before the client gives up; jobs_get gives the deck; the identical retry joined it', { timeout: TEST_TIMEOUT }, async () => {
+    const sandbox = await startSandbox({ generationMs: DECK });
+    const conn = await connectStdio(jobEnv(sandbox));
+    try {
+      const started = Date.now();
+      const first = await callAsImpatientClient(conn.client, 'presentations_create', DECK_ARGS);
+      const handedOffAfter = Date.now() - started;
+      expect(first.isError).toBeFalsy();
+      expect(handedOffAfter).toBeLessThan(CLIENT_GIVES_UP);
+      const job = jobOf(first)!;
+      expect(job).toMatchObject({ tool: 'presentations_create', status: 'running' });
+      expect(job.id).toMatch(/^[0-9a-f]{32}$/);
+      expect(text(first)).toContain('jobs_get');
+      // The agent, unsure, calls again with the same arguments (in another order): the same job, no second deck.
+      const again = await callAsImpatientClient(conn.client, 'presentations_create', { locale: 'en', numberOfSlides: 5, topic: 'Negotiation basics' });
+      expect(jobOf(again)?.id).toBe(job.id);
+      const followed = await follow(conn.client, job.id);
+      expect(followed.job.status).toBe('succeeded');
+      expect(followed.job.result).toMatchObject({ success: true, presentation: { topic: 'Negotiation basics', numberOfSlides: 5 } });
+      expect(followed.result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n')).toContain('"presentation"');
+      expect(creates(sandbox)).toBe(1);
+      console.log(`80 s deck (scale ${S}): handed off after ${(handedOffAfter / 1000).toFixed(1)} s; ${followed.turns} jobs_get turns to the deck`);
+    } finally {
+      await conn.close();
+      await sandbox.close();
+    }
+  });
+
+  test('a job whose upstream answers 500 after 66 s ends failed with that error', { timeout: TEST_TIMEOUT }, async () => {
+    const sandbox = await startSandbox({ generationMs: 10 });
+    sandbox.inject({ path: '/api/v1/pdf-generator/create', delayMs: ms(66_000), status: 500, body: { message: 'The slide renderer crashed.', code: 'RENDER_FAILED' } });
+    const conn = await connectStdio(jobEnv(sandbox));
+    try {
+      const job = jobOf(await callAsImpatientClient(conn.client, 'presentations_create', DECK_ARGS))!;
+      expect(job.status).toBe('running');
+      const { job: ended, result } = await follow(conn.client, job.id);
+      expect(ended).toMatchObject({ status: 'failed', error: { status: 500, code: 'RENDER_FAILED', message: 'The slide renderer crashed.' } });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toContain('HTTP 500 RENDER_FAILED: The slide renderer crashed.');
+      expect(creates(sandbox)).toBe(1);
+    } finally {
+      await conn.close();
+      await sandbox.close();
+    }
+  });
+
+  test('jobs_cancel ends the job and closes the upstream request within a second', { timeout: TEST_TIMEOUT }, async () => {
+    const sandbox = await startSandbox({ generationMs: DECK });
+    const conn = await connectStdio(jobEnv(sandbox));
+    try {
+      const job = jobOf(await callAsImpatientClient(conn.client, 'presentations_create', DECK_ARGS))!;
+      expect(sandbox.sockets.size).toBeGreaterThan(0);
+      const cancelledAt = Date.now();
+      const cancelled = await callAsImpatientClient(conn.client, 'jobs_cancel', { jobId: job.id });
+      expect(jobOf(cancelled)?.status).toBe('cancelled');
+      while (sandbox.sockets.size > 0 && Date.now() - cancelledAt < 1_000) await new Promise((r) => setTimeout(r, 10));
+      expect(sandbox.sockets.size, 'the upstream connection is closed').toBe(0);
+      expect((await follow(conn.client, job.id)).job.status).toBe('cancelled');
+    } finally {
+      await conn.close();
+      await sandbox.close();
+    }
+  });
+
+  test('an 80 s insights answer becomes a job after progress; jobs_get returns the whole answer', { timeout: TEST_TIMEOUT }, async () => {
+    const deltas = 40;
+    const sandbox = await startSandbox({ stream: { deltas, delayMs: DECK / deltas, token: (i) => `w${i} ` } });
+    const conn = await connectStdio(jobEnv(sandbox));
+    try {
+      const progress: string[] = [];
+      const first = await callAsImpatientClient(conn.client, 'performance_insights_ask', { question: 'Why did completion drop in the Sales cohort?' }, (m) => m && progress.push(m));
+      const job = jobOf(first)!;
+      expect(job.status).toBe('running');
+      expect(progress.join(''), 'answer text arrived as progress before the hand-off').toContain('w0 ');
+      const { job: ended } = await follow(conn.client, job.id);
+      expect(ended.status).toBe('succeeded');
+      const answer = String(ended.result?.['answer']);
+      for (let i = 0; i < deltas; i++) expect(answer).toContain(`w${i} `);
+    } finally {
+      await conn.close();
+      await sandbox.close();
+    }
+  });
+});
+
+describe('long operations over HTTP', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ generationMs: DECK });
+  });
+  afterAll(() => sandbox.close());
+
+  test('another caller (other credentials) can neither read nor join a job', { timeout: TEST_TIMEOUT }, async () => {
+    const tokens = ['token-of-alice-0123456789', 'token-of-bob-0123456789ab'];
+    const server = await startHttpProcess(jobEnv(sandbox), ['--auth-token', tokens.join(',')]);
+    const as = async (token: string) => {
+      const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+      const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+      const client = new Client({ name: 'test', version: '0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      return client;
+    };
+    const alice = await as(tokens[0]!);
+    const bob = await as(tokens[1]!);
+    try {
+      const before = creates(sandbox);
+      const job = jobOf(await callAsImpatientClient(alice, 'presentations_create', DECK_ARGS))!;
+      const peek = await callAsImpatientClient(bob, 'jobs_get', { jobId: job.id });
+      expect(peek.isError).toBe(true);
+      expect(text(peek)).toContain('NO_SUCH_JOB');
+      expect(text(peek)).not.toContain('Negotiation');
+      expect((await callAsImpatientClient(bob, 'jobs_cancel', { jobId: job.id })).isError).toBe(true);
+      const own = jobOf(await callAsImpatientClient(bob, 'presentations_create', DECK_ARGS))!;
+      expect(own.id).not.toBe(job.id);
+      expect(creates(sandbox) - before).toBe(2);
+      expect((await follow(alice, job.id)).job.status).toBe('succeeded');
+      await callAsImpatientClient(bob, 'jobs_cancel', { jobId: own.id });
+    } finally {
+      await alice.close();
+      await bob.close();
+      await server.stop();
+    }
+  });
+});
+
+/** A real redis-server on a free loopback port, nothing saved to disk. */
+async function startRedis(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (/Ready to accept connections/.test(out)) resolve();
+    });
+    child.once('error', (err) => reject(new Error(`redis-server could not start (apt-get install redis-server): ${err.message}`)));
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
+  });
+  return { url: `redis://127.0.0.1:${port}`, stop: () => new Promise((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
+}
+
+describe('replicas sharing a real Redis', () => {
+  test('a job started on one stateless replica is joined and finished on the other: one upstream request in all', { timeout: TEST_TIMEOUT }, async () => {
+    const redis = await startRedis();
+    const sandbox = await startSandbox({ generationMs: DECK });
+    const env = jobEnv(sandbox, { WORKSPACE_REDIS_URL: redis.url });
+    const [a, b] = await Promise.all([startHttpProcess(env, ['--stateless']), startHttpProcess(env, ['--stateless'])]);
+    let ca: Connected | undefined;
+    let cb: Connected | undefined;
+    try {
+      ca = await connectHttp(a.url);
+      cb = await connectHttp(b.url);
+      const onA = callAsImpatientClient(ca.client, 'presentations_create', DECK_ARGS);
+      await new Promise((r) => setTimeout(r, ms(5_000)));
+      const [jobA, jobB] = (await Promise.all([onA, callAsImpatientClient(cb.client, 'presentations_create', DECK_ARGS)])).map(jobOf);
+      expect(jobB?.id).toBe(jobA?.id);
+      const { job } = await follow(cb.client, jobA!.id);
+      expect(job).toMatchObject({ status: 'succeeded', result: { presentation: { topic: 'Negotiation basics' } } });
+      expect(creates(sandbox)).toBe(1);
+    } finally {
+      await ca?.close();
+      await cb?.close();
+      await Promise.all([a.stop(), b.stop()]);
+      await sandbox.close();
+      await redis.stop();
+    }
+  });
+
+  test('a job whose replica died is reported failed, saying whether calling again is safe', { timeout: TEST_TIMEOUT + 30_000 }, async () => {
+    const redis = await startRedis();
+    const sandbox = await startSandbox({ generationMs: DECK });
+    const env = jobEnv(sandbox, { WORKSPACE_REDIS_URL: redis.url });
+    const [a, b] = await Promise.all([startHttpProcess(env, ['--stateless']), startHttpProcess(env, ['--stateless'])]);
+    const ca = await connectHttp(a.url);
+    const cb = await connectHttp(b.url);
+    let killed = false;
+    try {
+      const job = jobOf(await callAsImpatientClient(ca.client, 'presentations_create', DECK_ARGS))!;
+      process.kill(a.pid!, 'SIGKILL');
+      killed = true;
+      // Its presence lapses within 15 s of its last renewal (not scaled).
+      let ended: Job | undefined;
+      const killedAt = Date.now();
+      while (ended?.status !== 'failed' && Date.now() - killedAt < 30_000) ended = jobOf(await callAsImpatientClient(cb.client, 'jobs_get', { jobId: job.id }));
+      expect(ended).toMatchObject({ status: 'failed', error: { code: 'JOB_LOST' } });
+      expect(ended?.error?.message).toContain('check before calling presentations_create again');
+    } finally {
+      await cb.close();
+      await b.stop();
+      if (!killed) await a.stop();
+      void ca.client.close();
+      await sandbox.close();
+      await redis.stop();
+    }
+  });
+});
