@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import pkg from '../package.json' with { type: 'json' };
 import { tools } from '../tools/index.js';
-import { toolEntry } from '../src/mcp/tool-schema.js';
+import { JOB_TOOLS } from '../tools/jobs.js';
+import { jobToolEntry, toolEntry } from '../src/mcp/tool-schema.js';
 import { summarize } from '../src/mcp/tool-summary.js';
 import { buildViews } from './build-views.js';
 
@@ -19,7 +20,10 @@ export const BUNDLE_FILE = `${root}learning-workspace-mcp-${pkg.version}.mcpb`;
 rmSync(`${root}build`, { recursive: true, force: true });
 mkdirSync(`${dir}/server`, { recursive: true });
 
-const built = { summaries: tools.map(summarize), list: Object.fromEntries(tools.map((t) => [t.name, toolEntry(t)])) };
+const built = {
+  summaries: tools.map(summarize),
+  list: Object.fromEntries([...tools.map((t) => [t.name, toolEntry(t)] as const), ...JOB_TOOLS.map((t) => [t.name, jobToolEntry(t)] as const)]),
+};
 await build({
   entryPoints: [`${root}src/cli.ts`],
   // Split at the dynamic imports: a stdio start parses only what stdio needs; the HTTP transports, the

@@ -12,6 +12,8 @@ import { SANDBOX_CREDENTIALS, type SandboxOptions } from '../src/sandbox/platfor
 import { startTestSandbox as startSandbox, type TestSandbox as Sandbox } from '../src/sandbox/testing.js';
 import { Catalogue } from '../src/mcp/catalogue.js';
 import { createMcpServer } from '../src/mcp/server.js';
+import { MemoryJobStore } from '../src/jobs/memory-store.js';
+import { JobRunner } from '../src/jobs/runner.js';
 import { Upstream } from '../src/call/upstream.js';
 
 export const CLI = fileURLToPath(new URL('../dist/src/cli.js', import.meta.url));
@@ -39,7 +41,7 @@ export function sandboxEnv(sandbox: Sandbox, extra: Record<string, string> = {})
 /** The server in this process, wired to a client through the SDK's in-memory transport. */
 export async function connectInMemory(
   sandbox: Sandbox,
-  opts: { token?: string; apiKey?: string; readOnly?: boolean; timeoutMs?: number; deadlineMs?: number; maxRetries?: number; streamIdleMs?: number; keepAliveMs?: number } = {},
+  opts: { token?: string; apiKey?: string; readOnly?: boolean; timeoutMs?: number; deadlineMs?: number; maxRetries?: number; streamIdleMs?: number; keepAliveMs?: number; jobAfterMs?: number } = {},
 ): Promise<Connected> {
   const upstream = new Upstream(
     {
@@ -48,7 +50,15 @@ export async function connectInMemory(
     },
     { timeoutMs: opts.timeoutMs ?? 5_000, deadlineMs: opts.deadlineMs, maxRetries: opts.maxRetries ?? 2, retryBaseMs: 20, streamIdleMs: opts.streamIdleMs ?? 60_000 },
   );
-  const server = createMcpServer({ upstream, tools: Catalogue.of(allTools.filter((t) => offered(summarize(t), { apis: upstream.apis(), readOnly: opts.readOnly }))), keepAliveMs: opts.keepAliveMs });
+  // Long calls are handed off as jobs, as the built server does by default, when a test asks for it.
+  const jobs = opts.jobAfterMs
+    ? new JobRunner(new MemoryJobStore({ keepMs: 3_600_000, quickKeepMs: 0 }), { handOffMs: opts.jobAfterMs, pollMs: opts.jobAfterMs / 2, replica: 'test', keepMs: 3_600_000 })
+    : undefined;
+  const catalogue = Catalogue.of(
+    allTools.filter((t) => offered(summarize(t), { apis: upstream.apis(), readOnly: opts.readOnly })),
+    jobs !== undefined,
+  );
+  const server = createMcpServer({ upstream, tools: catalogue, keepAliveMs: opts.keepAliveMs, jobs });
   const [a, b] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'test', version: '0.0.0' });
   await Promise.all([server.connect(a), client.connect(b)]);
@@ -58,6 +68,7 @@ export async function connectInMemory(
       await client.close();
       await server.close();
       await upstream.close();
+      await jobs?.close();
     },
   };
 }

@@ -21,7 +21,7 @@ const jobEnv = (sandbox: Sandbox, extra: Record<string, string> = {}) =>
 
 /** A tools/call as a client with a fixed 58 s timeout makes it (progress does not extend it). */
 async function callAsImpatientClient(client: Client, name: string, args: Record<string, unknown>, onprogress?: (message: string | undefined) => void): Promise<CallToolResult> {
-  const options = { timeout: CLIENT_GIVES_UP, resetTimeoutOnProgress: false, ...(onprogress ? { onprogress: (p: { message?: string }) => onprogress(p.message) } : {}) };
+  const options = { timeout: CLIENT_GIVES_UP, resetTimeoutOnProgress: false, ...(onprogress ? { onprogress: (p: { message?: string | undefined }) => onprogress(p.message) } : {}) };
   return (await client.callTool({ name, arguments: args }, CallToolResultSchema, options)) as CallToolResult;
 }
 

@@ -20,7 +20,7 @@ const jobId = z
   .string()
   .min(1)
   .max(100)
-  .describe('job.id from the answer of a long tool (presentations_create, materials_upload_and_process, materials_generate, performance_insights_ask).');
+  .describe('job.id from a long tool.');
 
 /** What a job says of itself: the handed-off answer of a long tool, and every answer of these tools. */
 export const jobShape = z
@@ -39,14 +39,13 @@ export const jobShape = z
   })
   .describe('A long call that goes on in the background.');
 
-const JobAnswer = z.strictObject({ job: jobShape });
+const JobAnswer = z.looseObject({ job: jobShape });
 
 export const JOB_TOOLS: readonly JobToolDef[] = [
   {
     name: 'jobs_get',
     title: 'Follow a running job',
-    description:
-      'Check on a long operation that answered with a running job (a deck, an upload, an AI-written material, a long assistant answer): waits briefly for it to finish, then gives its result, its error, or its latest progress. Call again while status is running; do not start the operation again.',
+    description: "Wait for a running job's result or error; call again while it runs.",
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -54,7 +53,7 @@ export const JOB_TOOLS: readonly JobToolDef[] = [
   {
     name: 'jobs_cancel',
     title: 'Cancel a running job',
-    description: 'Stop a long operation that answered with a running job, when the person no longer wants it; its upstream request is ended at once.',
+    description: 'Stop a running job the person no longer wants.',
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

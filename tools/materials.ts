@@ -9,7 +9,7 @@ const createShape = {
   name: z.string().min(1).describe('Material name.'),
   content: z
     .strictObject({
-      type: z.enum(['text', 'pdf', 'video', 'audio', 'url']).describe('Kind of content.'),
+      type: z.enum(['text', 'pdf', 'video', 'audio', 'url']),
       text: z.string().min(1).describe('The text, for type text.').optional(),
       url: z.string().url().describe('The URL, for type url.').optional(),
       sourceUrl: z.string().url().describe('URL to fetch the content from.').optional(),
@@ -28,7 +28,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_generate',
     title: 'Generate study material',
     description:
-      'Have AI write a study material (outline, overview, notes or summary) on a topic; returns it while it is still being written.',
+      'Have AI write a study material (outline, overview, notes or summary) on a topic; may answer with a job (jobs_get).',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/generate',
@@ -51,7 +51,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_upload_and_process',
     title: 'Create material and wait for processing',
     description:
-      'Add a study material (document, PDF, video, web page or text) and wait until it is processed and ready, reporting progress. materials_create returns at once.',
+      'Add a study material (document, PDF, video, web page or text) and wait until it is processed; may answer with a job (jobs_get). materials_create returns at once.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/upload-and-process',

@@ -15,14 +15,14 @@ export const presentationsTools: ToolDef[] = [
     name: 'presentations_create',
     title: 'Generate PDF presentation',
     description:
-      'Make a slide deck (presentation) on a topic: PDF, a PowerPoint copy and a transcript per slide. Takes a while; progress is reported.',
+      'Make a slide deck (presentation) on a topic: PDF, PowerPoint and a transcript per slide. Slow: may answer with a job to follow with jobs_get; a call after it ends makes another deck.',
     toolset: 'presentations',
     method: 'POST',
     path: '/api/v1/pdf-generator/create',
     input: z
       .strictObject({
         topic: z.string().min(1).describe('Topic of the presentation.'),
-        numberOfSlides: z.int().min(1).max(50).describe('Number of slides, 1 to 50.'),
+        numberOfSlides: z.int().min(1).max(50).describe('Number of slides.'),
         locale: z
           .string()
           .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'locale must be a language tag such as en-US')

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { tools } from '../../tools/index.js';
+import { JOB_TOOLS } from '../../tools/jobs.js';
+import { JOB_TOOL_NAMES } from '../../src/mcp/tool-summary.js';
 import { toolsetsTable, toolTable, TABLE_END, TABLE_START, TOOLSETS_END, TOOLSETS_START, viewsTable, VIEWS_END, VIEWS_START } from '../../scripts/tool-docs.js';
 import { listViews, VIEW_TABLE, viewMeta, viewUri } from '../../src/mcp/view-resources.js';
 import { TOOLSET_TABLE } from '../../tools/toolsets.js';
@@ -21,7 +23,8 @@ let listed: Tool[];
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  conn = await connectInMemory(sandbox);
+  // As the server runs by default: long calls handed off as jobs, so the job tools are listed too.
+  conn = await connectInMemory(sandbox, { jobAfterMs: 40_000 });
   listed = (await conn.client.listTools()).tools;
 });
 afterAll(async () => {
@@ -54,13 +57,25 @@ function properties(schema: Record<string, unknown>, path = ''): [string, Record
 }
 
 describe('tool registry', () => {
+  test('the job tools are known by name without loading their schemas', () => {
+    expect(JOB_TOOLS.map((t) => t.name)).toEqual([...JOB_TOOL_NAMES]);
+  });
+
+  test('a long tool declares the handed-off job beside its own result, and no quick tool does', () => {
+    for (const t of listed) {
+      const anyOf = (t.outputSchema as { anyOf?: { required?: string[] }[] } | undefined)?.anyOf;
+      const long = tools.find((d) => d.name === t.name)?.mode !== 'json' && !t.name.startsWith('jobs_');
+      expect(anyOf?.[1]?.required ?? [], t.name).toEqual(long ? ['job'] : []);
+    }
+  });
+
   test('all 34 operations of the two APIs are tools', () => {
     expect(tools.filter((t) => t.api === 'connector')).toHaveLength(24);
     expect(tools.filter((t) => t.api === 'content')).toHaveLength(10);
   });
 
   test('every declared tool is listed once, in table order', () => {
-    expect(listed.map((t) => t.name)).toEqual(tools.map((t) => t.name));
+    expect(listed.map((t) => t.name)).toEqual([...tools.map((t) => t.name), ...JOB_TOOLS.map((t) => t.name)]);
     expect(new Set(listed.map((t) => t.name)).size).toBe(listed.length);
   });
 
@@ -77,7 +92,8 @@ describe('tool registry', () => {
       for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
         expect(typeof t.annotations?.[hint], `${t.name}.${hint}`).toBe('boolean');
       }
-      expect(t.annotations?.openWorldHint).toBe(true);
+      // The job tools work on this server's own jobs; every other tool reaches the workspace.
+      expect(t.annotations?.openWorldHint, t.name).toBe(!t.name.startsWith('jobs_'));
       if (t.annotations?.readOnlyHint) expect(t.annotations.destructiveHint, t.name).toBe(false);
     }
   });
@@ -109,6 +125,7 @@ describe('tool registry', () => {
         'folders_update',
         'groups_delete',
         'groups_member_set_status',
+        'jobs_cancel',
         'members_remove',
         'members_set_tags',
       ].sort(),
@@ -181,13 +198,13 @@ describe('tool registry', () => {
   });
 
   // One readable file per tool, so a schema change is a diff of that tool alone (npm run toolsnaps refreshes them).
-  test.each(tools.map((t) => t.name))('tools/list entry of %s matches test/__toolsnaps__', async (name) => {
+  test.each([...tools, ...JOB_TOOLS].map((t) => t.name))('tools/list entry of %s matches test/__toolsnaps__', async (name) => {
     await expect(JSON.stringify(listed.find((t) => t.name === name), null, 2) + '\n').toMatchFileSnapshot(`../__toolsnaps__/${name}.json`);
   });
 
   test('the bundle manifest lists every tool and the package version', () => {
     const manifest = JSON.parse(readFileSync(new URL('../../manifest.json', import.meta.url), 'utf8')) as { version: string; tools: unknown };
-    expect(manifest.tools, 'run `npm run docs`').toEqual(tools.map((t) => ({ name: t.name, description: t.description })));
+    expect(manifest.tools, 'run `npm run docs`').toEqual([...tools, ...JOB_TOOLS].map((t) => ({ name: t.name, description: t.description })));
     expect(manifest.version).toBe(pkg.version);
   });
 
