@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import pkg from '../package.json' with { type: 'json' };
-import { SANDBOX_CREDENTIALS, startSandbox, text, type Sandbox } from './helpers.js';
+import { ALL_TOOLS, SANDBOX_CREDENTIALS, startSandbox, text, type Sandbox } from './helpers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundleFile = join(root, `learning-workspace-mcp-${pkg.version}.mcpb`);
@@ -101,7 +101,7 @@ test('the manifest asks for the workspace URL, keeps credentials optional and in
 test('initialize and tools/list: every tool, as the built server lists it', async () => {
   expect(client.getServerVersion()?.name).toBe('learning-workspace');
   const { tools } = await client.listTools();
-  expect(tools).toHaveLength(34);
+  expect(tools).toHaveLength(ALL_TOOLS);
   for (const tool of tools) {
     const snapshot = readFileSync(new URL(`./__toolsnaps__/${tool.name}.json`, import.meta.url), 'utf8');
     expect(JSON.stringify(tool, null, 2) + '\n', tool.name).toBe(snapshot);
@@ -171,7 +171,7 @@ describe('settings left empty', () => {
         const c = await launch(contentOnly(), from());
         const { tools } = await c.listTools();
         expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['materials_list', 'performance_insights_ask']));
-        expect(tools).toHaveLength(10);
+        expect(tools).toHaveLength(12); // the 10 Content tools and the 2 job tools
         const r = (await c.callTool({ name: 'materials_list', arguments: {} })) as CallToolResult;
         await c.close();
         expect(r.isError, text(r)).toBeFalsy();
@@ -184,7 +184,7 @@ describe('settings left empty', () => {
         const c = await launch({ ...connectorOnly(), api_key: SANDBOX_CREDENTIALS.apiKey }, from());
         const { tools } = await c.listTools();
         await c.close();
-        expect(tools).toHaveLength(34);
+        expect(tools).toHaveLength(ALL_TOOLS);
         expect(tools.some((t) => t.annotations?.readOnlyHint === false)).toBe(true);
       });
     });

@@ -7,7 +7,7 @@ import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/clien
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import pkg from '../package.json' with { type: 'json' };
-import { CLI, connectHttp, sandboxEnv, startHttpProcess, startSandbox, type Sandbox } from './helpers.js';
+import { ALL_TOOLS, CLI, connectHttp, sandboxEnv, startHttpProcess, startSandbox, type Sandbox } from './helpers.js';
 
 const bare = { PATH: process.env['PATH'] ?? '' };
 const run = (args: string[], env: Record<string, string> = bare) => spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', timeout: 10_000 });
@@ -104,7 +104,7 @@ describe('start-up', () => {
     const r = spawnSync(process.execPath, [fileURLToPath(new URL('../node_modules/@modelcontextprotocol/inspector/cli/build/cli.js', import.meta.url)), ...args], { encoding: 'utf8', timeout: 30_000 });
     await server.stop();
     expect(r.status, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as { tools: unknown[] }).tools).toHaveLength(34);
+    expect((JSON.parse(r.stdout) as { tools: unknown[] }).tools).toHaveLength(ALL_TOOLS);
     // The revision it spoke, as the access log read it off its requests.
     const access = server.stderr().split('\n').filter((l) => l.includes('"msg":"access"')).map((l) => JSON.parse(l) as { rpc?: string; revision?: string });
     expect(access.find((a) => a.rpc === 'initialize')?.revision).toBe('2025-11-25');

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
-import {
+import { ALL_TOOLS,
   call,
   connectHttp,
   connectStdio,
@@ -165,9 +165,9 @@ describe.each(transports)('over %s', (_name, connect) => {
   });
   beforeEach(() => sandbox.reset());
 
-  test('all 34 tools are listed', async () => {
+  test('all 36 tools are listed (the 34 operations and the 2 job tools)', async () => {
     const { tools } = await conn.client.listTools();
-    expect(tools).toHaveLength(34);
+    expect(tools).toHaveLength(ALL_TOOLS);
   });
 
   test.each(CONTENT_CALLS)('$tool sends $method $path', async ({ tool, args, method, path, query, body }) => {

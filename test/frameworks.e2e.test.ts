@@ -4,7 +4,7 @@ import { createMCPClient } from '@ai-sdk/mcp';
 import { Experimental_StdioMCPTransport as StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import { getAllMcpTools, MCPServerStdio, RunContext } from '@openai/agents-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CLI, sandboxEnv, startSandbox, type Sandbox } from './helpers.js';
+import { ALL_TOOLS, CLI, sandboxEnv, startSandbox, type Sandbox } from './helpers.js';
 
 let sandbox: Sandbox;
 let env: Record<string, string>;
@@ -23,11 +23,11 @@ describe('OpenAI Agents SDK (JavaScript)', () => {
   });
   afterAll(() => server.close());
 
-  test('converts all 34 tools to strict function tools, with no fallback', async () => {
+  test('converts all 36 tools to strict function tools, with no fallback', async () => {
     const tools = (await getAllMcpTools({ mcpServers: [server], convertSchemasToStrict: true })) as { name: string; strict: boolean }[];
     const loose = tools.filter((t) => !t.strict).map((t) => t.name);
     console.log(`OpenAI Agents SDK: ${tools.length} tools, ${tools.length - loose.length} strict${loose.length ? `; not strict: ${loose.join(', ')}` : ''}`);
-    expect(tools).toHaveLength(34);
+    expect(tools).toHaveLength(ALL_TOOLS);
     expect(loose).toEqual([]);
   });
 
@@ -49,11 +49,11 @@ describe('OpenAI Agents SDK (JavaScript)', () => {
 });
 
 describe('Vercel AI SDK MCP client', () => {
-  test('lists the 34 tools and calls them', async () => {
+  test('lists the 36 tools and calls them', async () => {
     const client = await createMCPClient({ transport: new StdioMCPTransport({ command: process.execPath, args: [CLI], env }) });
     try {
       const tools = await client.tools();
-      expect(Object.keys(tools)).toHaveLength(34);
+      expect(Object.keys(tools)).toHaveLength(ALL_TOOLS);
       const options = { toolCallId: 't1', messages: [] };
       const read = (await tools['radar_alerts_list']!.execute!({ status: 'new' }, options)) as { content: { text: string }[]; structuredContent?: unknown };
       expect(read.content[0]!.text).toContain('al_1');

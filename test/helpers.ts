@@ -16,6 +16,9 @@ import { MemoryJobStore } from '../src/jobs/memory-store.js';
 import { JobRunner } from '../src/jobs/runner.js';
 import { Upstream } from '../src/call/upstream.js';
 
+/** Every tool the server lists by default: the 34 operations of the two APIs, and jobs_get and jobs_cancel. */
+export const ALL_TOOLS = 36;
+
 export const CLI = fileURLToPath(new URL('../dist/src/cli.js', import.meta.url));
 export { SANDBOX_CREDENTIALS, startSandbox, type Sandbox };
 

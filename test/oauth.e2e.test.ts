@@ -8,7 +8,7 @@ import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotoc
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { startTestSandbox, type TestSandbox } from '../src/sandbox/testing.js';
-import { freePort, SANDBOX_CREDENTIALS, startHttpProcess, text, type HttpProcess } from './helpers.js';
+import { ALL_TOOLS, freePort, SANDBOX_CREDENTIALS, startHttpProcess, text, type HttpProcess } from './helpers.js';
 import { READ, startIssuer, WRITE, type Issuer } from './issuer.js';
 
 const REDIRECT = 'http://127.0.0.1:1/callback';
@@ -173,7 +173,7 @@ describe('signing in with the SDK client', () => {
     expect(signIn.authorizationUrl?.searchParams.get('resource')).toBe(url);
     expect(signIn.authorizationUrl?.searchParams.get('scope')).toBe(`${READ} ${WRITE}`);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(34);
+    expect(tools).toHaveLength(ALL_TOOLS);
     expect((await client.callTool({ name: 'analytics_hero', arguments: {} })).isError).toBeFalsy();
     // A Content call goes out as the token's user, with the server's own credentials, never the token.
     const created = await client.callTool({ name: 'folders_create', arguments: { name: 'Signed in' } });
@@ -197,7 +197,7 @@ describe('signing in with the SDK client', () => {
     const transport = new ModernTransport(new URL(url), { authProvider: signIn });
     await client.connect(transport);
     expect(transport.sessionId).toBeUndefined();
-    expect((await client.listTools()).tools).toHaveLength(34);
+    expect((await client.listTools()).tools).toHaveLength(ALL_TOOLS);
     const res = await client.callTool({ name: 'materials_list', arguments: {} });
     expect(res.isError).toBeFalsy();
     expect(sandbox.requests.at(-1)?.headers['x-user-id']).toBe('u-bob');

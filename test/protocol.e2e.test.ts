@@ -4,7 +4,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { connect } from 'node:net';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { CLI, connectStdio, sandboxEnv, startHttpProcess, startSandbox, text, type Connected, type HttpProcess, type Sandbox } from './helpers.js';
+import { ALL_TOOLS, CLI, connectStdio, sandboxEnv, startHttpProcess, startSandbox, text, type Connected, type HttpProcess, type Sandbox } from './helpers.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -158,7 +158,7 @@ describe('stdio, line by line', () => {
     raw.write(JSON.stringify({ jsonrpc: '2.0', id: 23, method: 'tools/list' }));
     const list = await raw.next();
     expect(list['id']).toBe(23);
-    expect((list['result'] as { tools: unknown[] }).tools.length).toBe(34);
+    expect((list['result'] as { tools: unknown[] }).tools.length).toBe(ALL_TOOLS);
   });
 });
 

@@ -8,7 +8,7 @@ import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/clien
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { CLI, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
+import { ALL_TOOLS, CLI, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
 
 const ENVELOPE_VERSION = 'io.modelcontextprotocol/protocolVersion';
 
@@ -174,9 +174,9 @@ describe.each(TRANSPORTS)('%s', (transport) => {
     });
     afterAll(() => conn.close());
 
-    test(`speaks ${revision}; tools/list has 34 tools with output schemas and annotations`, async () => {
+    test(`speaks ${revision}; tools/list has 36 tools with output schemas and annotations`, async () => {
       const list = await conn.listTools();
-      expect(list.tools).toHaveLength(34);
+      expect(list.tools).toHaveLength(ALL_TOOLS);
       for (const t of list.tools) {
         expect(t.outputSchema).toMatchObject({ type: 'object' });
         expect(t.annotations).toHaveProperty('readOnlyHint');
@@ -303,10 +303,10 @@ describe('a hand-written 2026-07-28 client over HTTP', () => {
     try {
       const refused = await post(guarded.url, 'tools/list', {});
       expect(refused.status).toBe(401);
-      expect((await post(guarded.url, 'tools/list', {}, { authorization: 'Bearer tok-revisions-0123456789' })).body.result?.['tools']).toHaveLength(34);
+      expect((await post(guarded.url, 'tools/list', {}, { authorization: 'Bearer tok-revisions-0123456789' })).body.result?.['tools']).toHaveLength(ALL_TOOLS);
       // A client that brought only a Content API key is offered the Content tools, and its call goes out with that key.
       const content = await post(perClient.url, 'tools/list', {}, { 'x-api-key': env['WORKSPACE_API_KEY']! });
-      expect((content.body.result?.['tools'] as unknown[]).length).toBe(10);
+      expect((content.body.result?.['tools'] as unknown[]).length).toBe(12); // the 10 Content tools and the 2 job tools
       const list = await post(perClient.url, 'tools/call', { name: 'materials_list', arguments: {} }, { 'x-api-key': env['WORKSPACE_API_KEY']! });
       expect(list.body.result).toMatchObject({ structuredContent: { materials: expect.any(Array) } });
       expect(sandbox.requests.at(-1)?.headers['x-api-key']).toBe(env['WORKSPACE_API_KEY']);

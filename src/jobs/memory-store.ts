@@ -41,9 +41,10 @@ export class MemoryJobStore implements JobStore {
     return { ...job };
   }
 
-  async waitForEnd(id: string, ms: number): Promise<JobRecord | undefined> {
+  async waitForEnd(id: string, ms: number, first?: (job: JobRecord) => Promise<'wait' | 'stop'>): Promise<JobRecord | undefined> {
     const job = this.jobs.get(id);
     if (!job || job.status !== 'running' || ms <= 0) return job && { ...job };
+    if (first && (await first({ ...job })) === 'stop') return this.get(id);
     await new Promise<void>((resolve) => {
       const set = this.waiters.get(id) ?? new Set();
       this.waiters.set(id, set);

@@ -54,8 +54,11 @@ export interface JobStore {
    * Returns the record as it ends up.
    */
   finish(id: string, outcome: JobOutcome): Promise<JobRecord | undefined>;
-  /** Resolves with the record once it is no longer running, or after `ms` with it as it then is. */
-  waitForEnd(id: string, ms: number): Promise<JobRecord | undefined>;
+  /**
+   * Resolves with the record once it is no longer running, or after `ms` with it as it then is. `first`
+   * sees the record as first read, and may end the wait there ('stop').
+   */
+  waitForEnd(id: string, ms: number, first?: (job: JobRecord) => Promise<'wait' | 'stop'>): Promise<JobRecord | undefined>;
   /** Ends a running job as cancelled, wherever it runs; the replica running it is told to stop. */
   cancel(id: string): Promise<JobRecord | undefined>;
   /** Called with a job's id when some replica cancelled it. */

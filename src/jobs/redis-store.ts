@@ -162,7 +162,7 @@ export class RedisJobStore implements JobStore {
     return record(flat);
   }
 
-  async waitForEnd(id: string, ms: number): Promise<JobRecord | undefined> {
+  async waitForEnd(id: string, ms: number, first?: (job: JobRecord) => Promise<'wait' | 'stop'>): Promise<JobRecord | undefined> {
     // The waiter is in place before the read, so an end published in between is not missed.
     let wake: () => void = () => undefined;
     const ended = new Promise<void>((resolve) => (wake = resolve));
@@ -172,6 +172,7 @@ export class RedisJobStore implements JobStore {
     try {
       const job = await this.get(id);
       if (!job || job.status !== 'running' || ms <= 0) return job;
+      if (first && (await first(job)) === 'stop') return job;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
       clearTimeout(timer);

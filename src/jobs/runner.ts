@@ -113,16 +113,18 @@ export class JobRunner {
    * is ended here as failed, saying whether calling again is safe.
    */
   async follow(id: string, owner: string, retryNote: (tool: string) => Promise<string>): Promise<JobRecord | undefined> {
-    const job = await this.store.get(id);
+    let lost = false;
+    const job = await this.store.waitForEnd(id, this.opts.pollMs, async (running) => {
+      if (running.owner !== owner) return 'stop';
+      lost = running.replica !== this.opts.replica && !(await this.store.replicaAlive(running.replica));
+      return lost ? 'stop' : 'wait';
+    });
     if (!job || job.owner !== owner) return undefined;
-    if (job.status !== 'running') return job;
-    if (job.replica !== this.opts.replica && !(await this.store.replicaAlive(job.replica))) {
-      const message = `The server replica running this job (${job.replica}) stopped before it ended; its result is lost. ${await retryNote(job.tool)}`;
-      const error: JobError = { code: 'JOB_LOST', message };
-      const result: CallToolResult = { isError: true, content: [{ type: 'text', text: `Error JOB_LOST: ${message}` }] };
-      return this.store.finish(id, { status: 'failed', error, result });
-    }
-    return this.store.waitForEnd(id, this.opts.pollMs);
+    if (!lost) return job;
+    const message = `The server replica running this job (${job.replica}) stopped before it ended; its result is lost. ${await retryNote(job.tool)}`;
+    const error: JobError = { code: 'JOB_LOST', message };
+    const result: CallToolResult = { isError: true, content: [{ type: 'text', text: `Error JOB_LOST: ${message}` }] };
+    return this.store.finish(id, { status: 'failed', error, result });
   }
 
   private start(record: JobRecord, work: Work): void {
@@ -168,6 +170,8 @@ export class JobRunner {
       // the SDK sends no answer to a cancelled request, so what is returned here goes nowhere.
       if (local.waiting.size > 0 || local.handedOff) return { result: { isError: true, content: [{ type: 'text', text: 'Cancelled by the client.' }] } };
       local.abort.abort(call.signal.reason);
+      // Ended now, not when the work notices: an identical call right after must start afresh, not join it.
+      await this.store.cancel(local.record.id);
       return { result: (await local.done).result };
     }
     if (first !== 'handoff') return { result: first.result };

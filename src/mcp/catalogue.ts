@@ -63,7 +63,9 @@ export class Catalogue {
     private readonly definitions: () => Promise<ReadonlyMap<string, ToolDef>>,
     private readonly builtList: Record<string, Tool> | undefined,
   ) {
-    this.jobTools = new Set(jobs && summaries.some((s) => s.long) ? JOB_TOOL_NAMES : []);
+    // A catalogue of reads only (--read-only, a read-only grant) offers no cancel: it stops nothing but reads.
+    const reads = summaries.every((s) => s.readOnly);
+    this.jobTools = new Set(jobs && summaries.some((s) => s.long) ? JOB_TOOL_NAMES.filter((n) => n !== 'jobs_cancel' || !reads) : []);
     this.names = [...summaries.map((s) => s.name), ...this.jobTools];
     this.offered = new Set(this.names);
     // Following or cancelling one's own job changes no workspace data: a read-only grant may do both.
