@@ -409,7 +409,7 @@ async function signIn(): Promise<void> {
   console.log(table(['authentication', 'calls/s', '÷ no token check'], servers.map((s) => [s.name, Math.round(rates.get(s.name)!).toString(), `${(rates.get(s.name)! / open).toFixed(2)}×`])));
 
   // One token checked first (signature, claims) and then again (remembered), in process.
-  const settings = { issuer: issuer.url, publicUrl: resource, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: undefined };
+  const settings = { issuer: issuer.url, publicUrl: resource, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: undefined, tokenTypes: ['at+jwt'] };
   const verifier = new TokenVerifier(settings, { cacheMs: 0 });
   await verifier.verify(token); // keys fetched
   const N = 2000;

@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 function settings(extra: Partial<OAuthSettings> = {}): OAuthSettings {
-  return { issuer: issuer!.url, publicUrl: RESOURCE, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: undefined, ...extra };
+  return { issuer: issuer!.url, publicUrl: RESOURCE, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: undefined, tokenTypes: ['at+jwt', 'application/at+jwt'], ...extra };
 }
 
 describe('keys', () => {
@@ -85,7 +85,7 @@ describe('load', () => {
     });
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
     const at = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
-    const verifier = new TokenVerifier({ issuer: at, publicUrl: RESOURCE, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: INTROSPECTOR });
+    const verifier = new TokenVerifier({ issuer: at, publicUrl: RESOURCE, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: INTROSPECTOR, tokenTypes: ['at+jwt'] });
     const outcomes = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => verifier.verify(`made-up-token-${i}`)));
     const reasons = outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error).constructor.name : 'accepted'));
     expect(reasons.filter((r) => r === 'TokenRejected')).toHaveLength(32);
@@ -109,7 +109,7 @@ describe('metadata', () => {
     const fake = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer: 'https://someone-else.example.com', jwks_uri: 'x' })));
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const at = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-    const base = { publicUrl: RESOURCE, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: undefined };
+    const base = { publicUrl: RESOURCE, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: undefined, tokenTypes: ['at+jwt'] };
     await expect(new TokenVerifier({ ...base, issuer: at }).verify('a.b.c')).rejects.toThrow(/names the issuer/);
     await new Promise((resolve) => fake.close(resolve));
     const gone = new TokenVerifier({ ...base, issuer: at });

@@ -238,6 +238,7 @@ describe('refusals', () => {
     ['not valid yet', () => mint({ nbf: now() + 600 }), 'not valid yet'],
     ['signed by another key under the issuer\'s key id', async () => mint({}, { ...(await otherKey()), kid: issuer.signingKey.kid }), 'signature does not verify'],
     ['signed by a key the issuer does not publish', async () => mint({}, { ...(await otherKey()), kid: 'unknown-key' }), 'does not publish'],
+    ['of another kind (typ JWT, as an ID token is)', async () => new SignJWT(claims()).setProtectedHeader({ alg: 'ES256', kid: issuer.signingKey.kid, typ: 'JWT' }).sign(await importJWK(issuer.signingKey, 'ES256')), 'not an access token'],
     ['alg none', async () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims())}.`, 'accepted algorithm'],
     ['HMAC keyed with the issuer\'s public key', async () => hmacWithPublicKey(), 'accepted algorithm'],
     ['without the user claim', () => mint({ [USER_CLAIM]: undefined }), `no ${USER_CLAIM} claim`],

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { webUrl } from './define.js';
 
 // Shapes of the Content API document. Loose for the same reason as the Connector shapes.
 
@@ -7,7 +8,7 @@ const number = z.number();
 
 export const Reference = z.strictObject({
   title: z.string().min(1),
-  url: z.string().url().describe('URL of the source.').optional(),
+  url: webUrl().describe('URL of the source.').optional(),
 });
 
 export const Material = z.looseObject({

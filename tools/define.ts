@@ -161,6 +161,17 @@ export function id(description: string) {
     .describe(description);
 }
 
+/**
+ * A web address the workspace will fetch: http or https only, so no file:, data:, ftp:, gopher: or
+ * javascript: URL is handed to the upstream's fetcher. Every URL field of the tools takes this.
+ */
+export function webUrl() {
+  return z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v), 'must be an http:// or https:// URL');
+}
+
 /** A non-empty string that can travel in a URL path or query. */
 export function urlText() {
   return z.string().min(1).refine(wellFormed, 'contains a lone UTF-16 surrogate, which cannot be sent in a URL');

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { endpoint, READ, urlText, WRITE, type ToolDef } from './define.js';
+import { endpoint, READ, urlText, WRITE, type ToolDef, webUrl } from './define.js';
 import { Material, Reference } from './content-shapes.js';
 
 const references = z.array(Reference).describe('Sources to cite.').optional();
@@ -11,8 +11,8 @@ const createShape = {
     .strictObject({
       type: z.enum(['text', 'pdf', 'video', 'audio', 'url']),
       text: z.string().min(1).describe('The text, for type text.').optional(),
-      url: z.string().url().describe('The URL, for type url.').optional(),
-      sourceUrl: z.string().url().describe('URL to fetch the content from.').optional(),
+      url: webUrl().describe('The URL, for type url.').optional(),
+      sourceUrl: webUrl().describe('URL to fetch the content from.').optional(),
     })
     .refine((c) => c.type !== 'text' || c.text !== undefined || c.sourceUrl !== undefined, { message: 'type text needs text or sourceUrl', path: ['text'] })
     .refine((c) => c.type !== 'url' || c.url !== undefined, { message: 'type url needs url', path: ['url'] })

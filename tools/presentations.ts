@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { endpoint, WRITE, type ToolDef } from './define.js';
+import { endpoint, WRITE, type ToolDef, webUrl } from './define.js';
 import { Presentation } from './content-shapes.js';
 
 const image = z
   .strictObject({
-    url: z.string().url().describe('Image URL.').optional(),
+    url: webUrl().describe('Image URL.').optional(),
     base64: z.string().min(1).describe('Base64 image data, instead of url.').optional(),
     description: z.string().min(1).describe('What the image shows; used to place it.'),
   })
@@ -32,7 +32,7 @@ export const presentationsTools: ToolDef[] = [
           .describe('search (default), generate (AI images), provide-own (customImages) or none (icons).')
           .optional(),
         customImages: z.array(image).min(1).describe('For imageMode provide-own.').optional(),
-        logoUrl: z.string().url().describe('Logo URL (default: a standard logo).').optional(),
+        logoUrl: webUrl().describe('Logo URL (default: a standard logo).').optional(),
       })
       .refine((i) => i.imageMode !== 'provide-own' || (i.customImages?.length ?? 0) > 0, {
         message: 'customImages is required when imageMode is provide-own',

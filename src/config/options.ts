@@ -25,6 +25,12 @@ export const OPTIONS: readonly OptionRow[] = [
   { flag: 'connector-token', env: 'WORKSPACE_CONNECTOR_TOKEN', value: 'TOKEN', group: 'Upstream', help: 'Connector secret or child token; without it the Connector tools are not offered' },
   { flag: 'api-key', env: 'WORKSPACE_API_KEY', value: 'KEY', group: 'Upstream', help: 'Content API key; without it the Content tools are not offered' },
   { flag: 'user-id', env: 'WORKSPACE_USER_ID', value: 'ID', group: 'Upstream', help: 'acting user for the Content API (x-user-id)' },
+  {
+    flag: 'allow-insecure-http',
+    env: 'WORKSPACE_ALLOW_INSECURE_HTTP',
+    group: 'Upstream',
+    help: 'accept a plain http base URL off loopback, where the credentials travel unencrypted (env: 1 or true; for a private network you trust)',
+  },
   { flag: 'timeout-ms', env: 'WORKSPACE_TIMEOUT_MS', value: 'MS', group: 'Upstream', help: 'how long one upstream attempt may take (default 30000)' },
   {
     flag: 'deadline-ms',
@@ -107,6 +113,13 @@ export const OPTIONS: readonly OptionRow[] = [
   },
   { flag: 'oauth-user-claim', env: 'WORKSPACE_MCP_OAUTH_USER_CLAIM', value: 'NAME', group: 'OAuth', help: "token claim that is the caller's Content API user (x-user-id); tokens without it are refused" },
   { flag: 'oauth-client-id', env: 'WORKSPACE_MCP_OAUTH_CLIENT_ID', value: 'ID', group: 'OAuth', help: 'client of the issuer\'s introspection endpoint, to accept opaque (non-JWT) tokens' },
+  {
+    flag: 'oauth-token-types',
+    env: 'WORKSPACE_MCP_OAUTH_TOKEN_TYPES',
+    value: 'T1,T2',
+    group: 'OAuth',
+    help: 'JWT typ headers taken as access tokens (default at+jwt,application/at+jwt, RFC 9068; add JWT for providers such as Keycloak and Entra ID that mark access tokens so)',
+  },
   { env: 'WORKSPACE_MCP_OAUTH_CLIENT_SECRET', group: 'OAuth', help: 'secret of that introspection client (environment only)' },
   { env: 'WORKSPACE_LOG_LEVEL', group: 'Other', help: 'debug, info (default), warn, error or silent; logs go to stderr as JSON lines' },
   { flag: 'help', short: 'h', group: 'Other', help: 'this text' },

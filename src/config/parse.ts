@@ -72,17 +72,30 @@ export const HELP = helpText();
 
 export type CliAction = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; config: Config };
 
-function url(flagName: string, value: string | undefined): string | undefined {
+/**
+ * An upstream base URL. Its text is never repeated in an error (it may hold a password): the message
+ * names the setting. Credentials go in their own settings, not in the URL; plain http is for loopback,
+ * or for a network the operator vouches for with --allow-insecure-http.
+ */
+function url(flagName: string, value: string | undefined, allowInsecureHttp: boolean): string | undefined {
   if (value === undefined || value === '') return undefined;
   const name = settingName(flagName);
   let parsed: URL;
   try {
     parsed = new URL(value);
   } catch {
-    throw new ConfigError(`${name} is not a URL: "${value}"`);
+    throw new ConfigError(`${name} is not a URL (expected https://host[:port][/path]).`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new ConfigError(`${name} must be an http(s) URL, got "${parsed.protocol}"`);
+  }
+  if (parsed.username || parsed.password) {
+    throw new ConfigError(`${name} must not carry a user name or password: give the credentials in WORKSPACE_CONNECTOR_TOKEN and WORKSPACE_API_KEY.`);
+  }
+  if (parsed.protocol === 'http:' && !isLoopback(parsed.hostname) && !allowInsecureHttp) {
+    throw new ConfigError(
+      `${name} is plain http to ${parsed.hostname}, so the workspace credentials would travel unencrypted: use https, or set WORKSPACE_ALLOW_INSECURE_HTTP=1 (--allow-insecure-http) for a private network you trust.`,
+    );
   }
   // The routes carry /api/v1 themselves: a base URL that ends in it would send every call to /api/v1/api/v1/….
   const versioned = /\/api\/v\d+\/?$/.exec(parsed.pathname);
@@ -146,7 +159,7 @@ function switchOn(values: Values, read: Read, flagName: string): boolean {
 function oauthConfig(read: Read, env: NodeJS.ProcessEnv, credentials: string, authTokens: string[]): OAuthSettings | undefined {
   const mode = read('auth') ?? 'token';
   if (mode !== 'token' && mode !== 'oauth') throw new ConfigError(`WORKSPACE_MCP_AUTH (--auth) must be token or oauth, got "${mode}"`);
-  const oauthOnly = ['oauth-issuer', 'public-url', 'oauth-audience', 'oauth-scopes', 'oauth-user-claim', 'oauth-client-id'].filter((f) => read(f));
+  const oauthOnly = ['oauth-issuer', 'public-url', 'oauth-audience', 'oauth-scopes', 'oauth-user-claim', 'oauth-client-id', 'oauth-token-types'].filter((f) => read(f));
   if (mode === 'token') {
     if (oauthOnly.length > 0) throw new ConfigError(`${settingName(oauthOnly[0]!)} applies to --auth oauth; set WORKSPACE_MCP_AUTH=oauth (or --auth oauth) too.`);
     return undefined;
@@ -174,6 +187,7 @@ function oauthConfig(read: Read, env: NodeJS.ProcessEnv, credentials: string, au
     readScope: scopes[0]!,
     writeScope: scopes[1]!,
     userClaim: read('oauth-user-claim') || undefined,
+    tokenTypes: (list(read('oauth-token-types')) ?? ['at+jwt', 'application/at+jwt']).map((t) => t.toLowerCase()),
     introspection: clientId && clientSecret ? { clientId, clientSecret } : undefined,
   };
 }
@@ -259,9 +273,10 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
   if (values['help']) return { kind: 'help' };
   if (values['version']) return { kind: 'version' };
 
-  const base = url('base-url', read('base-url'));
-  const connectorUrl = url('connector-url', read('connector-url')) ?? base;
-  const contentUrl = url('content-url', read('content-url')) ?? base;
+  const insecure = switchOn(values, read, 'allow-insecure-http');
+  const base = url('base-url', read('base-url'), insecure);
+  const connectorUrl = url('connector-url', read('connector-url'), insecure) ?? base;
+  const contentUrl = url('content-url', read('content-url'), insecure) ?? base;
   const token = read('connector-token') ?? '';
   const apiKey = read('api-key') ?? '';
   const userId = read('user-id') ?? '';

@@ -62,16 +62,33 @@ async function execute(def: ToolDef, checked: Record<string, unknown>, opts: Too
     if (!output.success) {
       throw new ToolError('The upstream answer does not have the documented shape.', { code: 'BAD_UPSTREAM_RESPONSE', fieldErrors: fieldIssues(output.error) });
     }
-    if (!def.pages) return { result: { content: textBlocks(def, data), structuredContent: data } };
+    if (!def.pages) return { result: secretFree({ content: textBlocks(def, data), structuredContent: data }) };
     // The offset of a list served in parts is the server's own (the call core never sends it upstream).
     const offset = typeof checked['offset'] === 'number' ? checked['offset'] : 0;
     const fitted = fitList(data, def.pages, offset, opts.resultMaxChars ?? DEFAULT_RESULT_MAX_CHARS);
     const content: CallToolResult['content'] = fitted.json ? [{ type: 'text', text: fitted.json }] : textBlocks(def, fitted.data);
     if (fitted.page) content.push({ type: 'text', text: pageNote(def.pages, fitted.page) });
-    return { result: { content, structuredContent: fitted.data } };
+    return { result: secretFree({ content, structuredContent: fitted.data }) };
   } catch (err) {
     return errorResult(def, err, started);
   }
+}
+
+/**
+ * A result with no configured secret in it (an upstream that echoes a credential back): its text blocks
+ * are checked, and where one changed, the structured content is rebuilt from the redacted JSON.
+ */
+function secretFree(result: CallToolResult): CallToolResult {
+  let changed = false;
+  const content = result.content.map((c) => {
+    if (c.type !== 'text') return c;
+    const text = redact(c.text);
+    changed ||= text !== c.text;
+    return text === c.text ? c : { ...c, text };
+  });
+  if (!changed) return result;
+  const structuredContent = JSON.parse(redact(JSON.stringify(result.structuredContent))) as Record<string, unknown>;
+  return { content, structuredContent };
 }
 
 function errorResult(def: ToolDef, err: unknown, started: number): Outcome {
@@ -123,7 +140,7 @@ function callContext(ctx: ServerContext, opts: ToolCallOptions): CallContext {
     progress: (message, kind) =>
       ctx.mcpReq.notify({
         method: 'notifications/progress',
-        params: { progressToken: token, progress: ++progress, message, _meta: { [PROGRESS_KIND]: kind } },
+        params: { progressToken: token, progress: ++progress, message: redact(message), _meta: { [PROGRESS_KIND]: kind } },
       }),
   };
 }

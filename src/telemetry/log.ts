@@ -13,7 +13,10 @@ export function debugEnabled(): boolean {
 /** Registers a credential so that no output of the process can carry it. */
 export function registerSecret(value: string | undefined): void {
   // Very short values would redact ordinary words; real credentials are longer.
-  if (value && value.length >= 6) secrets.add(value);
+  if (!value || value.length < 6) return;
+  // And the forms it takes when it ends up in a URL or an Authorization header.
+  const base64 = Buffer.from(value).toString('base64');
+  for (const form of [value, encodeURIComponent(value), base64, base64.replace(/=+$/, ''), Buffer.from(value).toString('base64url')]) secrets.add(form);
 }
 
 export function redact(text: string): string {

@@ -47,6 +47,28 @@ describe('parseCli', () => {
     expect(() => parseCli(argv, env)).toThrow(message);
   });
 
+  test('a base URL never has its text repeated: a password in it is refused by the setting name, and so is one that does not parse', () => {
+    const secret = 's3cr3t-pa55word';
+    for (const value of [`https://user:${secret}@academy.example`, `https://u:${secret}@[bad`, `http://u:${secret}@academy.example`]) {
+      let message = '';
+      try {
+        parseCli([], { WORKSPACE_BASE_URL: value, WORKSPACE_CONNECTOR_TOKEN: 'tok' });
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message).toContain('WORKSPACE_BASE_URL');
+      expect(message).not.toContain(secret);
+    }
+  });
+
+  test('plain http is taken on loopback, refused elsewhere unless --allow-insecure-http says so', () => {
+    const env = { WORKSPACE_CONNECTOR_TOKEN: 'tok' };
+    expect(run([], { ...env, WORKSPACE_BASE_URL: 'http://127.0.0.1:9000' }).connector?.baseUrl).toBe('http://127.0.0.1:9000');
+    expect(() => run([], { ...env, WORKSPACE_BASE_URL: 'http://academy.internal' })).toThrow('WORKSPACE_ALLOW_INSECURE_HTTP=1 (--allow-insecure-http)');
+    expect(run(['--allow-insecure-http'], { ...env, WORKSPACE_BASE_URL: 'http://academy.internal' }).connector?.baseUrl).toBe('http://academy.internal');
+    expect(run([], { ...env, WORKSPACE_BASE_URL: 'http://academy.internal', WORKSPACE_ALLOW_INSECURE_HTTP: '1' }).connector?.baseUrl).toBe('http://academy.internal');
+  });
+
   test('-h and -v are --help and --version', () => {
     expect(parseCli(['-h'], {})).toEqual({ kind: 'help' });
     expect(parseCli(['-v'], {})).toEqual({ kind: 'version' });
@@ -82,6 +104,7 @@ describe('sign-in settings (--auth oauth)', () => {
       writeScope: 'workspace:write',
       userClaim: undefined,
       introspection: undefined,
+      tokenTypes: ['at+jwt', 'application/at+jwt'],
     });
   });
 

@@ -54,8 +54,12 @@ export function header(req: IncomingMessage, name: string): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
+/** A credential that was sent and is not accepted: `invalid_token` (RFC 6750 §3.1). */
 const unauthorized = (message: string, description: string) =>
   new HttpError(401, -32001, message, { 'www-authenticate': `Bearer realm="learning-workspace", error="invalid_token", error_description="${description}"` });
+
+/** No credential at all: a challenge with no error code, which clients take as "start signing in" (RFC 6750 §3.1). */
+const noCredentials = (message: string) => new HttpError(401, -32001, message, { 'www-authenticate': 'Bearer realm="learning-workspace"' });
 
 /** How logs name a caller: the first ten digits of its hash, never a credential. */
 export const callerTag = (c: Caller): string => c.hash.slice(0, 10);
@@ -73,10 +77,7 @@ export function authenticator(opts: AuthOptions): Authenticate {
     return (req) => {
       const credentials = { connectorToken: bearer(req), apiKey: header(req, 'x-api-key'), userId: header(req, 'x-user-id') };
       if (!credentials.connectorToken && !credentials.apiKey) {
-        throw unauthorized(
-          'Send your workspace credentials: Authorization: Bearer <Connector token> and/or X-Api-Key: <Content API key> (with X-User-Id for the acting user).',
-          'workspace credentials required',
-        );
+        throw noCredentials('Send your workspace credentials: Authorization: Bearer <Connector token> and/or X-Api-Key: <Content API key> (with X-User-Id for the acting user).');
       }
       return caller(identity(`${credentials.connectorToken ?? ''}\n${credentials.apiKey ?? ''}\n${credentials.userId ?? ''}`), credentials);
     };
@@ -84,7 +85,7 @@ export function authenticator(opts: AuthOptions): Authenticate {
   return (req) => {
     if (tokens.length === 0) return caller('open');
     const presented = bearer(req);
-    if (!presented) throw unauthorized('Send the access token as Authorization: Bearer <token>.', 'access token required');
+    if (!presented) throw noCredentials('Send the access token as Authorization: Bearer <token>.');
     if (!tokenMatches(presented, tokens)) throw unauthorized('The access token is not valid.', 'access token not valid');
     return caller(identity(presented));
   };

@@ -16,6 +16,11 @@ export interface OAuthSettings {
   userClaim: string | undefined;
   /** Client of the issuer's RFC 7662 introspection endpoint, for opaque (non-JWT) tokens. */
   introspection: { clientId: string; clientSecret: string } | undefined;
+  /**
+   * JWT `typ` headers accepted (lower case): RFC 9068's at+jwt by default, so an ID token or another
+   * kind of JWT of the same issuer is not taken for an access token. A token without typ is accepted.
+   */
+  tokenTypes: readonly string[];
 }
 
 /** What a valid token grants. */
@@ -128,8 +133,9 @@ export class TokenVerifier {
   private async verifyJwt(token: string): Promise<{ grant: Grant; expiresAt: number }> {
     const jwks = await this.keys();
     let payload: JWTPayload;
+    let typ: string | undefined;
     try {
-      ({ payload } = await jwtVerify(token, jwks, {
+      ({ payload, protectedHeader: { typ } } = await jwtVerify(token, jwks, {
         issuer: this.settings.issuer,
         audience: this.accepted,
         algorithms: ALGORITHMS,
@@ -138,6 +144,9 @@ export class TokenVerifier {
       }));
     } catch (err) {
       throw jwtRefusal(err);
+    }
+    if (typ !== undefined && !this.settings.tokenTypes.includes(typ.toLowerCase())) {
+      throw new TokenRejected(`the token is not an access token (typ ${JSON.stringify(typ.slice(0, 40))}; accepted: ${this.settings.tokenTypes.join(', ')})`);
     }
     return { grant: this.grant(payload), expiresAt: payload.exp! * 1000 };
   }
