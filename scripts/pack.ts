@@ -2,7 +2,7 @@
 // file and chunks read on first use, source maps kept out, the tools' list and summaries made at build
 // time) plus manifest, icon and licence, packed by the mcpb CLI into learning-workspace-mcp-<version>.mcpb.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import pkg from '../package.json' with { type: 'json' };
@@ -20,7 +20,7 @@ rmSync(`${root}build`, { recursive: true, force: true });
 mkdirSync(`${dir}/server`, { recursive: true });
 
 const built = { summaries: tools.map(summarize), list: Object.fromEntries(tools.map((t) => [t.name, toolEntry(t)])) };
-await build({
+const result = await build({
   entryPoints: [`${root}src/cli.ts`],
   // Split at the dynamic imports: a stdio start parses only what stdio needs; the HTTP transports, the
   // HTTP client and the sandbox are chunks read on first use.
@@ -36,6 +36,7 @@ await build({
   treeShaking: true,
   sourcemap: 'external',
   legalComments: 'none',
+  metafile: true,
   // The views' HTML lands in the chunk that reads it, loaded only when a client asks for a view.
   define: { __LW_TOOLS__: JSON.stringify(built), __LW_VIEWS__: JSON.stringify(await buildViews()) },
   // Some dependencies are CommonJS and require Node's built-ins.
@@ -60,6 +61,8 @@ await build({
     },
   ],
 });
+// What each output file holds, for the bench's account of what a start loads (outside the bundle).
+writeFileSync(`${root}build/meta.json`, JSON.stringify(result.metafile));
 // Source maps stay out of the bundle.
 mkdirSync(`${root}build/maps`, { recursive: true });
 for (const f of readdirSync(`${dir}/server`, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.map'))) renameSync(`${dir}/server/${f}`, `${root}build/maps/${f.replace(/\//g, '_')}`);
