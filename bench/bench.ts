@@ -1,7 +1,9 @@
 // npm run bench: side-by-side figures measured in one run against the sandbox upstream on loopback.
 // Latency of a tool call through this server (stdio and HTTP) next to the same request sent directly
 // with undici and through a minimal one-tool SDK server (the floor for any server on the SDK).
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
@@ -213,9 +215,105 @@ async function relay(): Promise<void> {
   await sandbox.close();
 }
 
+/** A stdio server with no dependency, answering by hand: what node itself costs a start. */
+const BARE = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
+/** Preloaded for the start-up breakdown: when node is up and when a server starts reading stdin. */
+const START_MARKS = fileURLToPath(new URL('./start-marks.mjs', import.meta.url));
+const INITIALIZE_LINE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } });
+const LIST_LINES = `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`;
+
+interface Start {
+  /** Spawn to the initialize answer read, and to the tools/list answer read (ms, this process's clock). */
+  initialized: number;
+  listed: number;
+  /** With the preload: when node was up and when the server started reading stdin (ms since it started). */
+  marks?: { nodeUp: number; reading: number } | undefined;
+}
+
+/**
+ * One start with a client that only writes the three lines and reads the answers (no validation, no
+ * schema compiling on its side), so the time is the server's alone.
+ */
+async function rawStart(script: string, env: Record<string, string>, marks = false): Promise<Start> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...(marks ? ['--import', START_MARKS] : []), script], { env, stdio: ['pipe', 'pipe', marks ? 'pipe' : 'ignore'] });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const times: number[] = [];
+  await new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before answering tools/list`)));
+    let buffered = '';
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      buffered += d;
+      for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+        const message = JSON.parse(buffered.slice(0, nl)) as { id?: number; result?: unknown };
+        buffered = buffered.slice(nl + 1);
+        if (message.id === undefined) continue;
+        if (message.result === undefined) return reject(new Error(`${script}: ${JSON.stringify(message)}`));
+        times.push(performance.now() - started);
+        if (message.id === 1) child.stdin!.write(LIST_LINES);
+        else return resolve();
+      }
+    });
+    child.stdin!.write(`${INITIALIZE_LINE}\n`);
+  });
+  child.stdin!.end();
+  child.kill('SIGTERM');
+  await exited;
+  const m = /START-MARKS (.*)/.exec(stderr);
+  return { initialized: times[0]!, listed: times[1]!, marks: m ? (JSON.parse(m[1]!) as Start['marks']) : undefined };
+}
+
+/** One start as an agent framework on the v1 SDK sees it: connect, then listTools() resolved. */
+async function sdkStart(script: string, env: Record<string, string>): Promise<{ ms: number; rss: number }> {
+  const started = performance.now();
+  const transport = new StdioClientTransport({ command: process.execPath, args: [script], env, stderr: 'ignore' });
+  const client = new Client({ name: 'bench', version: '0' });
+  await client.connect(transport);
+  await client.listTools();
+  const ms = performance.now() - started;
+  const rss = rssMb(transport.pid);
+  await client.close();
+  return { ms, rss };
+}
+
+/** What the bundle's entry loads before it can answer (its static imports, from esbuild's metafile), by package. */
+function startContents(): string {
+  const file = fileURLToPath(new URL('../build/meta.json', import.meta.url));
+  if (!existsSync(file)) return 'build/meta.json is missing: run npm run pack.';
+  type Output = { bytes: number; imports: { path: string; kind: string }[]; inputs: Record<string, { bytesInOutput: number }> };
+  const outputs = (JSON.parse(readFileSync(file, 'utf8')) as { outputs: Record<string, Output> }).outputs;
+  const files = Object.keys(outputs).filter((o) => o.endsWith('.js'));
+  const loaded = new Set<string>();
+  const visit = (o: string) => {
+    if (loaded.has(o)) return;
+    loaded.add(o);
+    for (const i of outputs[o]!.imports) if (i.kind === 'import-statement' && outputs[i.path]) visit(i.path);
+  };
+  const entry = files.find((o) => o.endsWith('bundle/server/index.js'));
+  if (!entry) return 'build/meta.json names no bundle entry: run npm run pack.';
+  visit(entry);
+  const byPackage = new Map<string, number>();
+  for (const o of loaded) {
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[o]!.inputs)) {
+      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? /^(src\/[^/.]+|tools)\//.exec(input)?.[1] ?? input;
+      byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
+    }
+  }
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+  const sum = (fs: string[]) => fs.reduce((n, o) => n + outputs[o]!.bytes, 0);
+  const parts = [...byPackage].filter(([, b]) => b >= 1024).sort((a, b) => b[1] - a[1]);
+  return `A bundle start loads ${loaded.size} files, ${kb(sum([...loaded]))}: ${parts.map(([n, b]) => `${n} ${kb(b)}`).join(', ')} (and less than 1 KB each of ${byPackage.size - parts.length} more); ${kb(sum(files.filter((o) => !loaded.has(o))))} in ${files.length - loaded.size} chunks read on first use.`;
+}
+
 /**
  * Start-up as Claude Desktop or an agent framework sees it: spawn to the answer of tools/list over stdio,
- * for the bundle, dist/ unbundled and the minimal SDK server, interleaved, medians.
+ * for the bundle, dist/ unbundled, the minimal SDK servers and node alone, interleaved, medians. Measured
+ * twice: by a v1 SDK client (listTools() resolved, which includes the client's own work on the list, such
+ * as compiling each tool's output schema) and by a bare client (the answer read, the server's time alone);
+ * idle and with the other cores kept busy; then where a start goes, phase by phase.
  */
 async function startup(): Promise<void> {
   const bundle = fileURLToPath(new URL('../build/bundle/server/index.js', import.meta.url));
@@ -226,27 +324,59 @@ async function startup(): Promise<void> {
     ['dist/ unbundled', CLI],
     ['minimal v2 SDK server', MINIMAL],
     ['minimal v1 SDK server', MINIMAL_V1],
+    ['node alone (bench/bare-server.mjs, no dependency)', BARE],
   ];
-  const times = new Map<string, number[]>(variants.map(([n]) => [n, []]));
-  const rss = new Map<string, number[]>(variants.map(([n]) => [n, []]));
   const RUNS = Number(process.env['BENCH_STARTUP_RUNS'] ?? 21);
-  for (let i = 0; i < RUNS; i++) {
-    for (const [name, script] of variants) {
-      const started = performance.now();
-      const transport = new StdioClientTransport({ command: process.execPath, args: [script], env, stderr: 'ignore' });
-      const client = new Client({ name: 'bench', version: '0' });
-      await client.connect(transport);
-      await client.listTools();
-      times.get(name)!.push(performance.now() - started);
-      rss.get(name)!.push(rssMb(transport.pid));
-      await client.close();
+  const BUSY = Number(process.env['BENCH_STARTUP_BUSY'] ?? Math.max(1, availableParallelism() - 1));
+  const MARK_RUNS = Number(process.env['BENCH_STARTUP_MARK_RUNS'] ?? 7);
+  const measure = async () => {
+    const m = new Map(variants.map(([n]) => [n, { raw: [] as number[], sdk: [] as number[], rss: [] as number[] }]));
+    for (let i = 0; i < RUNS; i++) {
+      for (const [name, script] of variants) {
+        const s = m.get(name)!;
+        s.raw.push((await rawStart(script, env)).listed);
+        const { ms, rss } = await sdkStart(script, env);
+        s.sdk.push(ms);
+        s.rss.push(rss);
+      }
     }
-  }
+    return m;
+  };
+  const idle = await measure();
+  // Under load: busy loops on all cores but one, as on a machine doing other work while a client starts us.
+  const loops = Array.from({ length: BUSY }, () => spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore' }));
+  const underLoad = await measure().finally(() => loops.forEach((l) => l.kill()));
+  await Promise.all(loops.map((l) => (l.exitCode === null && l.signalCode === null ? new Promise((r) => l.once('exit', r)) : undefined)));
+  const phases = new Map(variants.map(([n]) => [n, [] as Start[]]));
+  for (let i = 0; i < MARK_RUNS; i++) for (const [name, script] of variants) phases.get(name)!.push(await rawStart(script, env, true));
+
   const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
-  const floor = median(times.get('minimal v1 SDK server')!);
+  const V1 = 'minimal v1 SDK server';
+  const ratio = (m: typeof idle, name: string, k: 'raw' | 'sdk') => `${(median(m.get(name)![k]) / median(m.get(V1)![k])).toFixed(2)}×`;
+  const cell = (m: typeof idle, name: string, k: 'raw' | 'sdk') => [fmt(median(m.get(name)![k])), ratio(m, name, k)];
   console.log(`\n## Start-up over stdio: spawn to the tools/list answer (median of ${RUNS}, interleaved)\n`);
-  console.log(table(['server', 'median ms', '× minimal v1 SDK server', 'RSS after start'], variants.map(([n]) => [n, fmt(median(times.get(n)!)), `${(median(times.get(n)!) / floor).toFixed(2)}×`, `${median(rss.get(n)!).toFixed(1)} MB`])));
+  console.log(table(['server', 'median ms', '× minimal v1 SDK server', 'RSS after start'], variants.map(([n]) => [n, fmt(median(idle.get(n)!.sdk)), ratio(idle, n, 'sdk'), `${median(idle.get(n)!.rss).toFixed(1)} MB`])));
   console.log(`\nBundle size: server/index.js ${(statSync(bundle).size / 1024).toFixed(0)} KB (target < 1.5 MB); target start-up ≤ 0.4× the minimal v1 SDK server.`);
+
+  console.log(`\nThe same servers in the same run, side by side (medians of ${RUNS}, ms and × the minimal v1 SDK server). "Answer read": a bare client reads the tools/list answer, the server's time alone; "listTools()": the v1 SDK client above, which also works on the list it gets (it compiles each tool's output schema). Under load: ${BUSY} busy loop${BUSY === 1 ? '' : 's'} (${availableParallelism()} cores).\n`);
+  console.log(
+    table(
+      ['server', 'answer read, idle', '×', 'listTools(), idle', '×', 'answer read, under load', '×', 'listTools(), under load', '×'],
+      variants.map(([n]) => [n, ...cell(idle, n, 'raw'), ...cell(idle, n, 'sdk'), ...cell(underLoad, n, 'raw'), ...cell(underLoad, n, 'sdk')]),
+    ),
+  );
+
+  console.log(`\nWhere a start goes (bare client, idle, medians of ${MARK_RUNS}; the first two marks by a preload, ms since the server's process started; the answers ms since spawn).\n`);
+  console.log(
+    table(
+      ['server', 'node up', 'reading stdin (modules loaded, set up)', 'initialize answered', 'tools/list answered'],
+      variants.map(([n]) => {
+        const s = phases.get(n)!;
+        return [n, fmt(median(s.map((x) => x.marks?.nodeUp ?? NaN))), fmt(median(s.map((x) => x.marks?.reading ?? NaN))), fmt(median(s.map((x) => x.initialized))), fmt(median(s.map((x) => x.listed)))];
+      }),
+    ),
+  );
+  console.log(`\n${startContents()}`);
 }
 
 const INIT_BODY = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'load', version: '0' } } });

@@ -90,6 +90,21 @@ test('the bundle holds only the manifest, icon, licence, the entry point and the
   }
 });
 
+test('what a start loads (the entry and its static imports) holds no view: the HTML is in a chunk read when a view is first asked for', () => {
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(/(?:\bfrom|\bimport)\s*"(\.\.?\/[^"]+)"/g)) visit(join(file, '..', m[1]!));
+  };
+  visit(join(dir, manifest.server.entry_point));
+  expect(loaded.size).toBeGreaterThan(1);
+  const hasView = (f: string) => /<!doctype html>/i.test(readFileSync(f, 'utf8'));
+  for (const f of loaded) expect(hasView(f), f.slice(dir.length + 1)).toBe(false);
+  const chunks = readdirSync(join(dir, 'server/chunks')).map((f) => join(dir, 'server/chunks', f));
+  expect(chunks.filter((f) => !loaded.has(f)).some(hasView)).toBe(true);
+});
+
 test('the manifest asks for the workspace URL, keeps credentials optional and in the keychain', () => {
   expect(manifest.user_config['workspace_url']?.required).toBe(true);
   for (const key of ['connector_token', 'api_key']) {
