@@ -144,12 +144,32 @@ describe('server credentials with access tokens', () => {
     await c.close();
   });
 
-  test('/readyz reports readiness and when the upstream last answered', async () => {
-    const res = await fetch(server.url.replace('/mcp', '/readyz'));
-    expect(res.status).toBe(200);
+  test('/readyz tells anyone whether it is ready, and a caller with the access token when the upstream last answered', async () => {
+    const readyz = server.url.replace('/mcp', '/readyz');
+    const anonymous = await fetch(readyz);
+    expect(anonymous.status).toBe(200);
+    expect(await anonymous.json()).toEqual({ ready: true });
+    const wrong = await fetch(readyz, { headers: { authorization: 'Bearer not-the-token' } });
+    expect(await wrong.json()).toEqual({ ready: true });
+    const res = await fetch(readyz, { headers: { authorization: `Bearer ${TOKEN_A}` } });
     const body = (await res.json()) as { ready: boolean; upstream: { answeredRecently: boolean; lastAnswerAt: string } };
     expect(body.ready).toBe(true);
     expect(body.upstream.answeredRecently).toBe(true);
+  });
+
+  test('/healthz and /readyz refuse a foreign Host or Origin, as /mcp does (DNS rebinding)', async () => {
+    const { request } = await import('node:http');
+    const get = (path: string, headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(server.url.replace('/mcp', path), { headers }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+        req.on('error', reject);
+        req.end();
+      });
+    for (const path of ['/healthz', '/readyz']) {
+      expect(await get(path, { host: 'evil.example' }), path).toBe(403);
+      expect(await get(path, { origin: 'http://evil.example' }), path).toBe(403);
+      expect(await get(path, {}), path).toBe(200);
+    }
   });
 
   test('one JSON access-log line per request with session hash, tool, status, duration and upstream status', () => {

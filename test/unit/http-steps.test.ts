@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { authenticator } from '../../src/transports/http/auth.js';
 import { checkBody, describeBody, readJson } from '../../src/transports/http/body.js';
 import { ClientGone, HttpError } from '../../src/transports/http/errors.js';
-import { serveHealth } from '../../src/transports/http/health.js';
+import { isHealthRequest, serveHealth } from '../../src/transports/http/health.js';
 import { isLegacyRequest } from '../../src/transports/http/modern.js';
 import { hostAndOriginCheck } from '../../src/transports/http/origin.js';
 
@@ -84,15 +84,20 @@ describe('body', () => {
   });
 });
 
-test('readiness follows draining and reports the upstream', () => {
+test('readiness follows draining; the upstream details only for a caller with a token', async () => {
   let status = 0;
   let body = '';
   const res = { writeHead: (s: number) => ((status = s), res), end: (b: string) => void (body = b) } as unknown as ServerResponse;
-  const state = { health: { lastAnswerAt: Date.now(), lastFailureAt: undefined, lastFailure: undefined }, draining: () => true, sessions: () => 3 };
-  expect(serveHealth('/readyz', request({}, 'GET'), res, state)).toBe(true);
+  const health = { lastAnswerAt: Date.now(), lastFailureAt: Date.now(), lastFailure: 'UPSTREAM_TIMEOUT' };
+  const state = (token: boolean) => ({ health, draining: () => true, sessions: () => 3, mayReadDetails: async () => token });
+  await serveHealth('/readyz', request({}, 'GET'), res, state(false));
   expect(status).toBe(503);
-  expect(JSON.parse(body)).toMatchObject({ ready: false, sessions: 3, upstream: { answeredRecently: true } });
-  expect(serveHealth('/mcp', request({}, 'GET'), res, state)).toBe(false);
+  expect(JSON.parse(body)).toEqual({ ready: false });
+  await serveHealth('/readyz', request({}, 'GET'), res, state(true));
+  expect(JSON.parse(body)).toMatchObject({ ready: false, sessions: 3, upstream: { answeredRecently: true, lastFailure: 'UPSTREAM_TIMEOUT' } });
+  expect(isHealthRequest('/readyz', request({}, 'GET'))).toBe(true);
+  expect(isHealthRequest('/mcp', request({}, 'GET'))).toBe(false);
+  expect(isHealthRequest('/healthz', request({}, 'POST'))).toBe(false);
 });
 
 describe('revision routing', () => {

@@ -5,18 +5,28 @@ export interface HealthState {
   health: UpstreamHealth;
   draining: () => boolean;
   sessions: () => number;
+  /** Whether the request carries a credential that may see the details (the access token, a signed-in token). */
+  mayReadDetails: (req: IncomingMessage) => Promise<boolean>;
 }
 
-/** `GET /healthz` (alive) and `GET /readyz` (ready, and when the upstream last answered); false for other requests. */
-export function serveHealth(path: string, req: IncomingMessage, res: ServerResponse, state: HealthState): boolean {
-  if (req.method !== 'GET') return false;
+/** Whether a request is for the health endpoints (they pass the same Host and Origin checks as /mcp first). */
+export const isHealthRequest = (path: string, req: IncomingMessage): boolean => req.method === 'GET' && (path === '/healthz' || path === '/readyz');
+
+/**
+ * `GET /healthz` (alive) and `GET /readyz` (ready or not). Anyone is told only whether the server is
+ * ready; the upstream's recent answers and failures, and the session count, only a caller with a token.
+ */
+export async function serveHealth(path: string, req: IncomingMessage, res: ServerResponse, state: HealthState): Promise<void> {
   if (path === '/healthz') {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-    return true;
+    return;
   }
-  if (path !== '/readyz') return false;
   const h = state.health;
   const draining = state.draining();
+  if (!(await state.mayReadDetails(req))) {
+    res.writeHead(draining ? 503 : 200, { 'content-type': 'application/json' }).end(JSON.stringify({ ready: !draining }));
+    return;
+  }
   const body = {
     ready: !draining,
     sessions: state.sessions(),
@@ -28,5 +38,4 @@ export function serveHealth(path: string, req: IncomingMessage, res: ServerRespo
     },
   };
   res.writeHead(draining ? 503 : 200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  return true;
 }

@@ -9,7 +9,7 @@ import type { UpstreamHealth } from '../../call/upstream.js';
 import { authenticator, callerTag, header, writeScopeNeeded, type Caller, type ClientCredentials } from './auth.js';
 import { checkBody, describeBody, readJson } from './body.js';
 import { ClientGone, HttpError, sendError } from './errors.js';
-import { serveHealth } from './health.js';
+import { isHealthRequest, serveHealth } from './health.js';
 import { isLegacyRequest, modernHandler } from './modern.js';
 import { corsHeaders } from './cors.js';
 import { TokenVerifier, type OAuthSettings } from './oauth.js';
@@ -78,9 +78,33 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     return sessions.handle(req, res, body, caller, auth);
   }
 
+  // Details of /readyz only for a caller this server knows: its access token, or a signed-in token.
+  const vouched = opts.authTokens.length > 0 || opts.oauth !== undefined;
+  const health = {
+    health: opts.health,
+    draining: () => draining,
+    sessions: () => sessions.size,
+    mayReadDetails: async (req: IncomingMessage) => {
+      if (!vouched || req.headers.authorization === undefined) return false;
+      try {
+        await authenticate(req);
+        return true;
+      } catch {
+        return false; // a wrong token is told only what anyone is told
+      }
+    },
+  };
+
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
-    if (serveHealth(path, req, res, { health: opts.health, draining: () => draining, sessions: () => sessions.size })) return;
+    if (isHealthRequest(path, req)) {
+      // DNS rebinding must not reach them either: the same Host and Origin checks as /mcp.
+      Promise.resolve()
+        .then(() => checkOrigin(req))
+        .then(() => serveHealth(path, req, res, health))
+        .catch((err: unknown) => failed(res, err));
+      return;
+    }
     const metadata = resource?.serves(path) ?? false;
     if (path !== '/mcp' && !metadata) return sendError(res, new HttpError(404, -32000, 'Not found: the MCP endpoint is /mcp.'));
     // Browser-based clients: an allowed origin may read the answers (and the challenge of a 401).
