@@ -45,6 +45,13 @@ export function formatToolError(err: ToolError): string {
     }
   }
   if (err.hint) lines.push(`Check: ${err.hint}`);
-  if (err.partial) lines.push('', 'Received before the failure:', err.partial);
+  if (err.partial) lines.push('', 'Received before the failure:', excerpt(err.partial));
   return lines.join('\n');
+}
+
+/** How much of a partial answer an error repeats: its start, and how long it was. */
+const EXCERPT_CHARS = 4_000;
+
+function excerpt(text: string): string {
+  return text.length <= EXCERPT_CHARS ? text : `${text.slice(0, EXCERPT_CHARS)}… (${text.length} characters in all)`;
 }

@@ -91,6 +91,8 @@ export class StreamedAnswer {
   finishReason: string | null = null;
   finished = false;
   error: string | undefined;
+  /** Why the answer was cut short (too long, too slow); what arrived is still the answer. */
+  cutShort: string | undefined;
   private readonly toolCalls = new Map<string, ToolCall>();
   private readonly data: { type: string; id?: string; data: unknown }[] = [];
   private readonly other: unknown[] = [];
@@ -187,11 +189,14 @@ export class StreamedAnswer {
     }
   }
 
-  result(): Record<string, unknown> {
+  /** The result; an answer cut short is at most `maxChars` long, and says so. */
+  result(maxChars = Infinity): Record<string, unknown> {
+    const cut = this.cutShort ? `\n\n[Cut short: ${this.cutShort}. This is what arrived before; ask a narrower question for the rest.]` : '';
     return {
-      answer: this.answer,
+      answer: (this.answer.length > maxChars ? this.answer.slice(0, maxChars) : this.answer) + cut,
       sessionId: this.sessionId,
-      finishReason: this.finishReason,
+      finishReason: this.cutShort ? 'cut-short' : this.finishReason,
+      ...(this.cutShort ? { cutShort: this.cutShort } : {}),
       toolCalls: [...this.toolCalls.values()],
       data: this.data,
       ...(this.other.length > 0 ? { otherEvents: this.other } : {}),
@@ -329,12 +334,15 @@ export async function relayStream(
   let notStream = false;
   const text = new TextDecoder();
   const contentType = String(res.headers['content-type'] ?? '');
+  const limits = new StreamLimits(upstream, spec);
   try {
     for await (const chunk of res.body) {
       const s = text.decode(chunk as Buffer, { stream: true });
       if (decoder) {
         decoder.push(s);
         if (answer.error) break;
+        // An answer past its size or time is cut here: the upstream request is closed on the way out.
+        if ((answer.cutShort = limits.exceeded((chunk as Buffer).length, answer.answer.length))) break;
         continue;
       }
       head += s;
@@ -364,10 +372,35 @@ export async function relayStream(
   await relay.drain();
   if (answer.error) throw new ToolError(`The assistant reported an error: ${answer.error}`, { code: 'STREAM_ERROR', partial: answer.answer });
   if (!decoder) throw new ToolError(`The assistant answered HTTP ${res.status} with an empty body.`, { code: 'STREAM_INCOMPLETE' });
+  if (answer.cutShort) return answer.result(upstream.maxAnswerChars);
   if (!answer.finished && !done) {
     throw new ToolError('The answer stream ended before the answer was finished.', { code: 'STREAM_INCOMPLETE', partial: answer.answer });
   }
   return answer.result();
+}
+
+/**
+ * What an answer stream may take: its text at most `maxAnswerChars`, its bytes at most the answer size
+ * cap, its time at most the call's long budget. Says why, once one is passed.
+ */
+class StreamLimits {
+  private bytes = 0;
+  private readonly started = performance.now();
+
+  constructor(
+    private readonly upstream: Upstream,
+    private readonly spec: RequestSpec,
+  ) {}
+
+  exceeded(chunkBytes: number, answerChars: number): string | undefined {
+    this.bytes += chunkBytes;
+    const { maxAnswerChars, maxResponseBytes } = this.upstream;
+    if (answerChars > maxAnswerChars) return `the answer passed ${maxAnswerChars} characters (WORKSPACE_MAX_ANSWER_CHARS)`;
+    if (this.bytes > maxResponseBytes) return `the stream passed ${maxResponseBytes} bytes`;
+    const budget = this.spec.deadlineMs ?? this.upstream.deadlineMs;
+    if (performance.now() - this.started > budget) return `the stream went on longer than ${Math.round(budget / 1000)} s`;
+    return undefined;
+  }
 }
 
 /** A 200 whose body is no answer stream (a JSON document, cut or whole; an HTML page). */

@@ -68,6 +68,8 @@ export interface UpstreamOptions {
   maxResponseBytes?: number | undefined;
   /** Longest silence allowed inside a streamed answer (default 60 s). */
   streamIdleMs?: number | undefined;
+  /** Longest streamed answer kept; past it the stream is closed and the answer is cut short (default 1 MiB of text). */
+  maxAnswerChars?: number | undefined;
 }
 
 /** A call's default budget, retries included: the TypeScript SDK client and the Inspector give up at 60 s. */
@@ -183,8 +185,13 @@ export class Upstream {
     return this.opts.timeoutMs;
   }
 
-  private get maxResponseBytes(): number {
+  /** The largest answer read, in bytes (a streamed one included). */
+  get maxResponseBytes(): number {
     return this.opts.maxResponseBytes ?? 16 * 1024 * 1024;
+  }
+
+  get maxAnswerChars(): number {
+    return this.opts.maxAnswerChars ?? 1024 * 1024;
   }
 
   /** The whole-call budget calls get unless they ask for more. */

@@ -41,6 +41,13 @@ export const OPTIONS: readonly OptionRow[] = [
   },
   { flag: 'max-retries', env: 'WORKSPACE_MAX_RETRIES', value: 'N', group: 'Upstream', help: 'retries after a connection error, timeout, cut answer, 429, 502, 503 or 504 (default 2)' },
   { flag: 'retry-base-ms', env: 'WORKSPACE_RETRY_BASE_MS', value: 'MS', group: 'Upstream', help: 'first retry pause before jitter (default 250)' },
+  {
+    flag: 'max-answer-chars',
+    env: 'WORKSPACE_MAX_ANSWER_CHARS',
+    value: 'N',
+    group: 'Upstream',
+    help: "longest answer of the insights stream kept; past it the stream is closed and the answer marked as cut short (default 1048576)",
+  },
   { flag: 'stream-idle-ms', env: 'WORKSPACE_STREAM_IDLE_MS', value: 'MS', group: 'Upstream', help: 'longest silence inside the insights stream before it is ended (default 60000)' },
   {
     flag: 'keepalive-ms',

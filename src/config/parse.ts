@@ -18,6 +18,8 @@ export interface Config {
   retryBaseMs: number;
   /** Longest silence allowed inside the insights stream. */
   streamIdleMs: number;
+  /** Longest streamed answer kept before the stream is cut. */
+  maxAnswerChars: number;
   /** Interval of the still-working progress notifications of long calls. */
   keepAliveMs: number;
   /** A long call still running after this is answered with its running job (0: never). */
@@ -303,6 +305,7 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     maxRetries: integer('max-retries', read('max-retries'), 2, 0, 10),
     retryBaseMs: integer('retry-base-ms', read('retry-base-ms'), 250, 1, 60_000),
     streamIdleMs: integer('stream-idle-ms', read('stream-idle-ms'), 60_000, 1, 3_600_000),
+    maxAnswerChars: integer('max-answer-chars', read('max-answer-chars'), 1_048_576, 1_000, 100_000_000),
     keepAliveMs: integer('keepalive-ms', read('keepalive-ms'), 10_000, 100, 600_000),
     jobAfterMs: integer('job-after-ms', read('job-after-ms'), 40_000, 0, 3_600_000),
     jobKeepMs: integer('job-keep-ms', read('job-keep-ms'), 3_600_000, 1_000, 7 * 86_400_000),

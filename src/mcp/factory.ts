@@ -34,7 +34,7 @@ export interface Serving {
 export async function prepareServing(config: Config): Promise<Serving> {
   const upstream = new Upstream(
     { connector: config.connector, content: config.content },
-    { timeoutMs: config.timeoutMs, deadlineMs: config.deadlineMs, maxRetries: config.maxRetries, retryBaseMs: config.retryBaseMs, streamIdleMs: config.streamIdleMs },
+    { timeoutMs: config.timeoutMs, deadlineMs: config.deadlineMs, maxRetries: config.maxRetries, retryBaseMs: config.retryBaseMs, streamIdleMs: config.streamIdleMs, maxAnswerChars: config.maxAnswerChars },
   );
   const inFlight = new CallsInFlight();
   const jobs = config.jobAfterMs > 0 ? await jobRunner(config) : undefined;

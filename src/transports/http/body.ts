@@ -59,3 +59,28 @@ export function describeBody(body: unknown, versionHeader: string | undefined): 
     ...(typeof revision === 'string' ? { revision: revision.slice(0, 32) } : {}),
   };
 }
+
+/** Revisions whose Streamable HTTP took JSON-RPC batches; MCP has had none since 2025-06-18. */
+const BATCHING_REVISIONS = new Set(['2024-11-05', '2025-03-26']);
+
+/** The requests (messages with an id and a method) of a body: what may each start an upstream call. */
+export function requestCount(body: unknown): number {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.filter((m) => typeof m === 'object' && m !== null && 'method' in m && 'id' in m).length;
+}
+
+/**
+ * A JSON-RPC batch is refused on the revisions that have none. On an older revision that has them, a
+ * batch may hold no more requests than may be in flight at once: it is refused whole, never fanned out.
+ */
+export function checkBatch(body: unknown, revision: string | undefined, maxRequests: number): void {
+  if (!Array.isArray(body)) return;
+  if (revision === undefined || !BATCHING_REVISIONS.has(revision)) {
+    throw new HttpError(400, -32600, `Invalid Request: MCP has no JSON-RPC batches since revision 2025-06-18${revision ? ` (this request speaks ${revision.slice(0, 32)})` : ''}; send one message per request.`);
+  }
+  const requests = requestCount(body);
+  if (requests > maxRequests) {
+    throw new HttpError(429, -32600, `Invalid Request: a batch of ${requests} requests is more than may be in flight at once (${maxRequests}, --max-inflight); send smaller batches.`, { 'retry-after': '1' });
+  }
+}
+

@@ -7,7 +7,7 @@ import { MAX_MESSAGE_BYTES } from '../jsonrpc.js';
 import { log, shortHash } from '../../telemetry/log.js';
 import type { UpstreamHealth } from '../../call/upstream.js';
 import { authenticator, callerTag, header, writeScopeNeeded, type Caller, type ClientCredentials } from './auth.js';
-import { checkBody, describeBody, readJson } from './body.js';
+import { checkBatch, checkBody, describeBody, readJson } from './body.js';
 import { ClientGone, HttpError, sendError } from './errors.js';
 import { isHealthRequest, serveHealth } from './health.js';
 import { isLegacyRequest, modernHandler } from './modern.js';
@@ -68,7 +68,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     trace.caller = callerTag(caller);
     const sid = header(req, 'mcp-session-id');
     if (sid) trace.session = shortHash(sid);
-    const body = await readBody(req, trace, maxBody);
+    const body = await readBody(req, trace, maxBody, opts.maxInFlight);
     if (caller.readOnly && resource && trace.tool !== undefined && opts.writeTools.has(trace.tool)) throw writeScopeNeeded(resource, trace.tool, body);
     if (draining) throw new HttpError(503, -32000, 'The server is shutting down; retry on another instance.', { 'retry-after': '1', connection: 'close' });
     // The tool handlers learn the caller and find the access-log trace through the SDK's auth info.
@@ -151,13 +151,14 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
 }
 
 /** The body of a POST (none for GET and DELETE), described on the access-log trace, checked as JSON-RPC. */
-async function readBody(req: IncomingMessage, trace: AccessTrace, maxBody: number): Promise<unknown> {
+async function readBody(req: IncomingMessage, trace: AccessTrace, maxBody: number, maxInFlight: number): Promise<unknown> {
   if (req.method === 'GET' || req.method === 'DELETE') return undefined;
   if (req.method !== 'POST') throw new HttpError(405, -32000, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
   if (!(req.headers['content-type'] ?? '').includes('application/json')) throw new HttpError(415, -32000, 'Content-Type must be application/json.');
   const body = await readJson(req, maxBody);
   Object.assign(trace, describeBody(body, header(req, 'mcp-protocol-version')));
   checkBody(body);
+  checkBatch(body, trace.revision, maxInFlight);
   return body;
 }
 

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isInitializeRequest, SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type Server as McpServer } from '@modelcontextprotocol/server';
 import { log, shortHash } from '../../telemetry/log.js';
 import { callerTag, header, type Caller } from './auth.js';
+import { requestCount } from './body.js';
 import { HttpError } from './errors.js';
 import { ExchangeTransport } from './exchange.js';
 
@@ -89,9 +90,14 @@ export class SessionStore {
     if (req.method !== 'POST') throw new HttpError(405, -32000, 'This server sends nothing outside the answers to requests: no event stream to open.', { allow: 'POST, DELETE' });
     checkRevisionHeader(req);
     if (isInitializeRequest(body)) throw new HttpError(400, -32600, 'Invalid Request: this session is already initialized.');
-    s.inFlight++;
+    // Each request of a batch (older revisions) counts as one call in flight.
+    const weight = Math.max(1, requestCount(body));
+    if (s.inFlight + weight > this.limits.maxInFlight) {
+      throw new HttpError(429, -32000, `Too many requests in flight on this session (at most ${this.limits.maxInFlight}).`, { 'retry-after': '1' });
+    }
+    s.inFlight += weight;
     res.on('close', () => {
-      s.inFlight--;
+      s.inFlight -= weight;
       s.lastActivity = Date.now();
     });
     s.transport.handle(res, body, {}, auth);

@@ -1,0 +1,175 @@
+// The built server attacked over real HTTP and stdio, with the fake upstream: floods, batches, endless
+// streams, URLs the upstream must not fetch, secrets that must not come back, challenges by the book.
+import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CLI, call, connectHttp, connectStdio, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
+
+const ACCEPT = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) => fetch(url, { method: 'POST', headers: { ...ACCEPT, ...headers }, body: JSON.stringify(body) });
+const initialize = (protocolVersion: string) => ({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'attacker', version: '0' } } });
+const toolCall = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'analytics_hero', arguments: {} } });
+
+/** Resident memory of a process, in MiB, from /proc. */
+function rssMiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+
+describe('batches', () => {
+  let server: HttpProcess;
+  beforeAll(async () => {
+    server = await startHttpProcess(sandboxEnv(sandbox));
+  });
+  afterAll(() => server.stop());
+
+  /** A session opened at a revision; its id. */
+  async function session(revision: string): Promise<string> {
+    const res = await post(server.url, initialize(revision));
+    expect(res.status).toBe(200);
+    const id = res.headers.get('mcp-session-id')!;
+    await res.text();
+    await post(server.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': id, 'mcp-protocol-version': revision });
+    return id;
+  }
+
+  test('a batch of 300 calls is refused on 2025-11-25, which has no batches; nothing reaches the upstream; the next call works', async () => {
+    const id = await session('2025-11-25');
+    sandbox.reset();
+    const batch = Array.from({ length: 300 }, (_, i) => toolCall(i + 1));
+    const res = await post(server.url, batch, { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: number; message: string } }).error).toMatchObject({ code: -32600, message: expect.stringContaining('no JSON-RPC batches') });
+    expect(sandbox.requests).toHaveLength(0);
+    const next = await post(server.url, toolCall(301), { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' });
+    expect(await next.text()).toContain('"structuredContent"');
+  });
+
+  test('on 2025-03-26, which had batches, one of 300 calls is refused whole (more than --max-inflight 16); one of 16 runs, at most 16 upstream at once', async () => {
+    const id = await session('2025-03-26');
+    sandbox.reset();
+    const headers = { 'mcp-session-id': id, 'mcp-protocol-version': '2025-03-26' };
+    const big = await post(server.url, Array.from({ length: 300 }, (_, i) => toolCall(i + 1)), headers);
+    expect(big.status).toBe(429);
+    expect(await big.text()).toContain('--max-inflight');
+    expect(sandbox.requests).toHaveLength(0);
+    const small = await post(server.url, Array.from({ length: 16 }, (_, i) => toolCall(i + 1)), headers);
+    expect(small.status).toBe(200);
+    const answers = (await small.text()).match(/"structuredContent"/g) ?? [];
+    expect(answers).toHaveLength(16);
+    expect(sandbox.requests).toHaveLength(16);
+    console.log(`batch of 300 on 2025-03-26: refused, ${sandbox.requests.length} upstream requests started by the batches in all`);
+  });
+});
+
+describe('URLs the upstream would fetch', () => {
+  test.each(['file:///etc/passwd', 'gopher://internal:70/1', 'javascript:alert(1)', 'data:text/plain,hello', 'ftp://files.example/a.pdf'])('%s is refused before any upstream request, naming the field', async (url) => {
+    const conn = await connectStdio(sandboxEnv(sandbox));
+    try {
+      sandbox.reset();
+      const calls: [string, Record<string, unknown>, string][] = [
+        ['materials_create', { name: 'm', content: { type: 'url', url } }, 'content.url'],
+        ['materials_create', { name: 'm', content: { type: 'text', sourceUrl: url } }, 'content.sourceUrl'],
+        ['presentations_create', { topic: 't', numberOfSlides: 1, locale: 'en', logoUrl: url }, 'logoUrl'],
+        ['materials_create', { name: 'm', content: { type: 'text', text: 'x' }, references: [{ title: 'a', url }] }, 'references[0].url'],
+      ];
+      for (const [tool, args, field] of calls) {
+        const r = await call(conn.client, tool, args);
+        expect(r.isError, `${tool} ${field}`).toBe(true);
+        expect(text(r)).toContain(`- ${field}: must be an http:// or https:// URL`);
+      }
+      expect(sandbox.requests).toHaveLength(0);
+      const ok = await call(conn.client, 'materials_create', { name: 'm', content: { type: 'url', url: 'https://docs.example/guide' } });
+      expect(ok.isError, text(ok)).toBeFalsy();
+    } finally {
+      await conn.close();
+    }
+  });
+});
+
+describe('an endless answer stream', () => {
+  test('is cut short well within 90 s, memory stays bounded, the upstream request is closed, the next call works', { timeout: 120_000 }, async () => {
+    const endless = await startSandbox({ stream: { deltas: 1_000_000_000, token: () => 'x'.repeat(64 * 1024) } });
+    const server = await startHttpProcess(sandboxEnv(endless, { WORKSPACE_JOB_AFTER_MS: '0' }));
+    let peak = 0;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(server.pid!))), 50);
+    const conn = await connectHttp(server.url);
+    try {
+      const started = Date.now();
+      const r = (await conn.client.callTool({ name: 'performance_insights_ask', arguments: { question: 'Tell me everything' } }, undefined, { timeout: 90_000 })) as CallToolResult;
+      const took = Date.now() - started;
+      expect(r.isError, text(r).slice(0, 300)).toBeFalsy();
+      const sc = r.structuredContent as { answer: string; finishReason: string; cutShort: string };
+      expect(sc.finishReason).toBe('cut-short');
+      expect(sc.cutShort).toContain('WORKSPACE_MAX_ANSWER_CHARS');
+      expect(sc.answer).toMatch(/\[Cut short: the answer passed 1048576 characters/);
+      expect(sc.answer.length).toBeLessThan(1_048_576 + 500);
+      expect(took).toBeLessThan(90_000);
+      const streams = endless.content.state.streams;
+      while (streams[0]!.open && Date.now() - started < 95_000) await new Promise((res) => setTimeout(res, 20));
+      expect(streams[0]!.closedEarly).toBe(true);
+      const next = await call(conn.client, 'analytics_hero');
+      expect(next.isError).toBeFalsy();
+      expect(peak).toBeLessThan(512);
+      console.log(`endless stream: cut after ${(took / 1000).toFixed(1)} s; server memory peaked at ${peak.toFixed(0)} MiB`);
+    } finally {
+      clearInterval(sampler);
+      await conn.close();
+      await server.stop();
+      await endless.close();
+    }
+  });
+});
+
+describe('secrets and challenges', () => {
+  test('a password in the base URL appears in no output, whether the URL parses or not', () => {
+    const password = 'hunter2-base-url-password';
+    for (const url of [`https://admin:${password}@academy.example`, `https://admin:${password}@[broken`]) {
+      const r = spawnSync(process.execPath, [CLI, '--http'], { env: { PATH: process.env['PATH'] ?? '', WORKSPACE_BASE_URL: url, WORKSPACE_CONNECTOR_TOKEN: 'tok-123456' }, encoding: 'utf8' });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain('WORKSPACE_BASE_URL');
+      expect(r.stdout + r.stderr).not.toContain(password);
+    }
+  });
+
+  test('no credentials: a challenge without an error code; a wrong token: invalid_token', async () => {
+    const server = await startHttpProcess(sandboxEnv(sandbox), ['--auth-token', 'the-right-access-token-0123']);
+    try {
+      const none = await post(server.url, initialize('2025-11-25'));
+      expect(none.status).toBe(401);
+      expect(none.headers.get('www-authenticate')).toBe('Bearer realm="learning-workspace"');
+      const wrong = await post(server.url, initialize('2025-11-25'), { authorization: 'Bearer made-up-token-000000' });
+      expect(wrong.status).toBe(401);
+      expect(wrong.headers.get('www-authenticate')).toMatch(/^Bearer realm="learning-workspace", error="invalid_token"/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('a credential the upstream echoes back is redacted from results and progress, in its plain, URL-encoded and base64 forms', async () => {
+    const token = SECRET_TOKEN;
+    const echo = await startSandbox();
+    const forms = [token, encodeURIComponent(token), Buffer.from(token).toString('base64')];
+    const conn = await connectStdio(sandboxEnv(echo, { WORKSPACE_CONNECTOR_TOKEN: token }));
+    try {
+      const hero = { scopeType: 'workspace', totalStudents: 1, totalInstructors: 1, totalAdmins: 1, totalCourses: 1, courseCompletions: 1, pendingInvites: 0, avgTimeToCompleteSeconds: 60 };
+      echo.inject({ path: '/api/v1/analytics/hero', status: 200, body: { success: true, data: { ...hero, note: forms.join(' | ') } } });
+      const r = await call(conn.client, 'analytics_hero');
+      const all = JSON.stringify(r);
+      for (const form of forms) expect(all).not.toContain(form);
+      expect(all).toContain('[redacted]');
+    } finally {
+      await conn.close();
+      await echo.close();
+    }
+  });
+});
+
+const SECRET_TOKEN = 'conn-token/with+chars=&more-0123456789';
