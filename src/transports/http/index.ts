@@ -6,10 +6,10 @@ import { requestAuth } from '../../mcp/request-auth.js';
 import { MAX_MESSAGE_BYTES } from '../jsonrpc.js';
 import { log, shortHash } from '../../telemetry/log.js';
 import type { UpstreamHealth } from '../../call/upstream.js';
-import { authenticator, callerTag, header, writeScopeNeeded, type Caller, type ClientCredentials } from './auth.js';
+import { authenticator, callerTag, header, writeScopeNeeded, type Authenticate, type Caller, type ClientCredentials } from './auth.js';
 import { checkBatch, checkBody, describeBody, readJson } from './body.js';
 import { ClientGone, HttpError, sendError } from './errors.js';
-import { isHealthRequest, serveHealth } from './health.js';
+import { isHealthRequest, serveHealth, type HealthState } from './health.js';
 import { isLegacyRequest, modernHandler } from './modern.js';
 import { corsHeaders } from './cors.js';
 import { TokenVerifier, type OAuthSettings } from './oauth.js';
@@ -78,33 +78,11 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     return sessions.handle(req, res, body, caller, auth);
   }
 
-  // Details of /readyz only for a caller this server knows: its access token, or a signed-in token.
-  const vouched = opts.authTokens.length > 0 || opts.oauth !== undefined;
-  const health = {
-    health: opts.health,
-    draining: () => draining,
-    sessions: () => sessions.size,
-    mayReadDetails: async (req: IncomingMessage) => {
-      if (!vouched || req.headers.authorization === undefined) return false;
-      try {
-        await authenticate(req);
-        return true;
-      } catch {
-        return false; // a wrong token is told only what anyone is told
-      }
-    },
-  };
-
+  const health = readiness(opts, authenticate, () => draining, () => sessions.size);
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
-    if (isHealthRequest(path, req)) {
-      // DNS rebinding must not reach them either: the same Host and Origin checks as /mcp.
-      Promise.resolve()
-        .then(() => checkOrigin(req))
-        .then(() => serveHealth(path, req, res, health))
-        .catch((err: unknown) => failed(res, err));
-      return;
-    }
+    // DNS rebinding must not reach the health endpoints either: the same Host and Origin checks as /mcp.
+    if (isHealthRequest(path, req)) return void checked(() => checkOrigin(req)).then(() => serveHealth(path, req, res, health)).catch((err: unknown) => failed(res, err));
     const metadata = resource?.serves(path) ?? false;
     if (path !== '/mcp' && !metadata) return sendError(res, new HttpError(404, -32000, 'Not found: the MCP endpoint is /mcp.'));
     // Browser-based clients: an allowed origin may read the answers (and the challenge of a 401).
@@ -125,7 +103,6 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   server.headersTimeout = 15_000;
 
   port = await listen(server, opts.port, opts.host);
-  const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
 
   const closeAll = async () => {
     sessions.closeAll();
@@ -135,7 +112,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   };
 
   return {
-    url: `http://${host}:${port}/mcp`,
+    url: `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}/mcp`,
     server,
     async drain(graceMs: number) {
       draining = true;
@@ -147,6 +124,28 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
       await closeAll();
     },
     close: closeAll,
+  };
+}
+
+/** A check that may throw, as a promise. */
+const checked = (check: () => void): Promise<void> => new Promise((resolve) => resolve(check()));
+
+/** What /readyz tells: details of the upstream only for a caller this server knows (its access token, a signed-in token). */
+function readiness(opts: HttpOptions, authenticate: Authenticate, draining: () => boolean, sessions: () => number): HealthState {
+  const vouched = opts.authTokens.length > 0 || opts.oauth !== undefined;
+  return {
+    health: opts.health,
+    draining,
+    sessions,
+    mayReadDetails: async (req: IncomingMessage) => {
+      if (!vouched || req.headers.authorization === undefined) return false;
+      try {
+        await authenticate(req);
+        return true;
+      } catch {
+        return false; // a wrong token is told only what anyone is told
+      }
+    },
   };
 }
 
