@@ -2,6 +2,7 @@
 // streams, URLs the upstream must not fetch, secrets that must not come back, challenges by the book.
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CLI, call, connectHttp, connectStdio, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
@@ -168,6 +169,47 @@ describe('secrets and challenges', () => {
     } finally {
       await conn.close();
       await echo.close();
+    }
+  });
+});
+
+describe('stateless cancellation', () => {
+  /** A POST from a chosen loopback address, as a client on another machine would send it. */
+  /** Its status and body; a connection the server closed without an answer (a cancelled call) gives status 0. */
+  function postFrom(localAddress: string, url: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+    return new Promise((resolve) => {
+      const req = httpRequest(url, { method: 'POST', localAddress, headers: { ...ACCEPT, 'mcp-protocol-version': '2025-11-25', ...headers } }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', () => resolve({ status: 0, text: '' }));
+      req.end(JSON.stringify(body));
+    });
+  }
+
+  test("another client's cancel with the same request id and token does not stop a call; the client's own does", async () => {
+    const token = 'shared-team-access-token-0123';
+    const server = await startHttpProcess(sandboxEnv(sandbox, { WORKSPACE_MAX_RETRIES: '0' }), ['--stateless', '--auth-token', token]);
+    const auth = { authorization: `Bearer ${token}` };
+    const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7, reason: 'stale' } };
+    try {
+      sandbox.reset();
+      // Each call waits 800 ms upstream (then gets a 503, not retried): time for a cancel to arrive.
+      sandbox.inject({ path: '/api/v1/analytics/hero', delayMs: 800, times: 2 });
+      const first = postFrom('127.0.0.1', server.url, toolCall(7), auth);
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await postFrom('127.0.0.2', server.url, cancel, auth)).status).toBe(202);
+      const answered = await first;
+      expect(answered.text, 'the call was answered, not cancelled').toContain('"result"');
+      // The same notification from the call's own client ends it.
+      const second = postFrom('127.0.0.1', server.url, toolCall(7), auth);
+      await new Promise((r) => setTimeout(r, 200));
+      await postFrom('127.0.0.1', server.url, cancel, auth);
+      expect((await second).text, 'the call was cancelled: no answer').not.toContain('"result"');
+    } finally {
+      await server.stop();
     }
   });
 });

@@ -13,8 +13,11 @@ type Cancel = () => void;
  * request. The answer is JSON, or an event stream once the call sends progress before its result.
  *
  * A 2025-11-25 client cancels a call with a `notifications/cancelled` POST of its own, which no server of
- * that call's would ever see; the calls in flight are kept by caller and request id so the notification
- * can end the one it names. An id several calls of one caller share is ambiguous and cancels nothing.
+ * that call's would ever see; the calls in flight are kept by caller, client address and request id so
+ * the notification can end the one it names. Every client numbers its requests 1, 2, 3…, and clients may
+ * share an access token: the address keeps one from ending another's call (clients behind one address
+ * with one token cannot be told apart; give each its own token, or run stateful). An id several calls
+ * share is ambiguous and cancels nothing.
  */
 export class StatelessServing {
   private readonly calls = new Map<string, Set<Cancel>>();
@@ -23,12 +26,13 @@ export class StatelessServing {
     if (req.method !== 'POST') throw new HttpError(405, -32000, 'Stateless server: only POST is served.', { allow: 'POST' });
     checkRevisionHeader(req);
     const cancelled = cancelledRequestId(body);
-    if (cancelled !== undefined) return this.cancel(res, caller, cancelled);
+    const client = `${caller.hash}\n${clientAddress(req)}`;
+    if (cancelled !== undefined) return this.cancel(res, client, cancelled);
     const mcp = server();
     const transport = new ExchangeTransport();
     // Closing the server aborts the handlers in flight: the client went away, or cancelled.
     const close: Cancel = () => void mcp.close().catch(() => undefined);
-    const key = requestKey(caller, body);
+    const key = requestKey(client, body);
     if (key) this.track(key, close);
     res.on('close', () => {
       if (key) this.untrack(key, close);
@@ -38,8 +42,8 @@ export class StatelessServing {
     transport.handle(res, body, {}, auth);
   }
 
-  private cancel(res: ServerResponse, caller: Caller, id: string | number): void {
-    const matching = this.calls.get(keyOf(caller, id));
+  private cancel(res: ServerResponse, client: string, id: string | number): void {
+    const matching = this.calls.get(keyOf(client, id));
     if (matching?.size === 1) for (const close of matching) close();
     else if (matching) log('info', 'cancel ignored: several calls share the request id', { calls: matching.size });
     res.writeHead(202).end();
@@ -58,13 +62,24 @@ export class StatelessServing {
   }
 }
 
-const keyOf = (caller: Caller, id: string | number) => `${caller.hash}\n${typeof id}:${id}`;
+const keyOf = (client: string, id: string | number) => `${client}\n${typeof id}:${id}`;
+
+/**
+ * Where a request comes from: the peer, or behind a proxy on this machine (nginx on loopback), the
+ * X-Forwarded-For it set; a header from anyone else could be made up, and is not read.
+ */
+function clientAddress(req: IncomingMessage): string {
+  const peer = req.socket.remoteAddress ?? '';
+  if (!/^(127\.|::1$|::ffff:127\.)/.test(peer)) return peer;
+  const forwarded = req.headers['x-forwarded-for'];
+  return (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() || peer;
+}
 
 /** The key of a single `tools/call` request (the only calls worth cancelling), or undefined. */
-function requestKey(caller: Caller, body: unknown): string | undefined {
+function requestKey(client: string, body: unknown): string | undefined {
   const m = body as { method?: unknown; id?: unknown } | null;
   if (m?.method !== 'tools/call' || (typeof m.id !== 'string' && typeof m.id !== 'number')) return undefined;
-  return keyOf(caller, m.id);
+  return keyOf(client, m.id);
 }
 
 function cancelledRequestId(body: unknown): string | number | undefined {
