@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CLI, call, connectHttp, connectStdio, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
+import { CLI, SANDBOX_CREDENTIALS, call, connectHttp, connectStdio, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
 
 const ACCEPT = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) => fetch(url, { method: 'POST', headers: { ...ACCEPT, ...headers }, body: JSON.stringify(body) });
@@ -23,6 +23,52 @@ beforeAll(async () => {
   sandbox = await startSandbox();
 });
 afterAll(() => sandbox.close());
+
+describe('sessions', () => {
+  test('200 made-up credential sets cost no session; then a real caller gets in and is served', { timeout: 60_000 }, async () => {
+    const server = await startHttpProcess(sandboxEnv(sandbox, { WORKSPACE_CONNECTOR_TOKEN: '', WORKSPACE_API_KEY: '', WORKSPACE_LOG_LEVEL: 'info' }), ['--credentials', 'client', '--max-sessions', '50']);
+    try {
+      sandbox.reset();
+      const statuses = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => post(server.url, initialize('2025-11-25'), { authorization: `Bearer made-up-connector-token-${i}` }).then(async (r) => (await r.text(), r.status))),
+      );
+      // Refused as not accepted upstream (401), or, past the 16 checks in flight, as not checkable now (503).
+      expect(statuses.every((st) => st === 401 || st === 503)).toBe(true);
+      const real = await post(server.url, initialize('2025-11-25'), { authorization: `Bearer ${SANDBOX_CREDENTIALS.connectorToken}` });
+      expect(real.status).toBe(200);
+      const id = real.headers.get('mcp-session-id')!;
+      await real.text();
+      const headers = { authorization: `Bearer ${SANDBOX_CREDENTIALS.connectorToken}`, 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' };
+      await post(server.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers);
+      expect(await (await post(server.url, toolCall(1), headers)).text()).toContain('"structuredContent"');
+      const opened = server.stderr().split('\n').filter((l) => l.includes('"msg":"session opened"')).length;
+      expect(opened).toBe(1);
+      // One check upstream per credential set, never more than 16 at once.
+      expect(sandbox.requests.filter((r) => r.path === '/api/v1/radar/alerts-list').length).toBeLessThanOrEqual(201);
+      const upstream = sandbox.requests.filter((r) => r.path === '/api/v1/radar/alerts-list').length;
+      console.log(`made-up credentials: ${statuses.filter((st) => st === 401).length} refused with 401, ${statuses.filter((st) => st === 503).length} with 503 (checks busy), ${opened} session kept (the real caller's); ${upstream} checks upstream`);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('one caller holding 60 idle sessions does not keep another out (--max-sessions 40)', { timeout: 60_000 }, async () => {
+    const tokens = ['access-token-of-the-hoarder-0', 'access-token-of-the-visitor-1'];
+    const server = await startHttpProcess(sandboxEnv(sandbox), ['--auth-token', tokens.join(','), '--max-sessions', '40']);
+    try {
+      for (let i = 0; i < 60; i++) {
+        const r = await post(server.url, initialize('2025-11-25'), { authorization: `Bearer ${tokens[0]}` });
+        expect(r.status).toBe(200);
+        await r.text();
+      }
+      const visitor = await post(server.url, initialize('2025-11-25'), { authorization: `Bearer ${tokens[1]}` });
+      expect(visitor.status).toBe(200);
+      await visitor.text();
+    } finally {
+      await server.stop();
+    }
+  });
+});
 
 describe('batches', () => {
   let server: HttpProcess;

@@ -54,6 +54,7 @@ export interface HttpConfig {
   allowedHosts: string[] | undefined;
   allowedOrigins: string[] | undefined;
   maxSessions: number;
+  maxSessionsPerCaller: number;
   sessionIdleMs: number;
   maxInFlight: number;
   drainMs: number;
@@ -240,6 +241,7 @@ function httpConfig(values: Values, read: Read, env: NodeJS.ProcessEnv): HttpCon
     allowedHosts: list(read('allowed-hosts')),
     allowedOrigins: list(read('allowed-origins')),
     maxSessions: integer('max-sessions', read('max-sessions'), 1000, 1, 1_000_000),
+    maxSessionsPerCaller: integer('max-sessions-per-caller', read('max-sessions-per-caller'), 100, 1, 1_000_000),
     sessionIdleMs: integer('session-idle-ms', read('session-idle-ms'), 1_800_000, 1_000, 86_400_000),
     maxInFlight: integer('max-inflight', read('max-inflight'), 16, 1, 10_000),
     drainMs: integer('drain-ms', read('drain-ms'), 10_000, 0, 600_000),

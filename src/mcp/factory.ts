@@ -1,5 +1,6 @@
 import type { Server } from '@modelcontextprotocol/server';
 import { hostname } from 'node:os';
+import { CredentialCheck, type Verdict } from '../call/credential-check.js';
 import { Upstream } from '../call/upstream.js';
 import type { Config } from '../config/parse.js';
 import { MemoryJobStore } from '../jobs/memory-store.js';
@@ -29,6 +30,8 @@ export interface Serving {
   makeServer: ServerFactory;
   /** Runs the long calls as jobs; none when hand-off is off. */
   jobs: JobRunner | undefined;
+  /** Client-credential hosting: whether a caller's own credentials are real, before a session is kept for it. */
+  verifyCaller: (caller: Caller) => Promise<Verdict>;
 }
 
 export async function prepareServing(config: Config): Promise<Serving> {
@@ -39,7 +42,9 @@ export async function prepareServing(config: Config): Promise<Serving> {
   const inFlight = new CallsInFlight();
   const jobs = config.jobAfterMs > 0 ? await jobRunner(config) : undefined;
   const catalogues = await selectCatalogues(config);
-  return { upstream, inFlight, jobs, all: catalogues(upstream, false), makeServer: serverFactory(config, upstream, inFlight, catalogues, jobs) };
+  const credentials = new CredentialCheck();
+  const verifyCaller = (caller: Caller) => credentials.verify(caller.hash, upstreamFor(config, upstream, caller));
+  return { upstream, inFlight, jobs, verifyCaller, all: catalogues(upstream, false), makeServer: serverFactory(config, upstream, inFlight, catalogues, jobs) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server as McpServer } from '@modelcontextprotocol/server';
+import { isInitializeRequest, type Server as McpServer } from '@modelcontextprotocol/server';
 import type { HttpConfig } from '../../config/parse.js';
 import { requestAuth } from '../../mcp/request-auth.js';
 import { MAX_MESSAGE_BYTES } from '../jsonrpc.js';
@@ -30,6 +30,8 @@ export interface HttpOptions extends HttpConfig {
   readOnly: boolean;
   health: UpstreamHealth;
   maxBodyBytes?: number;
+  /** Client-credential hosting: the upstream's word on a caller's own credentials, before a session is kept. */
+  verifyCaller?: ((caller: Caller) => Promise<'valid' | 'invalid' | 'busy' | 'unavailable'>) | undefined;
 }
 
 export interface HttpHandle {
@@ -47,10 +49,8 @@ export interface HttpHandle {
  * of its own); one access-log line is written when its response closes.
  */
 export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
-  let port = opts.port;
-  let draining = false;
-  let inFlight = 0;
-  const makeServer = opts.makeServer;
+  let [port, draining, inFlight] = [opts.port, false, 0];
+  const { makeServer } = opts;
   const checkOrigin = hostAndOriginCheck(opts, () => port);
   const cors = corsHeaders(allowedOrigins(opts, () => port));
   const signIn = opts.oauth ? signInWith(opts.oauth, opts) : undefined;
@@ -75,6 +75,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     const auth = requestAuth(caller.hash, trace, { caller }, caller);
     if (!isLegacyRequest(req, body)) return modern.handle(req, res, body, auth);
     if (opts.stateless) return stateless.handle(req, res, body, caller, auth, () => makeServer(caller));
+    if (caller.credentials && isInitializeRequest(body)) await admit(caller, opts.verifyCaller);
     return sessions.handle(req, res, body, caller, auth);
   }
 
@@ -125,6 +126,17 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     },
     close: closeAll,
   };
+}
+
+/** A client's own credentials open a session only once the upstream took them: made-up ones cost nothing. */
+async function admit(caller: Caller, verify: HttpOptions['verifyCaller']): Promise<void> {
+  const verdict = verify ? await verify(caller) : 'valid';
+  if (verdict === 'invalid') {
+    throw new HttpError(401, -32001, 'The workspace does not accept these credentials (Connector token or API key).', {
+      'www-authenticate': 'Bearer realm="learning-workspace", error="invalid_token", error_description="workspace credentials not accepted"',
+    });
+  }
+  if (verdict !== 'valid') throw new HttpError(503, -32000, 'Your credentials cannot be checked with the workspace right now; retry shortly.', { 'retry-after': '5' });
 }
 
 /** A check that may throw, as a promise. */

@@ -9,6 +9,8 @@ import { ExchangeTransport } from './exchange.js';
 
 export interface SessionLimits {
   maxSessions: number;
+  /** Sessions one caller may hold; past it, its own oldest idle session makes room. */
+  maxSessionsPerCaller: number;
   sessionIdleMs: number;
   maxInFlight: number;
   /** Prefix of this replica's session ids, so a load balancer can route a session back to it. */
@@ -60,7 +62,7 @@ export class SessionStore {
     if (sessionId) return this.route(this.find(sessionId, caller), req, res, body, auth);
     if (req.method !== 'POST') throw new HttpError(400, -32000, 'Missing Mcp-Session-Id header.');
     if (!isInitializeRequest(body)) throw new HttpError(400, -32000, 'No session: send initialize first, then the Mcp-Session-Id header it returns.');
-    if (this.sessions.size >= this.limits.maxSessions) throw new HttpError(503, -32000, 'Too many open sessions; try again shortly.', { 'retry-after': '30' });
+    this.makeRoom(caller);
     return this.open(res, body, caller, auth);
   }
 
@@ -116,6 +118,27 @@ export class SessionStore {
     transport.handle(res, body, { 'mcp-session-id': id }, auth);
   }
 
+  /**
+   * Room for one more session of this caller. A caller at its share gives up its own oldest idle session;
+   * a full table gives up the oldest idle session of whoever holds the most. Only a caller whose every
+   * session is busy is refused, never another because of it.
+   */
+  private makeRoom(caller: Caller): void {
+    const mine = [...this.sessions.values()].filter((s) => s.callerHash === caller.hash);
+    if (mine.length >= this.limits.maxSessionsPerCaller) {
+      const oldest = oldestIdle(mine);
+      if (!oldest) throw new HttpError(503, -32000, `You have ${mine.length} sessions open, each with a call in flight (at most ${this.limits.maxSessionsPerCaller} per caller); end one first.`, { 'retry-after': '5' });
+      this.end(oldest, 'caller share');
+    }
+    if (this.sessions.size < this.limits.maxSessions) return;
+    const held = new Map<string, Session[]>();
+    for (const s of this.sessions.values()) held.set(s.callerHash, [...(held.get(s.callerHash) ?? []), s]);
+    const byShare = [...held.values()].sort((a, b) => b.length - a.length);
+    const victim = byShare.map(oldestIdle).find((s) => s !== undefined);
+    if (!victim) throw new HttpError(503, -32000, 'Too many open sessions, all busy; try again shortly.', { 'retry-after': '30' });
+    this.end(victim, 'table full');
+  }
+
   private endIdle(): void {
     const cutoff = Date.now() - this.limits.sessionIdleMs;
     for (const s of this.sessions.values()) if (s.inFlight === 0 && s.lastActivity < cutoff) this.end(s, 'idle');
@@ -127,4 +150,11 @@ export class SessionStore {
     void s.transport.close().catch(() => undefined);
     void s.server.close().catch(() => undefined);
   }
+}
+
+/** The session that has been idle longest, of those with no call in flight. */
+function oldestIdle(sessions: readonly Session[]): Session | undefined {
+  let oldest: Session | undefined;
+  for (const s of sessions) if (s.inFlight === 0 && (!oldest || s.lastActivity < oldest.lastActivity)) oldest = s;
+  return oldest;
 }
