@@ -221,8 +221,11 @@ describe('client credentials', () => {
       ...Array.from({ length: 10 }, () => b.callTool({ name: 'materials_list', arguments: {} })),
     ]);
     expect(calls.every((r) => !(r as CallToolResult).isError)).toBe(true);
-    const connector = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/radar'));
-    const content = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/materials'));
+    // Each client's credentials were checked once, with one cheap read, before its session opened.
+    const isCheck = (r: (typeof sandbox.requests)[number]) => (r.body as { limit?: number } | undefined)?.limit === 1 || r.query['limit'] === '1';
+    expect(sandbox.requests.filter(isCheck).map((r) => r.path).sort()).toEqual(['/api/v1/materials', '/api/v1/radar/alerts-list']);
+    const connector = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/radar') && !isCheck(r));
+    const content = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/materials') && !isCheck(r));
     expect(connector).toHaveLength(10);
     expect(content).toHaveLength(10);
     for (const r of connector) {
