@@ -133,7 +133,39 @@ describe.concurrent('long operations over stdio', () => {
   });
 });
 
-describe('long operations over HTTP', () => {
+describe.concurrent('tasks (revision 2025-11-25)', () => {
+  test("the v1 SDK client's experimental.tasks.callToolStream on a long tool gets a task and its result", { timeout: TEST_TIMEOUT }, async () => {
+    const sandbox = await startSandbox({ generationMs: ms(6_000) });
+    const conn = await connectStdio(jobEnv(sandbox));
+    try {
+      expect(conn.client.getServerCapabilities()?.tasks).toMatchObject({ requests: { tools: { call: {} } } });
+      const listed = (await conn.client.listTools()).tools.find((t) => t.name === 'presentations_create');
+      expect(listed?.execution?.taskSupport).toBe('optional');
+      const seen: string[] = [];
+      let result: CallToolResult | undefined;
+      let taskId = '';
+      for await (const message of conn.client.experimental.tasks.callToolStream({ name: 'presentations_create', arguments: DECK_ARGS }, CallToolResultSchema, { timeout: CLIENT_GIVES_UP })) {
+        seen.push(message.type);
+        if (message.type === 'taskCreated') taskId = message.task.taskId;
+        if (message.type === 'result') result = message.result as CallToolResult;
+        if (message.type === 'error') throw message.error;
+      }
+      expect(seen[0]).toBe('taskCreated');
+      expect(seen.at(-1)).toBe('result');
+      expect(result?.structuredContent).toMatchObject({ success: true, presentation: { topic: 'Negotiation basics' } });
+      // The same job, seen through the job tools and tasks/list.
+      expect(jobOf(await callAsImpatientClient(conn.client, 'jobs_get', { jobId: taskId }))?.status).toBe('succeeded');
+      const { tasks } = await conn.client.experimental.tasks.listTasks();
+      expect(tasks.map((t) => t.taskId)).toContain(taskId);
+      expect(creates(sandbox)).toBe(1);
+    } finally {
+      await conn.close();
+      await sandbox.close();
+    }
+  });
+});
+
+describe.concurrent('long operations over HTTP', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
     sandbox = await startSandbox({ generationMs: DECK });
@@ -189,7 +221,7 @@ async function startRedis(): Promise<{ url: string; stop: () => Promise<void> }>
   return { url: `redis://127.0.0.1:${port}`, stop: () => new Promise((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
 }
 
-describe('replicas sharing a real Redis', () => {
+describe.concurrent('replicas sharing a real Redis', () => {
   test('a job started on one stateless replica is joined and finished on the other: one upstream request in all', { timeout: TEST_TIMEOUT }, async () => {
     const redis = await startRedis();
     const sandbox = await startSandbox({ generationMs: DECK });

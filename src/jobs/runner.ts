@@ -85,16 +85,16 @@ export class JobRunner {
   }
 
   /** The call's result if it ends within the hand-off time; otherwise its job, still running. */
-  async run(call: Attach, work: Work): Promise<{ result: CallToolResult } | { job: JobRecord }> {
+  async run(call: Attach, work: Work, handOffMs = this.opts.handOffMs): Promise<{ result: CallToolResult } | { job: JobRecord }> {
     const key = jobKey(call.owner, call.tool, call.args);
     const now = new Date().toISOString();
     const fresh: JobRecord = { id: newJobId(), tool: call.tool, owner: call.owner, key, status: 'running', startedAt: now, handedOff: false, replica: this.opts.replica };
     const { record, joined } = await this.store.claim(key, fresh);
     if (!joined) this.start(record, work);
     const local = this.local.get(record.id);
-    if (local) return this.attach(local, call);
+    if (local) return this.attach(local, call, handOffMs);
     // Joined a job another replica runs: wait for its end there, as for one of ours.
-    const ended = await this.store.waitForEnd(record.id, this.opts.handOffMs - (Date.now() - Date.parse(record.startedAt)));
+    const ended = await this.store.waitForEnd(record.id, handOffMs - (Date.now() - Date.parse(record.startedAt)));
     if (ended && ended.status !== 'running' && ended.result) return { result: ended.result };
     await this.store.update(record.id, { handedOff: true });
     return { job: { ...(ended ?? record), handedOff: true } };
@@ -153,7 +153,7 @@ export class JobRunner {
       });
   }
 
-  private async attach(local: LocalJob, call: Attach): Promise<{ result: CallToolResult } | { job: JobRecord }> {
+  private async attach(local: LocalJob, call: Attach, handOffMs: number): Promise<{ result: CallToolResult } | { job: JobRecord }> {
     local.waiting.add(call);
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<'aborted'>((resolve) => {
@@ -162,7 +162,7 @@ export class JobRunner {
       else call.signal.addEventListener('abort', onAbort, { once: true });
     });
     const spent = Date.now() - Date.parse(local.record.startedAt);
-    const first = await Promise.race([local.done, delay(Math.max(0, this.opts.handOffMs - spent)), aborted]);
+    const first = handOffMs <= 0 ? 'handoff' : await Promise.race([local.done, delay(Math.max(0, handOffMs - spent)), aborted]);
     local.waiting.delete(call);
     call.signal.removeEventListener('abort', onAbort!);
     if (first === 'aborted') {

@@ -56,6 +56,7 @@ export class Catalogue {
 
   /** The job tools offered: with the long tools, when calls are handed off as jobs. */
   private readonly jobTools: ReadonlySet<string>;
+  private readonly jobs: boolean;
 
   private constructor(
     summaries: readonly ToolSummary[],
@@ -66,6 +67,7 @@ export class Catalogue {
     // A catalogue of reads only (--read-only, a read-only grant) offers no cancel: it stops nothing but reads.
     const reads = summaries.every((s) => s.readOnly);
     this.jobTools = new Set(jobs && summaries.some((s) => s.long) ? JOB_TOOL_NAMES.filter((n) => n !== 'jobs_cancel' || !reads) : []);
+    this.jobs = jobs;
     this.names = [...summaries.map((s) => s.name), ...this.jobTools];
     this.offered = new Set(this.names);
     // Following or cancelling one's own job changes no workspace data: a read-only grant may do both.
@@ -100,11 +102,13 @@ export class Catalogue {
   /** The `tools/list` answer, made on first request. */
   list(): Promise<{ tools: Tool[] }> {
     const built = this.builtList;
-    this.listed ??= built
-      ? Promise.resolve({ tools: this.names.map((n) => built[n]!) })
-      : Promise.all([this.definitions(), loadJobDefinitions()]).then(([defs, jobDefs]) => ({
-          tools: this.names.map((n) => (this.jobTools.has(n) ? jobToolEntry(jobDefs.get(n)!) : toolEntry(defs.get(n)!))),
-        }));
+    const entries = built
+      ? Promise.resolve(this.names.map((n) => built[n]!))
+      : Promise.all([this.definitions(), loadJobDefinitions()]).then(([defs, jobDefs]) =>
+          this.names.map((n) => (this.jobTools.has(n) ? jobToolEntry(jobDefs.get(n)!) : toolEntry(defs.get(n)!))),
+        );
+    // Without jobs (hand-off off) no call can become a task.
+    this.listed ??= entries.then((tools) => ({ tools: this.jobs ? tools : tools.map(({ execution: _, ...rest }) => rest) }));
     return this.listed;
   }
 

@@ -18,6 +18,7 @@ import { CallsInFlight } from './in-flight.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { listResources, readResource } from './resources.js';
 import { runJobTool } from './job-tools.js';
+import { serveTasks, TASKS_CAPABILITY } from './tasks.js';
 import { runTool, SERVER_NAME, type ToolCallOptions } from './tool-call.js';
 
 export interface ServerOptions extends ToolCallOptions {
@@ -71,7 +72,14 @@ export function createMcpServer(opts: ServerOptions): Server {
   const server = new Server(
     { name: SERVER_NAME, version, title: 'Learning Workspace' },
     {
-      capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false }, logging: {} },
+      capabilities: {
+        tools: { listChanged: false },
+        prompts: { listChanged: false },
+        resources: { listChanged: false },
+        logging: {},
+        // Long calls run as jobs: a 2025-11-25 client may ask for one as a task.
+        ...(opts.jobs ? { tasks: TASKS_CAPABILITY } : {}),
+      },
       jsonSchemaValidator: zodValidator,
       instructions: opts.tools.instructions,
       cacheHints: CACHE_HINTS,
@@ -92,10 +100,12 @@ export function createMcpServer(opts: ServerOptions): Server {
     const name = request.params.name;
     const args = request.params.arguments ?? {};
     const def = await catalogue.definition(name);
-    if (def) return inFlight.track(() => runTool(def, args, opts, ctx));
+    const asTask = (request.params as { task?: unknown }).task !== undefined;
+    if (def) return inFlight.track(() => runTool(def, args, opts, ctx, asTask));
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
     if (jobTool && opts.jobs) return inFlight.track(() => runJobTool(jobTool, args, opts.jobs!, catalogue, ctx));
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);
   });
+  if (opts.jobs) serveTasks(server, opts.jobs);
   return server;
 }

@@ -11,6 +11,7 @@ import { log, redact } from '../telemetry/log.js';
 import { fieldIssues, withoutNullOptionals } from './arguments.js';
 import { DEFAULT_RESULT_MAX_CHARS, fitList, pageNote } from './fit.js';
 import { callerOf, traceOf } from './request-auth.js';
+import { taskOf } from './tasks.js';
 
 export const SERVER_NAME = 'learning-workspace';
 /** `_meta` key of progress notifications: `text` (a piece of the answer) or `status` (what is happening). */
@@ -32,7 +33,7 @@ export interface ToolCallOptions {
  * The one place that turns every outcome of a tool call into an MCP result: errors are returned, never
  * thrown. A long tool runs as a job: its result when it comes in time, else the running job.
  */
-export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions, ctx: ServerContext): Promise<CallToolResult> {
+export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions, ctx: ServerContext, asTask = false): Promise<CallToolResult> {
   const started = performance.now();
   // Null is "omitted" for an optional field, as strict-mode agent frameworks send it.
   const input = def.input.safeParse(withoutNullOptionals(def.input, args));
@@ -50,7 +51,10 @@ export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions
   const ran = await opts.jobs.run(
     { tool: def.name, owner: callerOf(ctx.http?.authInfo), args: checked, signal: call.signal, progress: forward && ((m, k) => void forward(m, k).catch(() => undefined)) },
     ({ signal, progress }) => execute(def, checked, opts, { ...call, signal, progress: async (m, k) => progress(m, k) }, started),
+    // A client that asked for a task is answered with it at once, and follows it with tasks/get.
+    asTask ? 0 : undefined,
   );
+  if (asTask && 'job' in ran) return { content: [{ type: 'text', text: `Task ${ran.job.id} created.` }], task: taskOf(ran.job, opts.jobs.opts.keepMs) } as CallToolResult;
   return 'result' in ran ? ran.result : handOffResult(ran.job);
 }
 

@@ -69,6 +69,8 @@ export function toolEntry(def: ToolDef): Tool {
     inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
     outputSchema: def.mode === 'json' ? output : { type: 'object' as const, anyOf: [output, HANDED_OFF] },
     annotations: { title: def.title, ...def.annotations },
+    // A long call may be asked for as a task (revision 2025-11-25), served from the job store.
+    ...(def.mode === 'json' ? {} : { execution: { taskSupport: 'optional' as const } }),
     ...optionalMeta(viewMeta(def.name)),
   };
 }

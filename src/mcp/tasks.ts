@@ -1,0 +1,65 @@
+import type { CallToolResult, Server, ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import type { JobRecord } from '../jobs/record.js';
+import type { JobRunner } from '../jobs/runner.js';
+import { callerOf } from './request-auth.js';
+
+// The MCP task protocol of revision 2025-11-25 (tasks/get, tasks/result, tasks/list, tasks/cancel), served
+// from the job store: a client that asks for a task gets the job as a task, and never needs the job tools.
+// The SDK types these methods out of its typed surface (they exist only on the 2025 wire), so they are
+// registered as methods of their own with their parameters' schemas.
+
+/** The capability a server with jobs declares: tasks for tools/call, listed and cancellable. */
+export const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
+
+/** How often a client is told to poll tasks/get. */
+const POLL_INTERVAL_MS = 2_000;
+/** How long tasks/result waits in one round for a task to end before it looks again. */
+const RESULT_WAIT_MS = 20_000;
+const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+
+const STATUS = { running: 'working', succeeded: 'completed', failed: 'failed', cancelled: 'cancelled' } as const;
+
+/** A job as the task protocol names it. */
+export function taskOf(job: JobRecord, keepMs: number): Record<string, unknown> {
+  return {
+    taskId: job.id,
+    status: STATUS[job.status],
+    createdAt: job.startedAt,
+    lastUpdatedAt: job.finishedAt ?? new Date().toISOString(),
+    ttl: keepMs,
+    pollInterval: POLL_INTERVAL_MS,
+    ...(job.progress && job.status === 'running' ? { statusMessage: job.progress } : {}),
+    ...(job.error ? { statusMessage: job.error.message } : {}),
+  };
+}
+
+const taskId = z.looseObject({ taskId: z.string().min(1).max(100) });
+
+/** Registers the task methods on a server whose long calls run as jobs. */
+export function serveTasks(server: Server, jobs: JobRunner): void {
+  const keep = jobs.opts.keepMs;
+  const unknown = (id: string) => new Error(`No task ${/^[0-9a-f]{32}$/.test(id) ? id : 'with that id'} for this caller.`);
+  const own = async (id: string, ctx: ServerContext): Promise<JobRecord> => {
+    const job = await jobs.store.get(id);
+    if (!job || job.owner !== callerOf(ctx.http?.authInfo)) throw unknown(id);
+    return job;
+  };
+  server.setRequestHandler('tasks/get', { params: taskId }, async ({ taskId: id }, ctx) => taskOf(await own(id, ctx), keep));
+  server.setRequestHandler('tasks/cancel', { params: taskId }, async ({ taskId: id }, ctx) => {
+    const job = await jobs.cancel(id, callerOf(ctx.http?.authInfo));
+    if (!job) throw unknown(id);
+    return taskOf(job, keep);
+  });
+  server.setRequestHandler('tasks/list', { params: z.looseObject({ cursor: z.string().optional() }) }, async (_params, ctx) => ({
+    tasks: (await jobs.store.list(callerOf(ctx.http?.authInfo))).map((job) => taskOf(job, keep)),
+  }));
+  // The result blocks until the task ends, as the protocol asks, round after round.
+  server.setRequestHandler('tasks/result', { params: taskId }, async ({ taskId: id }, ctx): Promise<CallToolResult> => {
+    let job = await own(id, ctx);
+    while (job.status === 'running' && !ctx.mcpReq.signal.aborted) job = (await jobs.store.waitForEnd(id, RESULT_WAIT_MS)) ?? job;
+    const related = { _meta: { [RELATED_TASK]: { taskId: id } } };
+    if (job.status === 'cancelled') return { isError: true, content: [{ type: 'text', text: `Task ${id} was cancelled.` }], ...related };
+    return { ...(job.result ?? { isError: true, content: [{ type: 'text', text: 'The task ended without a result.' }] }), ...related };
+  });
+}
