@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import pkg from '../package.json' with { type: 'json' };
-import { ALL_TOOLS, SANDBOX_CREDENTIALS, startSandbox, text, type Sandbox } from './helpers.js';
+import { ALL_TOOLS, CONTENT_TOOLS, SANDBOX_CREDENTIALS, startSandbox, text, type Sandbox } from './helpers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundleFile = join(root, `learning-workspace-mcp-${pkg.version}.mcpb`);
@@ -186,7 +186,7 @@ describe('settings left empty', () => {
         const c = await launch(contentOnly(), from());
         const { tools } = await c.listTools();
         expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['materials_list', 'performance_insights_ask']));
-        expect(tools).toHaveLength(12); // the 10 Content tools and the 2 job tools
+        expect(tools).toHaveLength(CONTENT_TOOLS);
         const r = (await c.callTool({ name: 'materials_list', arguments: {} })) as CallToolResult;
         await c.close();
         expect(r.isError, text(r)).toBeFalsy();

@@ -18,6 +18,8 @@ import { Upstream } from '../src/call/upstream.js';
 
 /** Every tool the server lists by default: the 34 operations of the two APIs, and jobs_get and jobs_cancel. */
 export const ALL_TOOLS = 36;
+/** What a client with only a Content API key is offered: the 10 Content tools and the 2 job tools. */
+export const CONTENT_TOOLS = 12;
 
 export const CLI = fileURLToPath(new URL('../dist/src/cli.js', import.meta.url));
 export { SANDBOX_CREDENTIALS, startSandbox, type Sandbox };

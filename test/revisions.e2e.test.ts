@@ -8,7 +8,7 @@ import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/clien
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { ALL_TOOLS, CLI, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
+import { ALL_TOOLS, CLI, CONTENT_TOOLS, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
 
 const ENVELOPE_VERSION = 'io.modelcontextprotocol/protocolVersion';
 
@@ -306,7 +306,7 @@ describe('a hand-written 2026-07-28 client over HTTP', () => {
       expect((await post(guarded.url, 'tools/list', {}, { authorization: 'Bearer tok-revisions-0123456789' })).body.result?.['tools']).toHaveLength(ALL_TOOLS);
       // A client that brought only a Content API key is offered the Content tools, and its call goes out with that key.
       const content = await post(perClient.url, 'tools/list', {}, { 'x-api-key': env['WORKSPACE_API_KEY']! });
-      expect((content.body.result?.['tools'] as unknown[]).length).toBe(12); // the 10 Content tools and the 2 job tools
+      expect((content.body.result?.['tools'] as unknown[]).length).toBe(CONTENT_TOOLS);
       const list = await post(perClient.url, 'tools/call', { name: 'materials_list', arguments: {} }, { 'x-api-key': env['WORKSPACE_API_KEY']! });
       expect(list.body.result).toMatchObject({ structuredContent: { materials: expect.any(Array) } });
       expect(sandbox.requests.at(-1)?.headers['x-api-key']).toBe(env['WORKSPACE_API_KEY']);
