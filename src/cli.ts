@@ -42,6 +42,7 @@ async function run(config: Config): Promise<void> {
   registerSecret(config.connector?.token);
   registerSecret(config.content?.apiKey);
   if (config.redisUrl) registerSecret(new URL(config.redisUrl).password || undefined);
+  registerSecret(config.stateSecret);
   const serving = await prepareServing(config);
   closers.unshift(() => serving.upstream.close());
   if (serving.jobs) closers.push(() => serving.jobs!.close());

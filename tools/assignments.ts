@@ -30,7 +30,7 @@ export const assignmentsTools: ToolDef[] = [
     name: 'assignments_remove',
     title: 'Remove assignment',
     description:
-      'Remove (cancel, unassign) a course assignment from everyone it was given to. Cannot be undone.',
+      'Remove (cancel, unassign) a course assignment from everyone it was given to. Irreversible: the person confirms.',
     toolset: 'assignments',
     command: 'assignments/remove',
     input: { assignmentId: id('Assignment id, from assignments_for_user.') },

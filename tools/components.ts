@@ -12,7 +12,7 @@ const assistantConfig = {
   model: z.string().min(1).describe('Model name (required).'),
   systemPrompt: z.string().optional(),
   temperature: z.number().min(0).max(2).optional(),
-  maxTokens: z.int().positive().describe('Per answer.').optional(),
+  maxTokens: z.int().positive().optional(),
   enableWebSearch: z.boolean().optional(),
   enableRAGSearch: flag('Search the attached materials.'),
   enableHistory: z.boolean().optional(),

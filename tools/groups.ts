@@ -41,10 +41,10 @@ export const groupsTools: ToolDef[] = [
     name: 'groups_delete',
     title: 'Delete group',
     description:
-      'Delete a group (team, cohort) with its subgroups and all their memberships. Cannot be undone.',
+      'Delete a group (team, cohort) with its subgroups and all their memberships. Irreversible: the person confirms.',
     toolset: 'groups',
     command: 'groups/delete',
-    input: { groupId: id('Group id, from groups_list; its subgroups go too.') },
+    input: { groupId: id('Group id, from groups_list.') },
     output: { deleted: z.literal(true) },
     annotations: DESTRUCTIVE,
     mutating: true,

@@ -45,7 +45,7 @@ export const JOB_TOOLS: readonly JobToolDef[] = [
   {
     name: 'jobs_get',
     title: 'Follow a running job',
-    description: "Wait for a running job's result or error; call again while it runs.",
+    description: "Wait for a running job's result; call again while it runs.",
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -7,7 +7,7 @@ export const membersTools: ToolDef[] = [
     name: 'members_remove',
     title: 'Remove member from workspace',
     description:
-      'Take someone out of the whole workspace (they left the company, offboarding) with all their group memberships. Cannot be undone.',
+      'Take someone out of the whole workspace (they left the company, offboarding) with all their group memberships. Irreversible: the person confirms.',
     toolset: 'members',
     command: 'members/remove',
     input: { userId: id('User id, from analytics_students.') },

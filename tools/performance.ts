@@ -92,7 +92,7 @@ const insightsTool: ToolDef = {
   name: 'performance_insights_ask',
   title: 'Ask the analytics assistant',
   description:
-      "Ask the workspace's AI analytics assistant (analyst) a question, e.g. why completion dropped; it queries data, draws charts and explains. A long answer may come as a job (jobs_get); pass sessionId back to follow up.",toolset: 'performance',
+      "Ask the workspace's AI analytics assistant a question, e.g. why completion dropped; it queries data, draws charts and explains. A long answer may come as a job (jobs_get); pass sessionId back to follow up.",toolset: 'performance',
   api: 'content',
   method: 'POST',
   path: '/api/v1/performance-insights/stream',

@@ -79,6 +79,18 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Tools',
     help: 'redis:// or rediss:// URL of a job store shared by replicas, so any replica follows, joins or cancels any job (environment only; default: jobs live in this process)',
   },
+  {
+    flag: 'confirm-destructive',
+    env: 'WORKSPACE_CONFIRM_DESTRUCTIVE',
+    value: 'MODE',
+    group: 'Tools',
+    help: 'ask the person before a deletion (groups_delete, members_remove, assignments_remove): auto (default: when the client can ask), always (refuse when it cannot), never',
+  },
+  {
+    env: 'WORKSPACE_STATE_SECRET',
+    group: 'Tools',
+    help: 'at least 32 bytes sealing the confirmation questions, the same on every replica (environment only; default: a key of this process)',
+  },
   { flag: 'read-only', env: 'WORKSPACE_READ_ONLY', group: 'Tools', help: 'offer only the tools that change nothing (env: 1 or true)' },
   { flag: 'sandbox', group: 'Serving', help: 'run against the built-in sandbox workspace (no credentials needed)' },
   { flag: 'http', group: 'Serving', help: 'serve Streamable HTTP at /mcp (plus /healthz, /readyz) instead of stdio' },

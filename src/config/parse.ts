@@ -28,6 +28,10 @@ export interface Config {
   jobKeepMs: number;
   /** A job store shared by replicas; jobs live in the process without it. */
   redisUrl: string | undefined;
+  /** When a deletion is confirmed by the person first. */
+  confirmDestructive: 'auto' | 'always' | 'never';
+  /** Seals confirmation state; shared by replicas (a key of the process when unset). */
+  stateSecret: string | undefined;
   toolsets: ReadonlySet<Toolset> | undefined;
   /** Tools named with --tools and --exclude-tools; checked against the tools once they are read (cli). */
   tools: ReadonlySet<string> | undefined;
@@ -107,6 +111,29 @@ function url(flagName: string, value: string | undefined, allowInsecureHttp: boo
     throw new ConfigError(`${name} ends in ${versioned[0].replace(/\/$/, '')}, which every tool adds itself: set it to ${root} instead.`);
   }
   return parsed.href.replace(/\/+$/, '');
+}
+
+/** Jobs for long calls, and confirmations of deletions. */
+function longOperations(read: Read, env: NodeJS.ProcessEnv): Pick<Config, 'jobAfterMs' | 'jobKeepMs' | 'redisUrl' | 'confirmDestructive' | 'stateSecret'> {
+  return {
+    jobAfterMs: integer('job-after-ms', read('job-after-ms'), 40_000, 0, 3_600_000),
+    jobKeepMs: integer('job-keep-ms', read('job-keep-ms'), 3_600_000, 1_000, 7 * 86_400_000),
+    redisUrl: redisUrl(env['WORKSPACE_REDIS_URL']),
+    confirmDestructive: confirmMode(read('confirm-destructive')),
+    stateSecret: stateSecret(env['WORKSPACE_STATE_SECRET']),
+  };
+}
+
+function confirmMode(value: string | undefined): 'auto' | 'always' | 'never' {
+  const mode = value ?? 'auto';
+  if (mode !== 'auto' && mode !== 'always' && mode !== 'never') throw new ConfigError(`WORKSPACE_CONFIRM_DESTRUCTIVE (--confirm-destructive) must be auto, always or never, got "${mode.slice(0, 20)}"`);
+  return mode;
+}
+
+function stateSecret(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (Buffer.byteLength(value) < 32) throw new ConfigError('WORKSPACE_STATE_SECRET must be at least 32 bytes (e.g. openssl rand -hex 32).');
+  return value;
 }
 
 /** A Redis URL; its password is a secret (never echoed). */
@@ -309,9 +336,7 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     streamIdleMs: integer('stream-idle-ms', read('stream-idle-ms'), 60_000, 1, 3_600_000),
     maxAnswerChars: integer('max-answer-chars', read('max-answer-chars'), 1_048_576, 1_000, 100_000_000),
     keepAliveMs: integer('keepalive-ms', read('keepalive-ms'), 10_000, 100, 600_000),
-    jobAfterMs: integer('job-after-ms', read('job-after-ms'), 40_000, 0, 3_600_000),
-    jobKeepMs: integer('job-keep-ms', read('job-keep-ms'), 3_600_000, 1_000, 7 * 86_400_000),
-    redisUrl: redisUrl(env['WORKSPACE_REDIS_URL']),
+    ...longOperations(read, env),
     resultMaxChars: integer('result-max-chars', read('result-max-chars'), DEFAULT_RESULT_MAX_CHARS, 1_000, 10_000_000),
     toolsets: toolsetList.length > 0 ? new Set(toolsetList as Toolset[]) : undefined,
     tools: toolList.length > 0 ? new Set(toolList) : undefined,

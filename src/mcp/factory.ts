@@ -1,5 +1,8 @@
 import type { Server } from '@modelcontextprotocol/server';
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { Confirmations } from '../confirm/flow.js';
+import { log } from '../telemetry/log.js';
 import { CredentialCheck, type Verdict } from '../call/credential-check.js';
 import { Upstream } from '../call/upstream.js';
 import type { Config } from '../config/parse.js';
@@ -9,7 +12,7 @@ import { JobRunner, newJobId } from '../jobs/runner.js';
 import type { Caller } from '../transports/http/auth.js';
 import { Catalogue } from './catalogue.js';
 import { CallsInFlight } from './in-flight.js';
-import { readOnlyGrant } from './request-auth.js';
+import { callerOf, readOnlyGrant } from './request-auth.js';
 import { createMcpServer } from './server.js';
 
 /**
@@ -32,6 +35,7 @@ export interface Serving {
   jobs: JobRunner | undefined;
   /** Client-credential hosting: whether a caller's own credentials are real, before a session is kept for it. */
   verifyCaller: (caller: Caller) => Promise<Verdict>;
+  confirm: Confirmations | undefined;
 }
 
 export async function prepareServing(config: Config): Promise<Serving> {
@@ -42,9 +46,11 @@ export async function prepareServing(config: Config): Promise<Serving> {
   const inFlight = new CallsInFlight();
   const jobs = config.jobAfterMs > 0 ? await jobRunner(config) : undefined;
   const catalogues = await selectCatalogues(config);
+  const confirm = confirmations(config);
   const credentials = new CredentialCheck();
   const verifyCaller = (caller: Caller) => credentials.verify(caller.hash, upstreamFor(config, upstream, caller));
-  return { upstream, inFlight, jobs, verifyCaller, all: catalogues(upstream, false), makeServer: serverFactory(config, upstream, inFlight, catalogues, jobs) };
+  const makeServer = serverFactory(config, upstream, inFlight, catalogues, { jobs, confirm });
+  return { upstream, inFlight, jobs, confirm, verifyCaller, all: catalogues(upstream, false), makeServer };
 }
 
 /**
@@ -81,7 +87,20 @@ async function selectCatalogues(config: Config): Promise<Catalogues> {
   return (upstream, readOnly) => made.get(`${[...upstream.apis()].sort().join('+')}:${readOnly}`)!;
 }
 
-function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight, catalogues: Catalogues, jobs: JobRunner | undefined): ServerFactory {
+/**
+ * Confirmations of deletions, sealed with the shared secret, or with a key of this process (then a
+ * question asked by one replica cannot be answered on another).
+ */
+function confirmations(config: Config): Confirmations | undefined {
+  if (config.confirmDestructive === 'never') return undefined;
+  if (!config.stateSecret && config.http) {
+    log('warn', 'WORKSPACE_STATE_SECRET is not set: confirmations are sealed with a key of this process, so replicas refuse each other\'s; set the same secret on every replica');
+  }
+  const secret = config.stateSecret ?? randomBytes(32);
+  return new Confirmations(config.confirmDestructive, secret, (ctx) => callerOf(ctx.http?.authInfo));
+}
+
+function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight, catalogues: Catalogues, extras: { jobs: JobRunner | undefined; confirm: Confirmations | undefined }): ServerFactory {
   // Signed-in callers: the tools follow each request's scopes, so a step-up within a session counts at once.
   const perRequest = config.http?.oauth !== undefined;
   const serverFor = (u: Upstream, caller: Caller | undefined) =>
@@ -92,7 +111,7 @@ function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlig
       keepAliveMs: config.keepAliveMs,
       resultMaxChars: config.resultMaxChars,
       inFlight,
-      jobs,
+      ...extras,
     });
   return (caller) => serverFor(upstreamFor(config, upstream, caller), caller);
 }

@@ -18,7 +18,11 @@ export function serverInstructions(tools: readonly ToolSummary[], jobs = false):
   const destructive = names((t) => t.destructive);
   if (reads.length === tools.length) lines.push('Every tool offered only reads: call them freely.');
   else lines.push(`Reads change nothing and are safe to call freely: ${reads.join(', ')}.`);
-  if (destructive.length > 0) lines.push(`Cannot be undone, so confirm with the user first: ${destructive.join(', ')}.`);
+  if (destructive.length > 0) {
+    lines.push(
+      `Cannot be undone: ${destructive.join(', ')}. The server asks the person itself, naming what will be lost, when the client can ask (no need to ask again in chat); an answer that says the person declined means nothing was changed.`,
+    );
+  }
   if (tools.some((t) => t.takesIdempotencyKey)) lines.push('Writes that take an idempotencyKey apply once per key: reuse the key when retrying the same write.');
   const long = names((t) => t.long);
   if (jobs && long.length > 0) {

@@ -1,9 +1,11 @@
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
   Server,
   type AuthInfo,
   type CacheHint,
+  type ClientCapabilities,
   type JsonSchemaType,
   type JsonSchemaValidatorResult,
   type ServerContext,
@@ -81,11 +83,19 @@ export function createMcpServer(opts: ServerOptions): Server {
         ...(opts.jobs ? { tasks: TASKS_CAPABILITY } : {}),
       },
       jsonSchemaValidator: zodValidator,
+      // A confirmation's sealed state is checked before the handler runs: forged, expired or another caller's is refused.
+      ...(opts.confirm ? { requestState: { verify: opts.confirm.codec.verify.bind(opts.confirm.codec) } } : {}),
       instructions: opts.tools.instructions,
       cacheHints: CACHE_HINTS,
     },
   );
   const inFlight = opts.inFlight ?? new CallsInFlight();
+  // A 2026-07-28 request carries its client's capabilities; a 2025-11-25 session declared them at initialize
+  // (a stateless 2025 request has none: its client cannot be asked).
+  const canAsk = (ctx: ServerContext) => {
+    const declared = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+    return (declared ?? server.getClientCapabilities())?.elicitation !== undefined;
+  };
   const toolsFor = opts.toolsFor;
   const tools = toolsFor ? (ctx: ServerContext) => toolsFor(ctx.http?.authInfo) : () => opts.tools;
   // Every answer that may wait (a list made on first use, a view read from disk) counts as in flight,
@@ -101,7 +111,7 @@ export function createMcpServer(opts: ServerOptions): Server {
     const args = request.params.arguments ?? {};
     const def = await catalogue.definition(name);
     const asTask = (request.params as { task?: unknown }).task !== undefined;
-    if (def) return inFlight.track(() => runTool(def, args, opts, ctx, asTask));
+    if (def) return inFlight.track(() => runTool(def, args, opts, ctx, canAsk, asTask));
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
     if (jobTool && opts.jobs) return inFlight.track(() => runJobTool(jobTool, args, opts.jobs!, catalogue, ctx));
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);

@@ -1,4 +1,4 @@
-import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
 import type { ToolDef } from '../../tools/define.js';
 import type { CallContext } from '../call/context.js';
 import { formatToolError, ToolError } from '../call/errors.js';
@@ -12,6 +12,7 @@ import { fieldIssues, withoutNullOptionals } from './arguments.js';
 import { DEFAULT_RESULT_MAX_CHARS, fitList, pageNote } from './fit.js';
 import { callerOf, traceOf } from './request-auth.js';
 import { taskOf } from './tasks.js';
+import type { Confirmations } from '../confirm/flow.js';
 
 export const SERVER_NAME = 'learning-workspace';
 /** `_meta` key of progress notifications: `text` (a piece of the answer) or `status` (what is happening). */
@@ -27,13 +28,18 @@ export interface ToolCallOptions {
   resultMaxChars?: number | undefined;
   /** Runs the long tools as jobs; without it (hand-off off) they run as plain calls. */
   jobs?: JobRunner | undefined;
+  /** Asks the person before a destructive write, when the client can ask. */
+  confirm?: Confirmations | undefined;
 }
+
+/** Whether the client of this request can ask its person (it declared elicitation). */
+export type CanAsk = (ctx: ServerContext) => boolean;
 
 /**
  * The one place that turns every outcome of a tool call into an MCP result: errors are returned, never
  * thrown. A long tool runs as a job: its result when it comes in time, else the running job.
  */
-export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions, ctx: ServerContext, asTask = false): Promise<CallToolResult> {
+export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions, ctx: ServerContext, canAsk: CanAsk, asTask = false): Promise<CallToolResult | InputRequiredResult> {
   const started = performance.now();
   // Null is "omitted" for an optional field, as strict-mode agent frameworks send it.
   const input = def.input.safeParse(withoutNullOptionals(def.input, args));
@@ -45,6 +51,12 @@ export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions
     return errorResult(def, error, started).result;
   }
   const checked = input.data as Record<string, unknown>;
+  if (opts.confirm && def.annotations.destructiveHint) {
+    // The person is asked first; the write then goes out once, under the key the question was sealed with.
+    const gate = await opts.confirm.gate(def, checked, opts.upstream, ctx, canAsk(ctx));
+    if ('answer' in gate) return gate.answer;
+    if (gate.go !== undefined) checked['idempotencyKey'] = gate.go;
+  }
   const call = callContext(ctx, opts);
   if (!opts.jobs || def.mode === 'json') return (await execute(def, checked, opts, call, started)).result;
   const forward = call.progress;

@@ -59,15 +59,24 @@ const HANDED_OFF = {
   required: ['job'],
 } as const;
 
+/** The structured content of a destructive write the person declined when asked: nothing was changed. */
+const DECLINED = {
+  type: 'object',
+  properties: { declined: { type: 'boolean', enum: [true], description: 'The person said no when asked; nothing was changed.' } },
+  required: ['declined'],
+} as const;
+
 /** A tool's `tools/list` entry. */
 export function toolEntry(def: ToolDef): Tool {
   const output = tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') });
+  // Besides its own result: a long call handed off as a job, a destructive one the person declined.
+  const others = [...(def.mode === 'json' ? [] : [HANDED_OFF]), ...(def.annotations.destructiveHint ? [DECLINED] : [])];
   return {
     name: def.name,
     title: def.title,
     description: def.description,
     inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
-    outputSchema: def.mode === 'json' ? output : { type: 'object' as const, anyOf: [output, HANDED_OFF] },
+    outputSchema: others.length === 0 ? output : { type: 'object' as const, anyOf: [output, ...others] },
     annotations: { title: def.title, ...def.annotations },
     // A long call may be asked for as a task (revision 2025-11-25), served from the job store.
     ...(def.mode === 'json' ? {} : { execution: { taskSupport: 'optional' as const } }),

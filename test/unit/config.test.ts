@@ -42,6 +42,8 @@ describe('parseCli', () => {
     [['--sandbox', '--deadline-ms', '0'], {}, 'WORKSPACE_DEADLINE_MS (--deadline-ms) must be between 1 and 3600000'],
     [['--http', '--host', '0.0.0.0', '--sandbox'], {}, 'without an access token'],
     [['--http', '--sandbox', '--workers', '2'], {}, '--workers needs --stateless'],
+    [['--sandbox', '--confirm-destructive', 'sometimes'], {}, 'must be auto, always or never'],
+    [['--sandbox'], { WORKSPACE_STATE_SECRET: 'too-short' }, 'WORKSPACE_STATE_SECRET must be at least 32 bytes'],
   ])('%j %j is refused: %s', (argv, env, message) => {
     expect(() => parseCli(argv, env)).toThrow(ConfigError);
     expect(() => parseCli(argv, env)).toThrow(message);

@@ -61,11 +61,13 @@ describe('tool registry', () => {
     expect(JOB_TOOLS.map((t) => t.name)).toEqual([...JOB_TOOL_NAMES]);
   });
 
-  test('a long tool declares the handed-off job beside its own result, and no quick tool does', () => {
+  test('beside its own result, a long tool declares the handed-off job and a destructive one the declined answer; no other tool does', () => {
     for (const t of listed) {
-      const anyOf = (t.outputSchema as { anyOf?: { required?: string[] }[] } | undefined)?.anyOf;
-      const long = tools.find((d) => d.name === t.name)?.mode !== 'json' && !t.name.startsWith('jobs_');
-      expect(anyOf?.[1]?.required ?? [], t.name).toEqual(long ? ['job'] : []);
+      const anyOf = (t.outputSchema as { anyOf?: { required?: string[] }[] } | undefined)?.anyOf ?? [];
+      const def = tools.find((d) => d.name === t.name);
+      const long = def !== undefined && def.mode !== 'json';
+      const destructive = def?.annotations.destructiveHint ?? false;
+      expect(anyOf.slice(1).map((a) => a.required?.[0]), t.name).toEqual([...(long ? ['job'] : []), ...(destructive ? ['declined'] : [])]);
     }
   });
 
