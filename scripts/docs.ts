@@ -1,9 +1,10 @@
 // npm run docs: rewrites what is generated from the tool declarations: the README's tool table and the
 // tools and version of the bundle manifest; and from the options table, the README's configuration
-// table. Tests fail when any drifts.
+// table and the MCP Registry entry (server.json). Tests fail when any drifts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import pkg from '../package.json' with { type: 'json' };
 import { optionsTable, OPTIONS_END, OPTIONS_START } from '../src/config/options.js';
+import { serverJson } from './server-json.js';
 import { replaceTable, updateManifest } from './tool-docs.js';
 
 function rewrite(name: string, update: (text: string) => string): void {
@@ -20,3 +21,4 @@ rewrite('README.md', (text) => {
   return replaceTable(text.slice(0, start) + optionsTable() + text.slice(end));
 });
 rewrite('manifest.json', (text) => `${JSON.stringify(updateManifest(JSON.parse(text) as Record<string, unknown>, pkg.version), null, 2)}\n`);
+rewrite('server.json', () => `${JSON.stringify(serverJson(pkg), null, 2)}\n`);

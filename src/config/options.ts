@@ -16,14 +16,16 @@ export interface OptionRow {
   value?: string;
   group: 'Upstream' | 'Tools' | 'Serving' | 'OAuth' | 'Other';
   help: string;
+  /** A credential or a value that may hold one: marked secret where hosts store settings (keychains, the MCP Registry). */
+  secret?: true;
 }
 
 export const OPTIONS: readonly OptionRow[] = [
   { flag: 'base-url', env: 'WORKSPACE_BASE_URL', value: 'URL', group: 'Upstream', help: 'base URL of both APIs (http or https), without /api/v1: the tools add it' },
   { flag: 'connector-url', env: 'WORKSPACE_CONNECTOR_URL', value: 'URL', group: 'Upstream', help: 'Connector API base URL, overriding the base' },
   { flag: 'content-url', env: 'WORKSPACE_CONTENT_URL', value: 'URL', group: 'Upstream', help: 'Content API base URL, overriding the base' },
-  { flag: 'connector-token', env: 'WORKSPACE_CONNECTOR_TOKEN', value: 'TOKEN', group: 'Upstream', help: 'Connector secret or child token; without it the Connector tools are not offered' },
-  { flag: 'api-key', env: 'WORKSPACE_API_KEY', value: 'KEY', group: 'Upstream', help: 'Content API key; without it the Content tools are not offered' },
+  { flag: 'connector-token', env: 'WORKSPACE_CONNECTOR_TOKEN', value: 'TOKEN', group: 'Upstream', help: 'Connector secret or child token; without it the Connector tools are not offered' , secret: true },
+  { flag: 'api-key', env: 'WORKSPACE_API_KEY', value: 'KEY', group: 'Upstream', help: 'Content API key; without it the Content tools are not offered' , secret: true },
   { flag: 'user-id', env: 'WORKSPACE_USER_ID', value: 'ID', group: 'Upstream', help: 'acting user for the Content API (x-user-id)' },
   {
     flag: 'allow-insecure-http',
@@ -77,6 +79,7 @@ export const OPTIONS: readonly OptionRow[] = [
   {
     env: 'WORKSPACE_REDIS_URL',
     group: 'Tools',
+    secret: true,
     help: 'redis:// or rediss:// URL of a job store shared by replicas, so any replica follows, joins or cancels any job (environment only; default: jobs live in this process)',
   },
   {
@@ -89,6 +92,7 @@ export const OPTIONS: readonly OptionRow[] = [
   {
     env: 'WORKSPACE_STATE_SECRET',
     group: 'Tools',
+    secret: true,
     help: 'at least 32 bytes sealing the confirmation questions, the same on every replica (environment only; default: a key of this process)',
   },
   { flag: 'read-only', env: 'WORKSPACE_READ_ONLY', group: 'Tools', help: 'offer only the tools that change nothing (env: 1 or true)' },
@@ -104,7 +108,7 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Serving',
     help: 'server (default): workspace credentials from this configuration; client: each client sends its own (Authorization: Bearer <Connector token>, X-Api-Key, X-User-Id)',
   },
-  { flag: 'auth-token', env: 'WORKSPACE_MCP_AUTH_TOKEN', value: 'T1,T2', group: 'Serving', help: 'access tokens clients send as Authorization: Bearer (server credentials; off loopback this or --auth oauth is required)' },
+  { flag: 'auth-token', env: 'WORKSPACE_MCP_AUTH_TOKEN', value: 'T1,T2', group: 'Serving', help: 'access tokens clients send as Authorization: Bearer (server credentials; off loopback this or --auth oauth is required)' , secret: true },
   { flag: 'allowed-hosts', env: 'WORKSPACE_MCP_ALLOWED_HOSTS', value: 'H1,H2', group: 'Serving', help: 'Host headers accepted (default: loopback names on loopback)' },
   { flag: 'allowed-origins', env: 'WORKSPACE_MCP_ALLOWED_ORIGINS', value: 'O1,O2', group: 'Serving', help: 'Origin headers accepted (default: loopback origins on loopback)' },
   { flag: 'max-sessions', env: 'WORKSPACE_MCP_MAX_SESSIONS', value: 'N', group: 'Serving', help: 'open sessions at most; when full, the oldest idle session of whoever holds the most makes room (default 1000)' },
@@ -146,7 +150,8 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'OAuth',
     help: 'JWT typ headers taken as access tokens (default at+jwt,application/at+jwt, RFC 9068; add JWT for providers such as Keycloak and Entra ID that mark access tokens so)',
   },
-  { env: 'WORKSPACE_MCP_OAUTH_CLIENT_SECRET', group: 'OAuth', help: 'secret of that introspection client (environment only)' },
+  { env: 'WORKSPACE_MCP_OAUTH_CLIENT_SECRET', group: 'OAuth', secret: true,
+    help: 'secret of that introspection client (environment only)' },
   { env: 'WORKSPACE_LOG_LEVEL', group: 'Other', help: 'debug, info (default), warn, error or silent; logs go to stderr as JSON lines' },
   { flag: 'help', short: 'h', group: 'Other', help: 'this text' },
   { flag: 'version', short: 'v', group: 'Other', help: 'the version' },

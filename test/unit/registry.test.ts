@@ -14,7 +14,8 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { tidySchema } from '../../src/mcp/tool-schema.js';
 import { offered, summarize, type ToolFilter } from '../../src/mcp/tool-summary.js';
 import { helpText } from '../../src/config/options.js';
-import { optionsTable, OPTIONS_END, OPTIONS_START } from '../../src/config/options.js';
+import { OPTIONS, optionsTable, OPTIONS_END, OPTIONS_START } from '../../src/config/options.js';
+import { REGISTRY_SCHEMA, serverJson } from '../../scripts/server-json.js';
 import { connectInMemory, startSandbox, type Connected, type Sandbox } from '../helpers.js';
 
 let sandbox: Sandbox;
@@ -267,6 +268,38 @@ describe('views', () => {
   test("the README's views section is made from the views table", () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     expect(readme.slice(readme.indexOf(VIEWS_START), readme.indexOf(VIEWS_END) + VIEWS_END.length), 'run `npm run docs`').toBe(viewsTable());
+  });
+});
+
+describe('the MCP Registry entry', () => {
+  const server = JSON.parse(readFileSync(new URL('../../server.json', import.meta.url), 'utf8')) as ReturnType<typeof serverJson> & {
+    name: string;
+    description: string;
+    version: string;
+    packages: { identifier: string; version: string; environmentVariables: { name: string; description: string; isSecret: boolean }[] }[];
+  };
+  test('is generated from package.json and the options table (npm run docs)', () => {
+    expect(server, 'run `npm run docs`').toEqual(serverJson(pkg as never));
+  });
+  test('follows the registry rules: reverse-DNS name equal to mcpName, a short description, one exact version everywhere', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../manifest.json', import.meta.url), 'utf8')) as { version: string };
+    expect(server.$schema).toBe(REGISTRY_SCHEMA);
+    expect(server.name).toMatch(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
+    expect(server.name).toBe((pkg as { mcpName?: string }).mcpName);
+    expect(server.description.length).toBeGreaterThan(0);
+    expect(server.description.length).toBeLessThanOrEqual(100);
+    expect(server.packages[0]!.identifier).toBe(pkg.name);
+    for (const v of [server.version, server.packages[0]!.version, manifest.version]) expect(v).toBe(pkg.version);
+    expect(pkg.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+  test('every variable it lists is described, read by the server, and a credential is marked secret', () => {
+    const read = new Set(OPTIONS.map((o) => o.env));
+    for (const v of server.packages[0]!.environmentVariables) {
+      expect(read.has(v.name), v.name).toBe(true);
+      expect(v.description.length, v.name).toBeGreaterThan(10);
+    }
+    const secrets = server.packages[0]!.environmentVariables.filter((v) => v.isSecret).map((v) => v.name).sort();
+    expect(secrets).toEqual(['WORKSPACE_API_KEY', 'WORKSPACE_CONNECTOR_TOKEN', 'WORKSPACE_REDIS_URL', 'WORKSPACE_STATE_SECRET']);
   });
 });
 
