@@ -46,6 +46,7 @@ async function run(config: Config): Promise<void> {
   const serving = await prepareServing(config);
   closers.unshift(() => serving.upstream.close());
   if (serving.jobs) closers.push(() => serving.jobs!.close());
+  if (serving.audit) closers.push(() => serving.audit!.close());
   const shutdown = shutdownOnSignals(closers);
   if (config.http) {
     const { serveHttp } = await import('./transports/http/serve.js');

@@ -32,6 +32,8 @@ export interface Config {
   confirmDestructive: 'auto' | 'always' | 'never';
   /** Seals confirmation state; shared by replicas (a key of the process when unset). */
   stateSecret: string | undefined;
+  /** Where the write tools' calls are recorded. */
+  auditLog: string | undefined;
   toolsets: ReadonlySet<Toolset> | undefined;
   /** Tools named with --tools and --exclude-tools; checked against the tools once they are read (cli). */
   tools: ReadonlySet<string> | undefined;
@@ -66,6 +68,8 @@ export interface HttpConfig {
   replicaId: string | undefined;
   /** Worker processes sharing the port (stateless only: sessions live in one process). */
   workers: number;
+  /** Tool calls one caller may make per window; none when unset. */
+  rateLimit: { calls: number; windowS: number } | undefined;
 }
 
 /** True for addresses only this machine can reach. */
@@ -111,6 +115,15 @@ function url(flagName: string, value: string | undefined, allowInsecureHttp: boo
     throw new ConfigError(`${name} ends in ${versioned[0].replace(/\/$/, '')}, which every tool adds itself: set it to ${root} instead.`);
   }
   return parsed.href.replace(/\/+$/, '');
+}
+
+/** `N/min`, `N/s` or `N/h` tool calls per caller. */
+function rateLimit(value: string | undefined): { calls: number; windowS: number } | undefined {
+  if (value === undefined || value === '') return undefined;
+  const m = /^\s*(\d{1,9})\s*\/\s*(s|sec|second|min|minute|h|hour)\s*$/i.exec(value);
+  if (!m || Number(m[1]) < 1) throw new ConfigError(`WORKSPACE_MCP_RATE_LIMIT (--rate-limit) must be calls per s, min or h, such as 30/min; got "${value.slice(0, 30)}"`);
+  const unit = m[2]!.toLowerCase();
+  return { calls: Number(m[1]), windowS: unit.startsWith('s') ? 1 : unit.startsWith('m') ? 60 : 3600 };
 }
 
 /** Jobs for long calls, and confirmations of deletions. */
@@ -272,6 +285,7 @@ function httpConfig(values: Values, read: Read, env: NodeJS.ProcessEnv): HttpCon
     sessionIdleMs: integer('session-idle-ms', read('session-idle-ms'), 1_800_000, 1_000, 86_400_000),
     maxInFlight: integer('max-inflight', read('max-inflight'), 16, 1, 10_000),
     drainMs: integer('drain-ms', read('drain-ms'), 10_000, 0, 600_000),
+    rateLimit: rateLimit(read('rate-limit')),
   };
 }
 
@@ -337,6 +351,7 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     maxAnswerChars: integer('max-answer-chars', read('max-answer-chars'), 1_048_576, 1_000, 100_000_000),
     keepAliveMs: integer('keepalive-ms', read('keepalive-ms'), 10_000, 100, 600_000),
     ...longOperations(read, env),
+    auditLog: read('audit-log') || undefined,
     resultMaxChars: integer('result-max-chars', read('result-max-chars'), DEFAULT_RESULT_MAX_CHARS, 1_000, 10_000_000),
     toolsets: toolsetList.length > 0 ? new Set(toolsetList as Toolset[]) : undefined,
     tools: toolList.length > 0 ? new Set(toolList) : undefined,

@@ -2,6 +2,7 @@ import type { Server } from '@modelcontextprotocol/server';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Confirmations } from '../confirm/flow.js';
+import { AuditLog } from '../telemetry/audit.js';
 import { log } from '../telemetry/log.js';
 import { CredentialCheck, type Verdict } from '../call/credential-check.js';
 import { Upstream } from '../call/upstream.js';
@@ -36,6 +37,7 @@ export interface Serving {
   /** Client-credential hosting: whether a caller's own credentials are real, before a session is kept for it. */
   verifyCaller: (caller: Caller) => Promise<Verdict>;
   confirm: Confirmations | undefined;
+  audit: AuditLog | undefined;
 }
 
 export async function prepareServing(config: Config): Promise<Serving> {
@@ -49,8 +51,9 @@ export async function prepareServing(config: Config): Promise<Serving> {
   const confirm = confirmations(config);
   const credentials = new CredentialCheck();
   const verifyCaller = (caller: Caller) => credentials.verify(caller.hash, upstreamFor(config, upstream, caller));
-  const makeServer = serverFactory(config, upstream, inFlight, catalogues, { jobs, confirm });
-  return { upstream, inFlight, jobs, confirm, verifyCaller, all: catalogues(upstream, false), makeServer };
+  const audit = config.auditLog ? new AuditLog(config.auditLog) : undefined;
+  const makeServer = serverFactory(config, upstream, inFlight, catalogues, { jobs, confirm, audit });
+  return { upstream, inFlight, jobs, confirm, audit, verifyCaller, all: catalogues(upstream, false), makeServer };
 }
 
 /**
@@ -100,7 +103,7 @@ function confirmations(config: Config): Confirmations | undefined {
   return new Confirmations(config.confirmDestructive, secret, (ctx) => callerOf(ctx.http?.authInfo));
 }
 
-function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight, catalogues: Catalogues, extras: { jobs: JobRunner | undefined; confirm: Confirmations | undefined }): ServerFactory {
+function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight, catalogues: Catalogues, extras: { jobs: JobRunner | undefined; confirm: Confirmations | undefined; audit: AuditLog | undefined }): ServerFactory {
   // Signed-in callers: the tools follow each request's scopes, so a step-up within a session counts at once.
   const perRequest = config.http?.oauth !== undefined;
   const serverFor = (u: Upstream, caller: Caller | undefined) =>

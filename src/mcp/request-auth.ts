@@ -32,3 +32,9 @@ export function readOnlyGrant(authInfo: AuthInfo | undefined): boolean {
 export function callerOf(authInfo: AuthInfo | undefined): string {
   return authInfo?.clientId ?? 'stdio';
 }
+
+/** A signed-in caller's issuer and subject (the HTTP front puts its caller in the auth info's extra). */
+export function subjectOf(authInfo: AuthInfo | undefined): string | undefined {
+  const caller = authInfo?.extra?.['caller'] as { subject?: unknown } | undefined;
+  return typeof caller?.subject === 'string' ? caller.subject : undefined;
+}

@@ -10,7 +10,8 @@ import type { JobRunner, Outcome } from '../jobs/runner.js';
 import { log, redact } from '../telemetry/log.js';
 import { fieldIssues, withoutNullOptionals } from './arguments.js';
 import { DEFAULT_RESULT_MAX_CHARS, fitList, pageNote } from './fit.js';
-import { callerOf, traceOf } from './request-auth.js';
+import { callerOf, subjectOf, traceOf } from './request-auth.js';
+import { targetsOf, traceIdOf, type AuditLog } from '../telemetry/audit.js';
 import { taskOf } from './tasks.js';
 import type { Confirmations } from '../confirm/flow.js';
 
@@ -30,6 +31,8 @@ export interface ToolCallOptions {
   jobs?: JobRunner | undefined;
   /** Asks the person before a destructive write, when the client can ask. */
   confirm?: Confirmations | undefined;
+  /** Records every call of a write tool, flushed before its answer goes out. */
+  audit?: AuditLog | undefined;
 }
 
 /** Whether the client of this request can ask its person (it declared elicitation). */
@@ -54,21 +57,50 @@ export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions
   if (opts.confirm && def.annotations.destructiveHint) {
     // The person is asked first; the write then goes out once, under the key the question was sealed with.
     const gate = await opts.confirm.gate(def, checked, opts.upstream, ctx, canAsk(ctx));
-    if ('answer' in gate) return gate.answer;
+    if ('answer' in gate) {
+      const a = gate.answer as CallToolResult;
+      // A question asked changed nothing yet; a refusal or the person's no is a call that ended.
+      if (a.content !== undefined) await audit(opts, def, checked, ctx, a.isError ? codeOf(a) : 'declined');
+      return gate.answer;
+    }
     if (gate.go !== undefined) checked['idempotencyKey'] = gate.go;
   }
   const call = callContext(ctx, opts);
-  if (!opts.jobs || def.mode === 'json') return (await execute(def, checked, opts, call, started)).result;
+  if (!opts.jobs || def.mode === 'json') return (await executeAudited(def, checked, opts, call, ctx, started)).result;
   const forward = call.progress;
   const ran = await opts.jobs.run(
     { tool: def.name, owner: callerOf(ctx.http?.authInfo), args: checked, signal: call.signal, progress: forward && ((m, k) => void forward(m, k).catch(() => undefined)) },
-    ({ signal, progress }) => execute(def, checked, opts, { ...call, signal, progress: async (m, k) => progress(m, k) }, started),
+    ({ signal, progress }) => executeAudited(def, checked, opts, { ...call, signal, progress: async (m, k) => progress(m, k) }, ctx, started),
     // A client that asked for a task is answered with it at once, and follows it with tasks/get.
     asTask ? 0 : undefined,
   );
   if (asTask && 'job' in ran) return { content: [{ type: 'text', text: `Task ${ran.job.id} created.` }], task: taskOf(ran.job, opts.jobs.opts.keepMs) } as CallToolResult;
   return 'result' in ran ? ran.result : handOffResult(ran.job);
 }
+
+/** execute(), then a write's audit line, on disk before the answer goes out (for a job: when it ends). */
+async function executeAudited(def: ToolDef, checked: Record<string, unknown>, opts: ToolCallOptions, call: CallContext, ctx: ServerContext, started: number): Promise<Outcome> {
+  const outcome = await execute(def, checked, opts, call, started);
+  await audit(opts, def, checked, ctx, outcome.error?.code ?? (outcome.error ? 'error' : 'ok'), call.trace?.upstreamStatus ?? outcome.error?.status);
+  return outcome;
+}
+
+async function audit(opts: ToolCallOptions, def: ToolDef, args: Record<string, unknown>, ctx: ServerContext, outcome: string, upstreamStatus?: number): Promise<void> {
+  if (!opts.audit || def.annotations.readOnlyHint) return;
+  const authInfo = ctx.http?.authInfo;
+  await opts.audit.write({
+    time: new Date().toISOString(),
+    caller: callerOf(authInfo).slice(0, 16),
+    subject: subjectOf(authInfo),
+    tool: def.name,
+    targets: targetsOf(args),
+    outcome,
+    upstreamStatus,
+    traceId: traceIdOf(ctx.mcpReq._meta?.['traceparent']),
+  });
+}
+
+const codeOf = (r: CallToolResult) => /^Error (\w+)/.exec(r.content[0]?.type === 'text' ? r.content[0].text : '')?.[1] ?? 'error';
 
 /** Sends the call through the call core and shapes its answer; a failure is an error result and the error it stands for. */
 async function execute(def: ToolDef, checked: Record<string, unknown>, opts: ToolCallOptions, call: CallContext, started: number): Promise<Outcome> {
@@ -140,7 +172,8 @@ function callContext(ctx: ServerContext, opts: ToolCallOptions): CallContext {
   const { signal, _meta } = ctx.mcpReq;
   const token = _meta?.progressToken;
   const keepAliveMs = opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS;
-  const trace = traceOf(ctx.http?.authInfo);
+  // Over HTTP the access log's trace; else one of the call's own, for its audit line.
+  const trace = traceOf(ctx.http?.authInfo) ?? {};
   // A log message, sent only where the client's level admits warnings: the session's logging/setLevel on
   // 2025-11-25, the request's own _meta on 2026-07-28 (the SDK applies both).
   const onRetry = (notice: string) => void ctx.mcpReq.log('warning', notice, SERVER_NAME).catch(() => undefined);

@@ -19,6 +19,8 @@ export interface Caller {
   credentials: ClientCredentials | undefined;
   /** The Content API user a signed-in caller acts as (the token's user claim). */
   userId: string | undefined;
+  /** A signed-in caller's issuer and subject, for the audit log. */
+  subject?: string | undefined;
   /** The scopes a signed-in caller's token grants, and whether they allow the read tools only. */
   scopes: readonly string[];
   readOnly: boolean;
@@ -121,7 +123,7 @@ function signedIn(verifier: TokenVerifier, resource: ProtectedResource): Authent
       });
     }
     const scopes = [...grant.scopes].filter((s) => s === readScope || s === writeScope);
-    return { hash: identity(`oauth\n${grant.subject}\n${grant.userId ?? ''}`), credentials: undefined, userId: grant.userId, scopes, readOnly: !writes };
+    return { hash: identity(`oauth\n${grant.subject}\n${grant.userId ?? ''}`), credentials: undefined, userId: grant.userId, subject: grant.subject, scopes, readOnly: !writes };
   };
 }
 

@@ -15,6 +15,7 @@ import { corsHeaders } from './cors.js';
 import { TokenVerifier, type OAuthSettings } from './oauth.js';
 import { allowedOrigins, hostAndOriginCheck } from './origin.js';
 import { ProtectedResource } from './protected-resource.js';
+import { createRateLimit } from './rate-limit.js';
 import { SessionStore } from './sessions.js';
 import { StatelessServing } from './stateless.js';
 import { logAccess, type AccessTrace } from './trace.js';
@@ -30,6 +31,8 @@ export interface HttpOptions extends HttpConfig {
   readOnly: boolean;
   health: UpstreamHealth;
   maxBodyBytes?: number;
+  /** Counts shared by replicas (the rate limit), when set. */
+  redisUrl?: string | undefined;
   /** Client-credential hosting: the upstream's word on a caller's own credentials, before a session is kept. */
   verifyCaller?: ((caller: Caller) => Promise<'valid' | 'invalid' | 'busy' | 'unavailable'>) | undefined;
 }
@@ -60,6 +63,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   const maxBody = opts.maxBodyBytes ?? MAX_MESSAGE_BYTES;
   const modern = modernHandler(makeServer, maxBody);
   const stateless = new StatelessServing();
+  const rate = opts.rateLimit ? await createRateLimit({ ...opts.rateLimit, redisUrl: opts.redisUrl }) : undefined;
 
   async function handleMcp(req: IncomingMessage, res: ServerResponse, trace: AccessTrace): Promise<void> {
     checkOrigin(req);
@@ -69,6 +73,8 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     const sid = header(req, 'mcp-session-id');
     if (sid) trace.session = shortHash(sid);
     const body = await readBody(req, trace, maxBody, opts.maxInFlight);
+    const calls = rate && toolCalls(body);
+    if (calls) await rate!.consume(caller.hash, calls);
     if (caller.readOnly && resource && trace.tool !== undefined && opts.writeTools.has(trace.tool)) throw writeScopeNeeded(resource, trace.tool, body);
     if (draining) throw new HttpError(503, -32000, 'The server is shutting down; retry on another instance.', { 'retry-after': '1', connection: 'close' });
     // The tool handlers learn the caller and find the access-log trace through the SDK's auth info.
@@ -105,27 +111,43 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
 
   port = await listen(server, opts.port, opts.host);
 
+  return lifecycle(server, `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}/mcp`, {
+    drainStarts: () => (draining = true),
+    inFlight: () => inFlight,
+    closeAll: async () => {
+      sessions.closeAll();
+      await modern.close().catch(() => undefined);
+      await rate?.close();
+    },
+  });
+}
+
+/** Draining and closing: no new requests, those in flight get the grace period, then everything closes. */
+function lifecycle(server: Server, url: string, parts: { drainStarts: () => void; inFlight: () => number; closeAll: () => Promise<void> }): HttpHandle {
   const closeAll = async () => {
-    sessions.closeAll();
-    await modern.close().catch(() => undefined);
+    await parts.closeAll();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
-
   return {
-    url: `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}/mcp`,
+    url,
     server,
     async drain(graceMs: number) {
-      draining = true;
+      parts.drainStarts();
       server.close(); // no new connections
       server.closeIdleConnections();
       const deadline = Date.now() + graceMs;
-      while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      if (inFlight > 0) log('warn', 'drain grace elapsed', { inFlight });
+      while (parts.inFlight() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      if (parts.inFlight() > 0) log('warn', 'drain grace elapsed', { inFlight: parts.inFlight() });
       await closeAll();
     },
     close: closeAll,
   };
+}
+
+/** The tool calls of a body (a batch may hold several): what the rate limit counts. */
+function toolCalls(body: unknown): number {
+  return (Array.isArray(body) ? body : [body]).filter((m) => (m as { method?: unknown } | null)?.method === 'tools/call').length;
 }
 
 /** A client's own credentials open a session only once the upstream took them: made-up ones cost nothing. */
