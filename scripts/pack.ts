@@ -54,6 +54,9 @@ const result = await build({
   // Some dependencies are CommonJS and require Node's built-ins.
   banner: { js: "import{createRequire as __lwRequire}from'node:module';const require=__lwRequire(import.meta.url);" },
   logLevel: 'warning',
+  // OpenTelemetry is for hosted servers (the npm package has it); the desktop bundle leaves it out, and a
+  // bundle started with the OTEL_* variables says so instead of exporting.
+  external: ['@opentelemetry/*'],
   plugins: [
     {
       // The values above, put before the module's first line (on it, so its line numbers stay).

@@ -43,10 +43,11 @@ async function run(config: Config): Promise<void> {
   registerSecret(config.content?.apiKey);
   if (config.redisUrl) registerSecret(new URL(config.redisUrl).password || undefined);
   registerSecret(config.stateSecret);
-  const serving = await prepareServing(config);
+  const serving = await prepareServing(config, process.env);
   closers.unshift(() => serving.upstream.close());
   if (serving.jobs) closers.push(() => serving.jobs!.close());
   if (serving.audit) closers.push(() => serving.audit!.close());
+  if (serving.telemetry) closers.push(() => serving.telemetry!.shutdown());
   const shutdown = shutdownOnSignals(closers);
   if (config.http) {
     const { serveHttp } = await import('./transports/http/serve.js');

@@ -4,6 +4,7 @@ import { debugEnabled, log } from '../telemetry/log.js';
 import { unwrap, type UpstreamResponse } from './answers.js';
 import type { RequestTrace } from './context.js';
 import { ToolError } from './errors.js';
+import type { Telemetry } from '../telemetry/hooks.js';
 
 export type { UpstreamResponse };
 
@@ -70,6 +71,8 @@ export interface UpstreamOptions {
   streamIdleMs?: number | undefined;
   /** Longest streamed answer kept; past it the stream is closed and the answer is cut short (default 1 MiB of text). */
   maxAnswerChars?: number | undefined;
+  /** A CLIENT span per attempt, when OpenTelemetry is on. */
+  telemetry?: Pick<Telemetry, 'upstream'> | undefined;
 }
 
 /** A call's default budget, retries included: the TypeScript SDK client and the Inspector give up at 60 s. */
@@ -282,9 +285,12 @@ export class Upstream {
       const timer = setTimeout(() => abort.abort(ATTEMPT_TIMEOUT), budget);
       let res: Dispatcher.ResponseData | undefined;
       let linked = false;
+      // Each attempt is a span of its own, so retries show; its trace context travels upstream.
+      const span = this.opts.telemetry?.upstream(spec.method, `${target.origin}${options.path}`);
       try {
         if (spec.signal?.aborted) throw spec.signal.reason;
-        res = await send({ ...options, signal: abort.signal });
+        res = await send({ ...options, ...(span ? { headers: { ...(options.headers as Record<string, string>), ...span.headers } } : {}), signal: abort.signal });
+        span?.end(res.statusCode);
         this.answered(spec, res.statusCode, attempts);
         const pause = attempts.count < maxAttempts && RETRY_STATUS.has(res.statusCode) ? this.pause(attempts, res.headers) : undefined;
         if (pause !== undefined) {
@@ -298,6 +304,7 @@ export class Upstream {
         if (streaming) linked = true;
         return value;
       } catch (err) {
+        if (!res) span?.end(undefined, String((err as { code?: unknown } | null)?.code ?? 'error'));
         if (res) discard(res.body);
         if (spec.signal?.aborted) throw cancelled(spec);
         const code = (err as { code?: string } | null)?.code;

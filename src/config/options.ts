@@ -121,6 +121,7 @@ export const OPTIONS: readonly OptionRow[] = [
   },
   { flag: 'session-idle-ms', env: 'WORKSPACE_MCP_SESSION_IDLE_MS', value: 'MS', group: 'Serving', help: 'idle sessions end after this (default 1800000)' },
   { flag: 'max-inflight', env: 'WORKSPACE_MCP_MAX_INFLIGHT', value: 'N', group: 'Serving', help: 'requests in flight per session at most (default 16)' },
+  { flag: 'metrics', env: 'WORKSPACE_MCP_METRICS', group: 'Serving', help: 'serve Prometheus metrics at GET /metrics, behind the same authentication as /mcp (env: 1 or true)' },
   {
     flag: 'rate-limit',
     env: 'WORKSPACE_MCP_RATE_LIMIT',

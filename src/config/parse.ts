@@ -70,6 +70,8 @@ export interface HttpConfig {
   workers: number;
   /** Tool calls one caller may make per window; none when unset. */
   rateLimit: { calls: number; windowS: number } | undefined;
+  /** Prometheus text at GET /metrics. */
+  metrics: boolean;
 }
 
 /** True for addresses only this machine can reach. */
@@ -286,6 +288,7 @@ function httpConfig(values: Values, read: Read, env: NodeJS.ProcessEnv): HttpCon
     maxInFlight: integer('max-inflight', read('max-inflight'), 16, 1, 10_000),
     drainMs: integer('drain-ms', read('drain-ms'), 10_000, 0, 600_000),
     rateLimit: rateLimit(read('rate-limit')),
+    metrics: switchOn(values, read, 'metrics'),
   };
 }
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Confirmations } from '../confirm/flow.js';
 import { AuditLog } from '../telemetry/audit.js';
+import { otelWanted, type Telemetry } from '../telemetry/hooks.js';
 import { log } from '../telemetry/log.js';
 import { CredentialCheck, type Verdict } from '../call/credential-check.js';
 import { Upstream } from '../call/upstream.js';
@@ -38,12 +39,23 @@ export interface Serving {
   verifyCaller: (caller: Caller) => Promise<Verdict>;
   confirm: Confirmations | undefined;
   audit: AuditLog | undefined;
+  telemetry: Telemetry | undefined;
 }
 
-export async function prepareServing(config: Config): Promise<Serving> {
+export async function prepareServing(config: Config, env: NodeJS.ProcessEnv): Promise<Serving> {
+  // Nothing of OpenTelemetry is loaded unless the OTEL_* variables or --metrics ask for it.
+  const telemetry = otelWanted(env) || config.http?.metrics ? await startTelemetry(env, config.http?.metrics ?? false) : undefined;
   const upstream = new Upstream(
     { connector: config.connector, content: config.content },
-    { timeoutMs: config.timeoutMs, deadlineMs: config.deadlineMs, maxRetries: config.maxRetries, retryBaseMs: config.retryBaseMs, streamIdleMs: config.streamIdleMs, maxAnswerChars: config.maxAnswerChars },
+    {
+      timeoutMs: config.timeoutMs,
+      deadlineMs: config.deadlineMs,
+      maxRetries: config.maxRetries,
+      retryBaseMs: config.retryBaseMs,
+      streamIdleMs: config.streamIdleMs,
+      maxAnswerChars: config.maxAnswerChars,
+      telemetry,
+    },
   );
   const inFlight = new CallsInFlight();
   const jobs = config.jobAfterMs > 0 ? await jobRunner(config) : undefined;
@@ -52,8 +64,18 @@ export async function prepareServing(config: Config): Promise<Serving> {
   const credentials = new CredentialCheck();
   const verifyCaller = (caller: Caller) => credentials.verify(caller.hash, upstreamFor(config, upstream, caller));
   const audit = config.auditLog ? new AuditLog(config.auditLog) : undefined;
-  const makeServer = serverFactory(config, upstream, inFlight, catalogues, { jobs, confirm, audit });
-  return { upstream, inFlight, jobs, confirm, audit, verifyCaller, all: catalogues(upstream, false), makeServer };
+  const makeServer = serverFactory(config, upstream, inFlight, catalogues, { jobs, confirm, audit, telemetry });
+  return { upstream, inFlight, jobs, confirm, audit, telemetry, verifyCaller, all: catalogues(upstream, false), makeServer };
+}
+
+/** OpenTelemetry, loaded now; where it is not installed (the desktop bundle), a warning and none. */
+async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean): Promise<Telemetry | undefined> {
+  try {
+    return await (await import('../telemetry/otel.js')).startTelemetry(env, prometheus);
+  } catch (err) {
+    log('warn', 'OpenTelemetry could not be started (the desktop bundle does not carry it; the npm package does)', { error: String(err).slice(0, 200) });
+    return undefined;
+  }
 }
 
 /**
@@ -103,7 +125,7 @@ function confirmations(config: Config): Confirmations | undefined {
   return new Confirmations(config.confirmDestructive, secret, (ctx) => callerOf(ctx.http?.authInfo));
 }
 
-function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight, catalogues: Catalogues, extras: { jobs: JobRunner | undefined; confirm: Confirmations | undefined; audit: AuditLog | undefined }): ServerFactory {
+function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight, catalogues: Catalogues, extras: { jobs: JobRunner | undefined; confirm: Confirmations | undefined; audit: AuditLog | undefined; telemetry: Telemetry | undefined }): ServerFactory {
   // Signed-in callers: the tools follow each request's scopes, so a step-up within a session counts at once.
   const perRequest = config.http?.oauth !== undefined;
   const serverFor = (u: Upstream, caller: Caller | undefined) =>

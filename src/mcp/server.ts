@@ -19,6 +19,7 @@ import type { Catalogue } from './catalogue.js';
 import { CallsInFlight } from './in-flight.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { listResources, readResource } from './resources.js';
+import type { Telemetry } from '../telemetry/hooks.js';
 import { runJobTool } from './job-tools.js';
 import { serveTasks, TASKS_CAPABILITY } from './tasks.js';
 import { runTool, SERVER_NAME, type ToolCallOptions } from './tool-call.js';
@@ -33,6 +34,8 @@ export interface ServerOptions extends ToolCallOptions {
   toolsFor?: ((authInfo: AuthInfo | undefined) => Catalogue) | undefined;
   /** Counts this server's calls in flight, for a transport that must let them finish before it ends. */
   inFlight?: CallsInFlight | undefined;
+  /** Spans and durations of the requests, when OpenTelemetry is on. */
+  telemetry?: Telemetry | undefined;
 }
 
 /**
@@ -49,6 +52,27 @@ const zodValidator: jsonSchemaValidator = {
     };
   },
 };
+
+/**
+ * A request handler run inside its telemetry (a SERVER span continuing the client's trace, and its
+ * duration); the handler alone when telemetry is off. A tool result with isError is `tool_error`.
+ */
+function tracing(server: Server, telemetry: Telemetry | undefined) {
+  return <T>(ctx: ServerContext, target: string | undefined, run: () => Promise<T>): Promise<T> => {
+    if (!telemetry) return run();
+    const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+    const info = {
+      method: ctx.mcpReq.method,
+      target,
+      requestId: ctx.mcpReq.id,
+      sessionId: ctx.sessionId,
+      protocolVersion: (envelope?.['io.modelcontextprotocol/protocolVersion'] as string | undefined) ?? server.getNegotiatedProtocolVersion(),
+      transport: ctx.http ? ('tcp' as const) : ('pipe' as const),
+      meta: ctx.mcpReq._meta as Record<string, unknown> | undefined,
+    };
+    return telemetry.request(info, run, (r) => ((r as { isError?: unknown } | undefined)?.isError === true ? 'tool_error' : undefined));
+  };
+}
 
 /**
  * How long a 2026-07-28 client may keep `tools/list` and `server/discover` (2025-11-25 results carry no
@@ -100,12 +124,14 @@ export function createMcpServer(opts: ServerOptions): Server {
   const tools = toolsFor ? (ctx: ServerContext) => toolsFor(ctx.http?.authInfo) : () => opts.tools;
   // Every answer that may wait (a list made on first use, a view read from disk) counts as in flight,
   // so a stdio client that sends its requests and closes stdin still gets them.
-  server.setRequestHandler('tools/list', (_request, ctx) => inFlight.track(() => tools(ctx).list()));
+  const traced = tracing(server, opts.telemetry);
+  server.setRequestHandler('tools/list', (_request, ctx) => traced(ctx, undefined, () => inFlight.track(() => tools(ctx).list())));
   server.setRequestHandler('prompts/list', (_request, ctx) => listPrompts(tools(ctx).offered));
-  server.setRequestHandler('prompts/get', (request, ctx) => getPrompt(tools(ctx).offered, request.params.name, request.params.arguments));
+  server.setRequestHandler('prompts/get', (request, ctx) => traced(ctx, request.params.name, async () => getPrompt(tools(ctx).offered, request.params.name, request.params.arguments)));
   server.setRequestHandler('resources/list', (_request, ctx) => listResources(tools(ctx).offered));
-  server.setRequestHandler('resources/read', (request, ctx) => inFlight.track(() => readResource(tools(ctx).offered, request.params.uri)));
-  server.setRequestHandler('tools/call', async (request, ctx) => {
+  server.setRequestHandler('resources/read', (request, ctx) => traced(ctx, request.params.uri, () => inFlight.track(() => readResource(tools(ctx).offered, request.params.uri))));
+  server.setRequestHandler('tools/call', (request, ctx) => traced(ctx, request.params.name, () => callTool(request, ctx)));
+  const callTool = async (request: { params: { name: string; arguments?: Record<string, unknown> | undefined } }, ctx: ServerContext) => {
     const catalogue = tools(ctx);
     const name = request.params.name;
     const args = request.params.arguments ?? {};
@@ -115,7 +141,7 @@ export function createMcpServer(opts: ServerOptions): Server {
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
     if (jobTool && opts.jobs) return inFlight.track(() => runJobTool(jobTool, args, opts.jobs!, catalogue, ctx));
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);
-  });
+  };
   if (opts.jobs) serveTasks(server, opts.jobs);
   return server;
 }

@@ -31,6 +31,8 @@ export interface HttpOptions extends HttpConfig {
   readOnly: boolean;
   health: UpstreamHealth;
   maxBodyBytes?: number;
+  /** Prometheus text for GET /metrics (--metrics), served behind the same authentication as /mcp. */
+  metricsHandler?: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   /** Counts shared by replicas (the rate limit), when set. */
   redisUrl?: string | undefined;
   /** Client-credential hosting: the upstream's word on a caller's own credentials, before a session is kept. */
@@ -86,10 +88,17 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   }
 
   const health = readiness(opts, authenticate, () => draining, () => sessions.size);
+  const metricsFor = async (req: IncomingMessage, res: ServerResponse) => {
+    checkOrigin(req);
+    await authenticate(req);
+    opts.metricsHandler!(req, res);
+  };
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     // DNS rebinding must not reach the health endpoints either: the same Host and Origin checks as /mcp.
     if (isHealthRequest(path, req)) return void checked(() => checkOrigin(req)).then(() => serveHealth(path, req, res, health)).catch((err: unknown) => failed(res, err));
+    // The metrics name tools and callers: the same checks and authentication as /mcp.
+    if (path === '/metrics' && opts.metricsHandler && req.method === 'GET') return void metricsFor(req, res).catch((err: unknown) => failed(res, err));
     const metadata = resource?.serves(path) ?? false;
     if (path !== '/mcp' && !metadata) return sendError(res, new HttpError(404, -32000, 'Not found: the MCP endpoint is /mcp.'));
     // Browser-based clients: an allowed origin may read the answers (and the challenge of a 401).

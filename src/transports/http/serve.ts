@@ -8,13 +8,13 @@ import { startHttp } from './index.js';
 export async function serveHttp(
   config: Config,
   http: HttpConfig,
-  serving: Pick<Serving, 'all' | 'upstream' | 'verifyCaller'> & { makeServer: ServerFactory },
+  serving: Pick<Serving, 'all' | 'upstream' | 'verifyCaller' | 'telemetry'> & { makeServer: ServerFactory },
   closers: (() => Promise<void>)[],
   shutdown: (code: number) => Promise<void>,
   announce: boolean,
 ): Promise<void> {
-  const { all, upstream, makeServer, verifyCaller } = serving;
-  const handle = await startHttp({ ...http, redisUrl: config.redisUrl, makeServer, verifyCaller, writeTools: all.writes, readOnly: config.readOnly, health: upstream.pool.health }).catch(async (err: unknown) => {
+  const { all, upstream, makeServer, verifyCaller, telemetry } = serving;
+  const handle = await startHttp({ ...http, redisUrl: config.redisUrl, metricsHandler: telemetry?.metrics, makeServer, verifyCaller, writeTools: all.writes, readOnly: config.readOnly, health: upstream.pool.health }).catch(async (err: unknown) => {
     const code = (err as { code?: string }).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
     const what = code === 'EADDRINUSE' ? `port ${http.port} on ${http.host} is in use` : `not allowed to use port ${http.port} on ${http.host}`;

@@ -1,0 +1,30 @@
+// What the rest of the server asks of telemetry, without loading any of it: the OpenTelemetry SDK is
+// imported (src/telemetry/otel.ts) only when the OTEL_* variables or --metrics turn it on.
+
+/** One MCP request as the OpenTelemetry semantic conventions for MCP name it. */
+export interface RequestInfo {
+  method: string;
+  /** The tool, prompt or resource the request is about. */
+  target?: string | undefined;
+  requestId: string | number;
+  sessionId?: string | undefined;
+  protocolVersion?: string | undefined;
+  transport: 'pipe' | 'tcp';
+  /** The client's `_meta` trace context (`traceparent`, `tracestate`). */
+  meta?: Record<string, unknown> | undefined;
+}
+
+export interface Telemetry {
+  /** Runs a request handler inside a SERVER span continuing the client's trace, and times it. */
+  request<T>(info: RequestInfo, run: () => Promise<T>, errorType: (result: T) => string | undefined): Promise<T>;
+  /** One upstream attempt: a CLIENT span; the headers that carry its trace upstream; its end. */
+  upstream(method: string, url: string): { headers: Record<string, string>; end(status: number | undefined, error?: string): void };
+  /** Prometheus text for GET /metrics, when --metrics is on. */
+  metrics?: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) | undefined;
+  shutdown(): Promise<void>;
+}
+
+/** Whether the standard variables ask for OpenTelemetry export. */
+export function otelWanted(env: NodeJS.ProcessEnv): boolean {
+  return ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT'].some((k) => !!env[k]) && env['OTEL_SDK_DISABLED'] !== 'true';
+}
