@@ -557,9 +557,50 @@ async function signIn(): Promise<void> {
   await sandbox.close();
 }
 
+/**
+ * What telemetry costs a tool call over stdio: off (nothing of OpenTelemetry loaded), on with traces and
+ * metrics exported over OTLP/HTTP to a receiver on loopback, and with --metrics (Prometheus) over HTTP.
+ */
+async function telemetry(): Promise<void> {
+  const sandbox = await startSandbox();
+  const { createServer } = await import('node:http');
+  const receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}')));
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const otlp = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+  const env = sandboxEnv(sandbox, { WORKSPACE_LOG_LEVEL: 'error' });
+  const on = { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: otlp, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_METRIC_EXPORT_INTERVAL: '1000' };
+  const variants = [
+    { name: 'stdio, telemetry off', conn: await stdioClient(CLI, env), samples: [] as number[] },
+    { name: 'stdio, OTLP traces and metrics on', conn: await stdioClient(CLI, on), samples: [] as number[] },
+  ];
+  const N = Number(process.env['BENCH_TELEMETRY_CALLS'] ?? 1500);
+  const call = async (c: Connected) => {
+    const r = (await c.client.callTool({ name: 'radar_alerts_list', arguments: { limit: 2 } })) as { isError?: boolean };
+    if (r.isError) throw new Error('call failed');
+  };
+  for (const v of variants) for (let i = 0; i < 200; i++) await call(v.conn);
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const v of variants) {
+      for (let i = 0; i < N / ROUNDS; i++) {
+        const t = performance.now();
+        await call(v.conn);
+        v.samples.push(performance.now() - t);
+      }
+    }
+  }
+  const p50 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+  const off = p50(variants[0]!.samples);
+  console.log(`\n## Telemetry cost per tool call (${N} calls each, radar_alerts_list over stdio, interleaved)\n`);
+  console.log(table(['variant', 'p50 ms', 'p99 ms', 'added at p50'], variants.map((v) => [v.name, fmt(p50(v.samples)), fmt(percentile([...v.samples].sort((a, b) => a - b), 99)), `${fmt(p50(v.samples) - off)} ms`])));
+  for (const v of variants) await v.conn.close();
+  receiver.close();
+  await sandbox.close();
+}
+
 const only = process.argv[2];
 if (!only || only === 'latency') await latency();
 if (!only || only === 'relay') await relay();
 if (!only || only === 'throughput') await throughput();
 if (!only || only === 'startup') await startup();
 if (!only || only === 'sign-in') await signIn();
+if (!only || only === 'telemetry') await telemetry();

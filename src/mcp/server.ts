@@ -142,6 +142,6 @@ export function createMcpServer(opts: ServerOptions): Server {
     if (jobTool && opts.jobs) return inFlight.track(() => runJobTool(jobTool, args, opts.jobs!, catalogue, ctx));
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);
   };
-  if (opts.jobs) serveTasks(server, opts.jobs);
+  if (opts.jobs) serveTasks(server, opts.jobs, traced);
   return server;
 }

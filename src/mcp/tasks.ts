@@ -36,8 +36,11 @@ export function taskOf(job: JobRecord, keepMs: number): Record<string, unknown> 
 
 const taskId = z.looseObject({ taskId: z.string().min(1).max(100) });
 
+/** Runs a handler inside its telemetry span, where telemetry is on. */
+type Traced = <T>(ctx: ServerContext, target: string | undefined, run: () => Promise<T>) => Promise<T>;
+
 /** Registers the task methods on a server whose long calls run as jobs. */
-export function serveTasks(server: Server, jobs: JobRunner): void {
+export function serveTasks(server: Server, jobs: JobRunner, traced: Traced): void {
   const keep = jobs.opts.keepMs;
   const unknown = (id: string) => new Error(`No task ${/^[0-9a-f]{32}$/.test(id) ? id : 'with that id'} for this caller.`);
   const own = async (id: string, ctx: ServerContext): Promise<JobRecord> => {
@@ -45,21 +48,24 @@ export function serveTasks(server: Server, jobs: JobRunner): void {
     if (!job || job.owner !== callerOf(ctx.http?.authInfo)) throw unknown(id);
     return job;
   };
-  server.setRequestHandler('tasks/get', { params: taskId }, async ({ taskId: id }, ctx) => taskOf(await own(id, ctx), keep));
-  server.setRequestHandler('tasks/cancel', { params: taskId }, async ({ taskId: id }, ctx) => {
-    const job = await jobs.cancel(id, callerOf(ctx.http?.authInfo));
-    if (!job) throw unknown(id);
-    return taskOf(job, keep);
-  });
+  server.setRequestHandler('tasks/get', { params: taskId }, ({ taskId: id }, ctx) => traced(ctx, id, async () => taskOf(await own(id, ctx), keep)));
+  server.setRequestHandler('tasks/cancel', { params: taskId }, ({ taskId: id }, ctx) =>
+    traced(ctx, id, async () => {
+      const job = await jobs.cancel(id, callerOf(ctx.http?.authInfo));
+      if (!job) throw unknown(id);
+      return taskOf(job, keep);
+    }),
+  );
   server.setRequestHandler('tasks/list', { params: z.looseObject({ cursor: z.string().optional() }) }, async (_params, ctx) => ({
     tasks: (await jobs.store.list(callerOf(ctx.http?.authInfo))).map((job) => taskOf(job, keep)),
   }));
   // The result blocks until the task ends, as the protocol asks, round after round.
-  server.setRequestHandler('tasks/result', { params: taskId }, async ({ taskId: id }, ctx): Promise<CallToolResult> => {
+  server.setRequestHandler('tasks/result', { params: taskId }, ({ taskId: id }, ctx) => traced(ctx, id, () => result(id, ctx)));
+  const result = async (id: string, ctx: ServerContext): Promise<CallToolResult> => {
     let job = await own(id, ctx);
     while (job.status === 'running' && !ctx.mcpReq.signal.aborted) job = (await jobs.store.waitForEnd(id, RESULT_WAIT_MS)) ?? job;
     const related = { _meta: { [RELATED_TASK]: { taskId: id } } };
     if (job.status === 'cancelled') return { isError: true, content: [{ type: 'text', text: `Task ${id} was cancelled.` }], ...related };
     return { ...(job.result ?? { isError: true, content: [{ type: 'text', text: 'The task ended without a result.' }] }), ...related };
-  });
+  };
 }

@@ -19,6 +19,8 @@ export interface Telemetry {
   request<T>(info: RequestInfo, run: () => Promise<T>, errorType: (result: T) => string | undefined): Promise<T>;
   /** One upstream attempt: a CLIENT span; the headers that carry its trace upstream; its end. */
   upstream(method: string, url: string): { headers: Record<string, string>; end(status: number | undefined, error?: string): void };
+  /** A 2025-11-25 session ended, after this many seconds (mcp.server.session.duration). */
+  sessionEnded(seconds: number, why: string): void;
   /** Prometheus text for GET /metrics, when --metrics is on. */
   metrics?: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) | undefined;
   shutdown(): Promise<void>;

@@ -42,6 +42,7 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
   const meter = metrics.getMeter('learning-workspace-mcp', version);
   const operation = meter.createHistogram('mcp.server.operation.duration', { description: 'Duration of MCP requests handled', ...SECONDS });
   const client = meter.createHistogram('http.client.request.duration', { description: 'Duration of requests to the workspace APIs', ...SECONDS });
+  const session = meter.createHistogram('mcp.server.session.duration', { description: 'Duration of MCP sessions', unit: 's' });
 
   return {
     async request(info, run, errorType) {
@@ -97,6 +98,9 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
           client.record((performance.now() - started) / 1000, { 'http.request.method': method, ...(status !== undefined ? { 'http.response.status_code': status } : {}), ...(type ? { 'error.type': type } : {}) });
         },
       };
+    },
+    sessionEnded(seconds, why) {
+      session.record(seconds, { 'mcp.session.end_reason': why });
     },
     metrics: exporter ? (req: IncomingMessage, res: ServerResponse) => exporter.getMetricsRequestHandler(req, res) : undefined,
     shutdown: () => sdk.shutdown(),

@@ -17,6 +17,7 @@ import { allowedOrigins, hostAndOriginCheck } from './origin.js';
 import { ProtectedResource } from './protected-resource.js';
 import { createRateLimit } from './rate-limit.js';
 import { SessionStore } from './sessions.js';
+import type { Telemetry } from '../../telemetry/hooks.js';
 import { StatelessServing } from './stateless.js';
 import { logAccess, type AccessTrace } from './trace.js';
 
@@ -33,6 +34,8 @@ export interface HttpOptions extends HttpConfig {
   maxBodyBytes?: number;
   /** Prometheus text for GET /metrics (--metrics), served behind the same authentication as /mcp. */
   metricsHandler?: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  /** Session durations, when OpenTelemetry is on. */
+  telemetry?: Pick<Telemetry, 'sessionEnded'> | undefined;
   /** Counts shared by replicas (the rate limit), when set. */
   redisUrl?: string | undefined;
   /** Client-credential hosting: the upstream's word on a caller's own credentials, before a session is kept. */

@@ -14,7 +14,7 @@ export async function serveHttp(
   announce: boolean,
 ): Promise<void> {
   const { all, upstream, makeServer, verifyCaller, telemetry } = serving;
-  const handle = await startHttp({ ...http, redisUrl: config.redisUrl, metricsHandler: telemetry?.metrics, makeServer, verifyCaller, writeTools: all.writes, readOnly: config.readOnly, health: upstream.pool.health }).catch(async (err: unknown) => {
+  const handle = await startHttp({ ...http, redisUrl: config.redisUrl, metricsHandler: telemetry?.metrics, telemetry, makeServer, verifyCaller, writeTools: all.writes, readOnly: config.readOnly, health: upstream.pool.health }).catch(async (err: unknown) => {
     const code = (err as { code?: string }).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
     const what = code === 'EADDRINUSE' ? `port ${http.port} on ${http.host} is in use` : `not allowed to use port ${http.port} on ${http.host}`;

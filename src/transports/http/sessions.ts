@@ -4,6 +4,7 @@ import { isInitializeRequest, SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type S
 import { log, shortHash } from '../../telemetry/log.js';
 import { callerTag, header, type Caller } from './auth.js';
 import { requestCount } from './body.js';
+import type { Telemetry } from '../../telemetry/hooks.js';
 import { HttpError } from './errors.js';
 import { ExchangeTransport } from './exchange.js';
 
@@ -15,6 +16,8 @@ export interface SessionLimits {
   maxInFlight: number;
   /** Prefix of this replica's session ids, so a load balancer can route a session back to it. */
   replicaId: string | undefined;
+  /** Session durations, when OpenTelemetry is on. */
+  telemetry?: Pick<Telemetry, 'sessionEnded'> | undefined;
 }
 
 interface Session {
@@ -25,6 +28,7 @@ interface Session {
   callerHash: string;
   lastActivity: number;
   inFlight: number;
+  openedAt: number;
 }
 
 /** A request of a 2025-11-25 session must name a revision of that family, or none (then 2025-03-26). */
@@ -110,7 +114,7 @@ export class SessionStore {
     const id = replica ? `${replica}.${randomUUID()}` : randomUUID();
     const server = this.makeServer(caller);
     const transport = new ExchangeTransport(id);
-    const session: Session = { id, transport, server, callerHash: caller.hash, lastActivity: Date.now(), inFlight: 0 };
+    const session: Session = { id, transport, server, callerHash: caller.hash, lastActivity: Date.now(), inFlight: 0, openedAt: performance.now() };
     this.sessions.set(id, session);
     transport.onclose = () => this.end(session, 'closed');
     await server.connect(transport);
@@ -147,6 +151,7 @@ export class SessionStore {
   private end(s: Session, why: string): void {
     if (!this.sessions.delete(s.id)) return;
     log('info', 'session closed', { session: shortHash(s.id), why });
+    this.limits.telemetry?.sessionEnded((performance.now() - s.openedAt) / 1000, why);
     void s.transport.close().catch(() => undefined);
     void s.server.close().catch(() => undefined);
   }
