@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { context, metrics, propagation, SpanKind, SpanStatusCode, trace, type Attributes } from '@opentelemetry/api';
+import { context, metrics, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Histogram, type Tracer } from '@opentelemetry/api';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { envDetector, hostDetector, osDetector } from '@opentelemetry/resources';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { PeriodicExportingMetricReader, type IMetricReader } from '@opentelemetry/sdk-metrics';
 import { version } from '../version.js';
-import type { Telemetry } from './hooks.js';
+import type { RequestInfo, Telemetry } from './hooks.js';
 
 // OpenTelemetry by its semantic conventions for MCP: a SERVER span per request named
 // `{mcp.method.name} {target}`, the client's `_meta.traceparent` continued, a CLIENT span per upstream
@@ -45,40 +45,7 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
   const session = meter.createHistogram('mcp.server.session.duration', { description: 'Duration of MCP sessions', unit: 's' });
 
   return {
-    async request(info, run, errorType) {
-      const carrier: Record<string, string> = {};
-      for (const key of ['traceparent', 'tracestate']) if (typeof info.meta?.[key] === 'string') carrier[key] = info.meta[key] as string;
-      const parent = propagation.extract(context.active(), carrier);
-      const attributes: Attributes = {
-        'mcp.method.name': info.method,
-        'jsonrpc.request.id': String(info.requestId),
-        'network.transport': info.transport,
-        ...(info.target && info.method === 'tools/call' ? { 'gen_ai.tool.name': info.target, 'gen_ai.operation.name': 'execute_tool' } : {}),
-        ...(info.target && info.method === 'prompts/get' ? { 'gen_ai.prompt.name': info.target } : {}),
-        ...(info.target && info.method === 'resources/read' ? { 'mcp.resource.uri': info.target } : {}),
-        ...(info.sessionId ? { 'mcp.session.id': info.sessionId } : {}),
-        ...(info.protocolVersion ? { 'mcp.protocol.version': info.protocolVersion } : {}),
-      };
-      const span = tracer.startSpan(info.target ? `${info.method} ${info.target}` : info.method, { kind: SpanKind.SERVER, attributes }, parent);
-      const started = performance.now();
-      let error: string | undefined;
-      try {
-        const result = await context.with(trace.setSpan(parent, span), run);
-        error = errorType(result);
-        return result;
-      } catch (err) {
-        error = String((err as { code?: unknown }).code ?? 'error');
-        throw err;
-      } finally {
-        if (error) {
-          span.setAttribute('error.type', error);
-          span.setStatus({ code: SpanStatusCode.ERROR });
-        }
-        span.end();
-        const { 'mcp.method.name': m, 'gen_ai.tool.name': t } = attributes;
-        operation.record((performance.now() - started) / 1000, { 'mcp.method.name': m!, ...(t ? { 'gen_ai.tool.name': t } : {}), ...(error ? { 'error.type': error } : {}) });
-      }
-    },
+    request: (info, run, errorType) => serverSpan(tracer, operation, info, run, errorType),
     upstream(method, url) {
       const { origin, pathname } = new URL(url);
       const span = tracer.startSpan(method, { kind: SpanKind.CLIENT, attributes: { 'http.request.method': method, 'url.full': origin + pathname, 'server.address': new URL(url).hostname } });
@@ -106,3 +73,39 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
     shutdown: () => sdk.shutdown(),
   };
 }
+
+/** A request inside a SERVER span continuing the client's `_meta` trace context, and its duration. */
+async function serverSpan<T>(tracer: Tracer, operation: Histogram, info: RequestInfo, run: () => Promise<T>, errorType: (result: T) => string | undefined): Promise<T> {
+  const carrier: Record<string, string> = {};
+  for (const key of ['traceparent', 'tracestate']) if (typeof info.meta?.[key] === 'string') carrier[key] = info.meta[key] as string;
+  const parent = propagation.extract(context.active(), carrier);
+  const attributes: Attributes = {
+    'mcp.method.name': info.method,
+    'jsonrpc.request.id': String(info.requestId),
+    'network.transport': info.transport,
+    ...(info.target && info.method === 'tools/call' ? { 'gen_ai.tool.name': info.target, 'gen_ai.operation.name': 'execute_tool' } : {}),
+    ...(info.target && info.method === 'prompts/get' ? { 'gen_ai.prompt.name': info.target } : {}),
+    ...(info.target && info.method === 'resources/read' ? { 'mcp.resource.uri': info.target } : {}),
+    ...(info.sessionId ? { 'mcp.session.id': info.sessionId } : {}),
+    ...(info.protocolVersion ? { 'mcp.protocol.version': info.protocolVersion } : {}),
+  };
+  const span = tracer.startSpan(info.target ? `${info.method} ${info.target}` : info.method, { kind: SpanKind.SERVER, attributes }, parent);
+  const started = performance.now();
+  let error: string | undefined;
+  try {
+    const result = await context.with(trace.setSpan(parent, span), run);
+    error = errorType(result);
+    return result;
+  } catch (err) {
+    error = String((err as { code?: unknown }).code ?? 'error');
+    throw err;
+  } finally {
+    if (error) {
+      span.setAttribute('error.type', error);
+      span.setStatus({ code: SpanStatusCode.ERROR });
+    }
+    span.end();
+    const { 'mcp.method.name': m, 'gen_ai.tool.name': t } = attributes;
+    operation.record((performance.now() - started) / 1000, { 'mcp.method.name': m!, ...(t ? { 'gen_ai.tool.name': t } : {}), ...(error ? { 'error.type': error } : {}) });
+  }
+    }
