@@ -1,5 +1,5 @@
 import { createServer as createNetServer } from 'node:net';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -154,3 +154,19 @@ export async function call(client: Client, name: string, args: Record<string, un
 }
 
 export type { SandboxOptions };
+
+/** A real redis-server on a free loopback port, nothing saved to disk. */
+export async function startRedis(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (/Ready to accept connections/.test(out)) resolve();
+    });
+    child.once('error', (err) => reject(new Error(`redis-server could not start (apt-get install redis-server): ${err.message}`)));
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
+  });
+  return { url: `redis://127.0.0.1:${port}`, stop: () => new Promise((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
+}

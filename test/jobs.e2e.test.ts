@@ -1,11 +1,10 @@
 // Long operations against clients that give up: a real SDK client that waits 58 s and does not reset its
 // timeout on progress, an upstream that takes 66 to 80 s. JOBS_TEST_SCALE shrinks every time in
 // proportion (0.05 for a quick run while working); CI runs it at 1, in real time, the tests side by side.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectHttp, connectStdio, freePort, sandboxEnv, startHttpProcess, startSandbox, text, type Connected, type Sandbox } from './helpers.js';
+import { connectHttp, connectStdio, sandboxEnv, startHttpProcess, startRedis, startSandbox, text, type Connected, type Sandbox } from './helpers.js';
 
 const S = Number(process.env['JOBS_TEST_SCALE'] ?? 1);
 const ms = (n: number) => Math.max(1, Math.round(n * S));
@@ -204,22 +203,6 @@ describe.concurrent('long operations over HTTP', () => {
     }
   });
 });
-
-/** A real redis-server on a free loopback port, nothing saved to disk. */
-async function startRedis(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (/Ready to accept connections/.test(out)) resolve();
-    });
-    child.once('error', (err) => reject(new Error(`redis-server could not start (apt-get install redis-server): ${err.message}`)));
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
-  });
-  return { url: `redis://127.0.0.1:${port}`, stop: () => new Promise((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
-}
 
 describe.concurrent('replicas sharing a real Redis', () => {
   test('a job started on one stateless replica is joined and finished on the other: one upstream request in all', { timeout: TEST_TIMEOUT }, async () => {

@@ -2,12 +2,11 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CLI, freePort, SANDBOX_CREDENTIALS, sandboxEnv, startHttpProcess, startSandbox, type Sandbox } from './helpers.js';
+import { CLI, SANDBOX_CREDENTIALS, sandboxEnv, startHttpProcess, startRedis, startSandbox, type Sandbox } from './helpers.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -49,17 +48,6 @@ describe('audit log', () => {
     }
   });
 });
-
-/** A real redis-server on a free loopback port. */
-async function startRedis(): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (c: Buffer) => /Ready to accept connections/.test(c.toString()) && resolve());
-    child.once('error', reject);
-  });
-  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill() };
-}
 
 describe('per-caller rate limit', () => {
   const tokens = ['rate-limited-token-alice-0', 'rate-limited-token-bobby-1'];
@@ -104,7 +92,7 @@ describe('per-caller rate limit', () => {
       expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
-      redis.stop();
+      await redis.stop();
     }
   });
 });
