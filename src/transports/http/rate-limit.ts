@@ -24,7 +24,9 @@ export async function createRateLimit(spec: RateLimitSpec): Promise<RateLimit> {
   let limiter;
   if (spec.redisUrl) {
     const { Redis: RedisClient } = await import('ioredis');
-    redis = new RedisClient(spec.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    redis = new RedisClient(spec.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+    // Connected before the first request is counted; later outages answer 503 rather than pass unlimited.
+    await redis.connect();
     limiter = new rlf.RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true });
   } else {
     limiter = new rlf.RateLimiterMemory(options);
