@@ -54,10 +54,19 @@ const result = await build({
   // Some dependencies are CommonJS and require Node's built-ins.
   banner: { js: "import{createRequire as __lwRequire}from'node:module';const require=__lwRequire(import.meta.url);" },
   logLevel: 'warning',
-  // OpenTelemetry is for hosted servers (the npm package has it); the desktop bundle leaves it out, and a
-  // bundle started with the OTEL_* variables says so instead of exporting.
-  external: ['@opentelemetry/*'],
   plugins: [
+    {
+      // OpenTelemetry is for hosted servers (the npm package has it): the desktop bundle carries none of it,
+      // and a bundle started with the OTEL_* variables says so instead of exporting.
+      name: 'no-otel',
+      setup(b) {
+        b.onResolve({ filter: /telemetry\/otel\.js$/ }, (args) => ({ path: args.path, namespace: 'no-otel' }));
+        b.onLoad({ filter: /.*/, namespace: 'no-otel' }, () => ({
+          contents: "export async function startTelemetry() { throw new Error('OpenTelemetry is not part of the desktop bundle'); }",
+          loader: 'js',
+        }));
+      },
+    },
     {
       // The values above, put before the module's first line (on it, so its line numbers stay).
       name: 'build-time-values',

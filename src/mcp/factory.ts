@@ -118,9 +118,6 @@ async function selectCatalogues(config: Config): Promise<Catalogues> {
  */
 function confirmations(config: Config): Confirmations | undefined {
   if (config.confirmDestructive === 'never') return undefined;
-  if (!config.stateSecret && config.http && !config.sandbox) {
-    log('warn', 'WORKSPACE_STATE_SECRET is not set: confirmations are sealed with a key of this process, so replicas refuse each other\'s; set the same secret on every replica');
-  }
   const secret = config.stateSecret ?? randomBytes(32);
   return new Confirmations(config.confirmDestructive, secret, (ctx) => callerOf(ctx.http?.authInfo));
 }

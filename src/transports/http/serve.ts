@@ -1,5 +1,6 @@
 import type { Config, HttpConfig } from '../../config/parse.js';
 import type { ServerFactory, Serving } from '../../mcp/factory.js';
+import { log } from '../../telemetry/log.js';
 import { version } from '../../version.js';
 import { inspectorHint } from './banner.js';
 import { startHttp } from './index.js';
@@ -24,6 +25,10 @@ export async function serveHttp(
   });
   // SIGTERM drains: no new requests, calls in flight get the grace period, then sessions close.
   closers.unshift(() => handle.drain(http.drainMs));
+  // Said once the port is ours, so a start that fails says only why it failed.
+  if (!config.stateSecret && config.confirmDestructive !== 'never' && !config.sandbox) {
+    log('warn', "WORKSPACE_STATE_SECRET is not set: confirmations are sealed with a key of this process, so replicas refuse each other's; set the same secret on every replica");
+  }
   // Workers of a cluster are announced once, by the primary.
   if (!announce) return;
   process.stderr.write(
