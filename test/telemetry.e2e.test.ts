@@ -78,6 +78,7 @@ describe('OpenTelemetry over OTLP/HTTP JSON', () => {
       const failed = (await conn.client.callTool({ name: 'groups_delete', arguments: { groupId: 'g_missing' } })) as CallToolResult;
       expect(failed.isError).toBe(true);
       const server = await until(() => otlp.spans().find((s) => s.name === 'tools/call groups_list'));
+      expect(await until(() => otlp.spans().find((s) => s.name === 'initialize'))).toBeDefined();
       expect(server.traceId).toBe(traceId);
       expect(server.kind).toBe(2);
       expect(attr(server, 'mcp.method.name')).toBe('tools/call');

@@ -125,6 +125,12 @@ export function createMcpServer(opts: ServerOptions): Server {
   // Every answer that may wait (a list made on first use, a view read from disk) counts as in flight,
   // so a stdio client that sends its requests and closes stdin still gets them.
   const traced = tracing(server, opts.telemetry);
+  if (opts.telemetry) {
+    // initialize is the SDK's own handler: the same, inside its span (only when telemetry is on).
+    const sdk = server as unknown as { _oninitialize(request: unknown): Promise<Record<string, unknown>> };
+    const initialize = sdk._oninitialize.bind(server);
+    server.setRequestHandler('initialize', (request, ctx) => traced(ctx, undefined, () => initialize(request)) as never);
+  }
   server.setRequestHandler('tools/list', (_request, ctx) => traced(ctx, undefined, () => inFlight.track(() => tools(ctx).list())));
   server.setRequestHandler('prompts/list', (_request, ctx) => listPrompts(tools(ctx).offered));
   server.setRequestHandler('prompts/get', (request, ctx) => traced(ctx, request.params.name, async () => getPrompt(tools(ctx).offered, request.params.name, request.params.arguments)));
