@@ -26,7 +26,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_monthly_overview',
     title: 'Monthly overview',
     description:
-      'Monthly report: what happened in one month, e.g. last month (courses started and completed by type, active creators, learners starting and finishing). All-time totals: analytics_hero.',
+      'Monthly report for one month (last month, September): what happened, courses started and completed by type, active creators, learners starting and finishing. All-time totals: analytics_hero.',
     toolset: 'analytics',
     command: 'analytics/monthly-overview',
     input: { month: month.optional() },
@@ -53,7 +53,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_hero',
     title: 'Workspace headline numbers',
     description:
-      'Key figures of the workspace, all time: how many students, instructors, admins, courses, completions, pending invites; average time to complete.',
+      'Key figures of the workspace at a glance, all time: its size (how many students, instructors, admins, courses), completions, pending invites, average time to complete a course. One month: analytics_monthly_overview.',
     toolset: 'analytics',
     command: 'analytics/hero',
     output: {
@@ -72,7 +72,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_courses',
     title: 'Course completion table',
     description:
-      'Completion rate of every course: enrolled, completed and percent complete, with course ids; for one learner use learning_student_units.',
+      'Completion rate of every course: how many people are enrolled, how many completed, percent complete; gives course ids. One learner in one course: learning_student_units.',
     toolset: 'analytics',
     pages: 'courses',
     command: 'analytics/courses',
@@ -88,7 +88,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_students',
     title: 'Student roster',
     description:
-      'List everyone (learners, students, employees) with their courses assigned vs completed and their groups; gives user ids. Only those who finished nothing: analytics_needs_attention.',
+      "Every student in the workspace (learners, employees) with courses assigned vs completed and their groups; find a person's user id here by name or email. Only those who finished nothing: analytics_needs_attention.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/students',
@@ -100,7 +100,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_needs_attention',
     title: 'Students needing attention',
     description:
-      'Who to nudge or follow up with: people with assigned training who have finished nothing yet (behind, not started).',
+      'Who is behind: people with assigned training who have finished nothing yet (not started, stuck at zero), to nudge or follow up. Everyone: analytics_students.',
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/needs-attention',
@@ -112,7 +112,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_top_performers',
     title: 'Top performers',
     description:
-      'Leaderboard: learners ranked by completion ratio, best first. Returned as the workspace sends it.',
+      'Best learners: a leaderboard ranked by completion ratio, best first, for praise, shout-outs or rewards. Those behind: analytics_needs_attention.',
     toolset: 'analytics',
     command: 'analytics/top-performers',
     input: limit,

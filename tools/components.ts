@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { endpoint, id, WRITE, IDEMPOTENT_WRITE, type ToolDef } from './define.js';
+import { endpoint, id, jsonObjectText, WRITE, IDEMPOTENT_WRITE, type ToolDef } from './define.js';
 import { Component, COMPONENT_STATUSES, COMPONENT_TYPES } from './content-shapes.js';
 
 const ids = (what: string) => z.array(z.string().min(1)).describe(what);
@@ -87,29 +87,23 @@ export const configByType: Partial<Record<(typeof COMPONENT_TYPES)[number], z.Zo
 };
 
 /**
- * What the tool list shows of config: every documented field once, in one closed object (the four
- * per-type objects repeated the shared fields and cost a model over a thousand tokens). Which type takes
- * which field, and what each must hold, is checked per type below, and each type's fields are a resource
- * an agent can read (learning-workspace://components/config/{type}).
+ * config is a JSON object written as a string: its fields depend on the type, and as one closed object
+ * they cost every conversation about 650 tokens for one rarely used tool (and a closed object refused the
+ * fields of the types the document does not show). The description names the fields people set most; each
+ * documented type's full set is a resource (learning-workspace://components/config/{type}), and a
+ * documented type's config is checked field by field below, so a wrong field is answered with its path.
  */
-const AnyConfig = z
-  .strictObject({
-    ...ChatConfig.shape,
-    model: z.string().min(1).describe('Required for chat and data_analyst.').optional(),
-    groupIds: ids('data_analyst: only data of these groups.').optional(),
-    ...Object.fromEntries(Object.entries(FlashcardsConfig.shape).filter(([k]) => !(k in ChatConfig.shape))),
-    ...Object.fromEntries(Object.entries(ScenariosConfig.shape).filter(([k]) => !(k in ChatConfig.shape))),
-  })
-  .describe(
-    'Settings of the type (chat and data_analyst need model); fields for chat, flashcards and more: resource learning-workspace://components/config/{type}.',
-  );
+const configText = jsonObjectText('config', '{"model":"gpt-4o-mini","materials":["<material id>"]}').describe(
+  'Settings, a JSON object as a string. chat, data_analyst: model (required), materials, folders (ids from materials_list), systemPrompt, temperature 0-2; ' +
+    'flashcards: difficulty easy|medium|hard|mixed, totalFlashcards; scenarios: goal, context, greetingMessage. Every field: resource learning-workspace://components/config/{type}.',
+);
 
 const createInput = z
   .strictObject({
     type: z.enum(COMPONENT_TYPES).describe('Kind of component.'),
     name: z.string().min(1).describe('Name learners see.'),
     description: z.string().describe('Shown under the name.').optional(),
-    config: AnyConfig.optional(),
+    config: configText.optional(),
   })
   .superRefine((input, ctx) => {
     const schema = configByType[input.type];
@@ -130,7 +124,7 @@ export const componentsTools: ToolDef[] = [
     name: 'components_create',
     title: 'Create component',
     description:
-      'Create a study component for learners: AI chat or tutor, data analyst, flashcards, role-play scenarios, practice test, audio recap and more. New components start unpublished.',
+      'Create a learning tool for learners: AI chat or tutor (a chatbot that answers their questions), data analyst, flashcards, role-play scenarios, practice test, audio recap and more. New ones start unpublished (components_set_status).',
     toolset: 'components',
     method: 'POST',
     path: '/api/v1/components',
@@ -148,7 +142,7 @@ export const componentsTools: ToolDef[] = [
     method: 'PATCH',
     path: '/api/v1/components/{id}',
     input: z.strictObject({
-      id: id('Component id, from components_create.'),
+      id: id('From components_create.'),
       status: z.enum(COMPONENT_STATUSES).describe('New status.'),
     }),
     output: Component,

@@ -10,10 +10,10 @@ export const coursesTools: ToolDef[] = [
     name: 'courses_structure',
     title: 'Course structure',
     description:
-      'What a course contains: units (modules), topics (lessons), activities, unit tests and projects, with their ids and edit links.',
+      'What a course contains, its structure: modules (units), lessons (topics), activities, quizzes, unit tests and projects, with their ids and edit links.',
     toolset: 'courses',
     command: 'courses/structure',
-    input: { courseId: id('Course id, from analytics_courses.') },
+    input: { courseId: id('From analytics_courses.') },
     output: {
       courseId: string,
       courseTitle: string,

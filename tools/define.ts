@@ -84,7 +84,7 @@ const idempotencyKeyField = z
   .max(255)
   // It travels as an HTTP header: visible ASCII only (no spaces, control characters or non-ASCII).
   .regex(/^[\x21-\x7e]+$/, 'an idempotency key is 1 to 255 visible ASCII characters (letters, digits, punctuation; no spaces)')
-  .describe('Retry key, 1 to 255 visible ASCII characters: reuse it to retry safely (applied once).');
+  .describe('Reuse on a retry: applied once. Up to 255 visible ASCII characters.');
 
 type CommandRow = {
   name: string;
@@ -152,6 +152,24 @@ type EndpointRow = {
 export function endpoint(row: EndpointRow): ToolDef {
   const { mode = 'json', ...rest } = row;
   return { ...rest, api: 'content', takesIdempotencyKey: false, mode };
+}
+
+/**
+ * A JSON object written as a string. Free-form or type-dependent objects travel this way so that every
+ * input schema stays closed (OpenAI strict mode, Gemini) and the tool list does not spell out each field;
+ * the object is parsed here and checked by whoever reads it.
+ */
+export function jsonObjectText(field: string, example: string) {
+  return z.string().transform((text, ctx) => {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    } catch {
+      /* refused below */
+    }
+    ctx.addIssue({ code: 'custom', message: `${field} must be a JSON object written as a string, e.g. ${example}` });
+    return z.NEVER;
+  });
 }
 
 /** Non-empty id string; every required id in the documents is a non-empty string. */

@@ -8,7 +8,7 @@ export const exploreTools: ToolDef[] = [
     name: 'explore_set_audience',
     title: 'Set explore section audience',
     description:
-      'Limit a section of the explore page (the course catalog learners browse) to some groups, or hide it from some; returns who sees it.',
+      'Choose which groups see a section of the explore page (the course catalog learners browse): limit it to some groups or hide it from some; returns who sees it.',
     toolset: 'explore',
     command: 'explore/set-audience',
     input: {
@@ -29,7 +29,7 @@ export const exploreTools: ToolDef[] = [
     name: 'explore_toggle',
     title: 'Turn explore page on or off',
     description:
-      'Show or hide the explore page (course catalog) for all learners; returns the new setting.',
+      'Turn the explore page on or off: enable or disable the course catalog learners browse on their own, or hide it from all; returns the new setting.',
     toolset: 'explore',
     command: 'explore/toggle',
     input: { exploreEnabled: z.boolean().describe('true shows the explore page to learners, false hides it.') },

@@ -16,13 +16,13 @@ export const foldersTools: ToolDef[] = [
     name: 'folders_create',
     title: 'Create folder',
     description:
-      'Make a new folder for study materials or documents, optionally inside another folder.',
+      'Create or make a new folder for study materials or documents, optionally inside another folder.',
     toolset: 'folders',
     method: 'POST',
     path: '/api/v1/folders',
     input: z.strictObject({
       name: z.string().min(1).describe('Folder name.'),
-      parentFolderId: z.string().min(1).describe('Folder id, from materials_list.').optional(),
+      parentFolderId: z.string().min(1).describe('From materials_list.').optional(),
       description: z.string().describe('Folder description.').optional(),
       metadata: metadata.optional(),
     }),
@@ -33,13 +33,13 @@ export const foldersTools: ToolDef[] = [
     name: 'folders_update',
     title: 'Update folder',
     description:
-      'Rename a folder, move it under another folder, or change its description; only the fields given change.',
+      'Rename a folder, move it under or into another folder, or change its description; only the fields given change.',
     toolset: 'folders',
     method: 'PATCH',
     path: '/api/v1/folders/{id}',
     input: z
       .strictObject({
-        id: id('Folder id, from materials_list or folders_create.'),
+        id: id('From materials_list or folders_create.'),
         name: z.string().min(1).describe('New name.').optional(),
         parentFolderId: z.string().min(1).describe('Folder to move it into.').optional(),
         description: z.string().describe('New description.').optional(),

@@ -2,15 +2,15 @@ import * as z from 'zod';
 import { command, DESTRUCTIVE, id, READ, WRITE, IDEMPOTENT_WRITE, type ToolDef } from './define.js';
 import { Group, Membership, MembershipStatus } from './shapes.js';
 
-const groupId = id('Group id, from groups_list.');
-const userId = id('User id, from analytics_students.');
+const groupId = id('From groups_list.');
+const userId = id('From analytics_students.');
 
 export const groupsTools: ToolDef[] = [
   command({
     name: 'groups_member_add',
     title: 'Add member to group',
     description:
-      'Put (add, enroll) someone in a group, team, cohort or department with a role (MEMBER unless given); returns the membership.',
+      'Add or enroll a person in a group (team, cohort, department), or make them its instructor or admin (default: member); returns the membership.',
     toolset: 'groups',
     command: 'groups/member-add',
     input: {
@@ -27,9 +27,9 @@ export const groupsTools: ToolDef[] = [
   }),
   command({
     name: 'groups_member_set_status',
-    title: 'Set group membership status',
+    title: 'Pause or reactivate group membership',
     description:
-      "Pause (deactivate) or reactivate a person's membership in a group without removing them; returns the new status.",
+      "Pause, suspend or deactivate someone's membership in one group, or reactivate it, without removing them (leave, break); returns the new status. To take them out of the workspace: members_remove.",
     toolset: 'groups',
     command: 'groups/member-set-status',
     input: { groupId, userId, status: MembershipStatus.describe('New membership status: ACTIVE or INACTIVE.') },
@@ -41,19 +41,19 @@ export const groupsTools: ToolDef[] = [
     name: 'groups_delete',
     title: 'Delete group',
     description:
-      'Delete a group (team, cohort) with its subgroups and all their memberships. Irreversible: the person confirms.',
+      'Delete or remove a group, team or cohort for good, with its subgroups and memberships (people stay in the workspace). Irreversible: the person confirms.',
     toolset: 'groups',
     command: 'groups/delete',
-    input: { groupId: id('Group id, from groups_list.') },
+    input: { groupId: id('From groups_list.') },
     output: { deleted: z.literal(true) },
     annotations: DESTRUCTIVE,
     mutating: true,
   }),
   command({
     name: 'groups_list',
-    title: 'List groups',
+    title: 'List groups and teams',
     description:
-      'Groups (teams, cohorts, departments) with parent, member and subgroup counts, tags and lead instructor; gives group ids.',
+      'Which groups, teams, cohorts or departments the workspace has, with their parent, member and subgroup counts and tags; gives group ids.',
     toolset: 'groups',
     pages: 'groups',
     command: 'groups/list',

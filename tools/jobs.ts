@@ -45,7 +45,8 @@ export const JOB_TOOLS: readonly JobToolDef[] = [
   {
     name: 'jobs_get',
     title: 'Follow a running job',
-    description: "Wait for a running job's result; call again while it runs.",
+    description:
+      'Check on a call that answered with a job (deck, upload, long answer): waits briefly for its progress or result; call again while it runs.',
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -53,7 +54,8 @@ export const JOB_TOOLS: readonly JobToolDef[] = [
   {
     name: 'jobs_cancel',
     title: 'Cancel a running job',
-    description: 'Stop a running job the person no longer wants.',
+    description:
+      'Cancel or stop a running job (deck, upload, long answer) the person no longer wants; its upstream request ends at once.',
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

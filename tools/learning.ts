@@ -6,17 +6,17 @@ const string = z.string();
 const number = z.number();
 const numberOrNull = z.number().nullable();
 const stringOrNull = z.string().nullable();
-const groupId = id('Only this group (cohort), from groups_list.').optional();
+const groupId = id('Only this group, from groups_list.').optional();
 
 export const learningTools: ToolDef[] = [
   command({
     name: 'learning_student_units',
     title: 'Learner progress in a course',
     description:
-      "How far one learner is in one course, unit by unit (modules, lessons, activities): scores, test, projects, time spent; gives activity ids.",
+      'How far one person is in one course, module by module (units, lessons, activities): progress, scores, did they pass the unit test, projects, time on task against the team average; gives activity ids.',
     toolset: 'learning',
     command: 'learning/student-units',
-    input: { userId: id('User id, from analytics_students.'), courseId: id('Course id, from analytics_courses.'), groupId },
+    input: { userId: id('From analytics_students.'), courseId: id('Course id, from analytics_courses.'), groupId },
     output: {
       userId: string,
       courseId: string,
@@ -72,7 +72,7 @@ export const learningTools: ToolDef[] = [
     name: 'learning_question_stats',
     title: 'Question wrong-answer rates',
     description:
-      'Which questions of a test or quiz people get wrong most: wrong-answer rate per question, worst first, with the most common wrong answer.',
+      'Which questions of a test or quiz people get wrong most: wrong-answer rate per question, worst first, with the most common wrong answer. Score spread of a quiz: performance_quiz.',
     toolset: 'learning',
     command: 'learning/question-stats',
     input: {
@@ -112,10 +112,10 @@ export const learningTools: ToolDef[] = [
     name: 'learning_unit_topics',
     title: 'Unit topic statistics',
     description:
-      "How a cohort does on each topic (lesson) of one unit: completion, quiz scores, time on task, and the unit's projects.",
+      'How a group or cohort does in one unit (module), topic by topic or lesson by lesson: completion, average quiz scores, time on task, projects. One person: learning_student_units.',
     toolset: 'learning',
     command: 'learning/unit-topics',
-    input: { unitId: id('Unit id, from courses_structure.'), groupId },
+    input: { unitId: id('From courses_structure.'), groupId },
     output: {
       unitId: string,
       courseId: string,
@@ -149,10 +149,10 @@ export const learningTools: ToolDef[] = [
     name: 'learning_project_scenarios',
     title: 'Role-play and scenario results',
     description:
-      "Results of a course's role-play and scenario projects (exercises): completion, attempts, average best score; optionally one unit.",
+      "Results of a course's role-play and scenario projects (exercises): how many started and completed, attempts, average best score; optionally one unit.",
     toolset: 'learning',
     command: 'learning/project-scenarios',
-    input: { courseId: id('Course id, from analytics_courses.'), unitId: id('Only this unit, from courses_structure.').optional(), groupId },
+    input: { courseId: id('From analytics_courses.'), unitId: id('Only this unit, from courses_structure.').optional(), groupId },
     output: {
       courseId: string,
       totalMembers: number,

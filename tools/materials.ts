@@ -3,7 +3,7 @@ import { endpoint, READ, urlText, WRITE, type ToolDef, webUrl } from './define.j
 import { Material, Reference } from './content-shapes.js';
 
 const references = z.array(Reference).describe('Sources to cite.').optional();
-const folderId = z.string().min(1).describe('Folder id, from materials_list.').optional();
+const folderId = z.string().min(1).describe('From materials_list.').optional();
 
 const createShape = {
   name: z.string().min(1).describe('Material name.'),
@@ -28,7 +28,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_generate',
     title: 'Generate study material',
     description:
-      'Have AI write a study material (outline, overview, notes or summary) on a topic; may answer with a job (jobs_get).',
+      'Have AI write or generate a study material on a topic: course outline, overview, notes or summary. May answer with a job (jobs_get). Slides: presentations_create.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/generate',
@@ -51,7 +51,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_upload_and_process',
     title: 'Create material and wait for processing',
     description:
-      'Add a study material (document, PDF, video, web page or text) and wait until it is processed; may answer with a job (jobs_get). materials_create returns at once.',
+      'Upload or add a study material (document, PDF, video, web page, text) and wait until it is processed and ready; may answer with a job (jobs_get). Without waiting: materials_create.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/upload-and-process',
@@ -69,7 +69,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_create',
     title: 'Create material',
     description:
-      'Add a study material (document, PDF, video, web page or text) and return at once while processing continues (materials_upload_and_process blocks instead).',
+      'Create or add a study material (document, PDF, video, web page or link, text) and return at once, without waiting, while processing continues. To wait until ready: materials_upload_and_process.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials',
@@ -81,7 +81,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_list',
     title: 'List materials',
     description:
-      'Find study materials (documents, files, reading): newest first, by name or folder, with paging; gives material and folder ids.',
+      'Search the library of study materials (documents, files, reading, links) by name or folder, newest first; gives material and folder ids.',
     toolset: 'materials',
     method: 'GET',
     path: '/api/v1/materials',

@@ -7,10 +7,10 @@ export const membersTools: ToolDef[] = [
     name: 'members_remove',
     title: 'Remove member from workspace',
     description:
-      'Take someone out of the whole workspace (they left the company, offboarding) with all their group memberships. Irreversible: the person confirms.',
+      'Remove a member from the whole workspace (left the company, offboarding) with all their group memberships. One group only, for a while: groups_member_set_status. Irreversible: the person confirms.',
     toolset: 'members',
     command: 'members/remove',
-    input: { userId: id('User id, from analytics_students.') },
+    input: { userId: id('From analytics_students.') },
     output: { removed: z.literal(true) },
     annotations: DESTRUCTIVE,
     mutating: true,
@@ -19,11 +19,11 @@ export const membersTools: ToolDef[] = [
     name: 'members_set_tags',
     title: 'Set member tags',
     description:
-      "Set a member's tags (labels such as role, region or team): replaces the whole set; new tags are created, [] clears them.",
+      'Tag, label or change the tags of a member (role, region, team, location): replaces their whole set; new tags are created, [] clears them.',
     toolset: 'members',
     command: 'members/set-tags',
     input: {
-      userId: id('User id, from analytics_students.'),
+      userId: id('From analytics_students.'),
       tags: z.array(z.string().min(1)).max(20).describe('The whole new set of tag names, at most 20; [] clears them.'),
     },
     output: { userId: z.string(), tags: z.array(Tag) },

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { command, id, READ, type ToolDef } from './define.js';
+import { command, id, jsonObjectText, READ, type ToolDef } from './define.js';
 
 const number = z.number();
 const numberOrNull = z.number().nullable();
@@ -8,7 +8,7 @@ const quizTool = command({
   name: 'performance_quiz',
   title: 'Quiz score distribution',
   description:
-      'Every attempt and score on one quiz, with the average and the score distribution in quartiles.',toolset: 'performance',
+      'Every attempt and score on one quiz, with the average mark and the score distribution in quartiles. Questions most missed: learning_question_stats.',toolset: 'performance',
   command: 'performance/quiz',
   input: { activityId: id('Quiz activity id, from learning_student_units or courses_structure.') },
   output: {
@@ -67,19 +67,8 @@ const insightsInput = z
     componentId: z.string().min(1).describe('Insights component (default: the workspace\'s).').optional(),
     groupIds: z.array(z.string().min(1)).describe('Only data of these groups (ids from groups_list).').optional(),
     timezone: z.string().refine(validTimeZone, 'timezone must be an IANA zone such as Europe/Berlin').describe('IANA time zone for dates in the answer.').optional(),
-    // Free-form upstream; a JSON string keeps the schema closed for every agent framework.
-    context: z
-      .string()
-      .transform((text, ctx) => {
-        try {
-          const value: unknown = JSON.parse(text);
-          if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-        } catch {
-          /* refused below */
-        }
-        ctx.addIssue({ code: 'custom', message: 'context must be a JSON object, as a string, e.g. {"team":"Sales"}' });
-        return z.NEVER;
-      })
+    // Free-form upstream.
+    context: jsonObjectText('context', '{"team":"Sales"}')
       .describe('Extra context for the assistant: a JSON object as a string.')
       .optional(),
     userId: z.string().min(1).describe('User the question is asked for.').optional(),
@@ -92,7 +81,7 @@ const insightsTool: ToolDef = {
   name: 'performance_insights_ask',
   title: 'Ask the analytics assistant',
   description:
-      "Ask the workspace's AI analytics assistant a question, e.g. why completion dropped; it queries data, draws charts and explains. A long answer may come as a job (jobs_get); pass sessionId back to follow up.",toolset: 'performance',
+      "Ask the workspace's AI analytics assistant an open question about learning data (why completion dropped, trends, comparisons); it queries, draws charts and explains. A long answer may come as a job (jobs_get); pass sessionId back to follow up.",toolset: 'performance',
   api: 'content',
   method: 'POST',
   path: '/api/v1/performance-insights/stream',

@@ -15,7 +15,7 @@ export const presentationsTools: ToolDef[] = [
     name: 'presentations_create',
     title: 'Generate PDF presentation',
     description:
-      'Make a slide deck (presentation) on a topic: PDF, PowerPoint and a transcript per slide. Slow: may answer with a job to follow with jobs_get; a call after it ends makes another deck.',
+      'Make or generate slides, a presentation deck on a topic: PDF, PowerPoint and a transcript (speaker notes) per slide. Slow: may answer with a job (jobs_get); calling again makes another deck.',
     toolset: 'presentations',
     method: 'POST',
     path: '/api/v1/pdf-generator/create',

@@ -7,7 +7,7 @@ export const radarTools: ToolDef[] = [
     name: 'radar_alerts_list',
     title: 'List radar alerts',
     description:
-      'Learning-radar alerts: problems and warnings detected in the workspace, each with a summary and recommendations.',
+      'Problems and warnings the learning radar detected in the workspace (risks, drops, anomalies), each with a summary and recommendations.',
     toolset: 'radar',
     pages: 'alerts',
     command: 'radar/alerts-list',
