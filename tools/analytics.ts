@@ -24,9 +24,9 @@ const number = z.number();
 export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_monthly_overview',
-    title: 'Monthly overview',
+    title: 'Monthly learning report',
     description:
-      'Monthly report for one month (last month, September): what happened, courses started and completed by type, active creators, learners starting and finishing. All-time totals: analytics_hero.',
+      'Monthly learning report for one month (last month, September): what happened, courses started and completed by type, active creators, learners starting and finishing. All-time totals: analytics_hero.',
     toolset: 'analytics',
     command: 'analytics/monthly-overview',
     input: { month: month.optional() },
@@ -53,7 +53,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_hero',
     title: 'Workspace headline numbers',
     description:
-      'Key figures of the workspace at a glance, all time: its size (how many students, instructors, admins, courses), completions, pending invites, average time to complete a course. One month: analytics_monthly_overview.',
+      'Overall stats of the workspace, all time: its size (how many students, instructors, admins, courses), completions, pending invitations (invites not accepted), average time to complete a course. One month: analytics_monthly_overview.',
     toolset: 'analytics',
     command: 'analytics/hero',
     output: {
@@ -70,9 +70,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_courses',
-    title: 'Course completion table',
+    title: 'Completion rate per course',
     description:
-      'Completion rate of every course: how many people are enrolled, how many completed, percent complete; gives course ids. One learner in one course: learning_student_units.',
+      "Completion rate and enrollment of every course: how many people are enrolled, how many completed, percent complete; gives their ids. One learner's progress: learning_student_units.",
     toolset: 'analytics',
     pages: 'courses',
     command: 'analytics/courses',
@@ -86,9 +86,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_students',
-    title: 'Student roster',
+    title: 'Student roster with progress',
     description:
-      "Every student in the workspace (learners, employees) with courses assigned vs completed and their groups; find a person's user id here by name or email. Only those who finished nothing: analytics_needs_attention.",
+      "Every student in the workspace (learners, employees): courses assigned vs completed and which groups each is in; find a person's user id here by name or email. Only those who finished nothing: analytics_needs_attention.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/students',
@@ -98,9 +98,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_needs_attention',
-    title: 'Students needing attention',
+    title: 'Students behind on training',
     description:
-      'Who is behind: people with assigned training who have finished nothing yet (not started, stuck at zero), to nudge or follow up. Everyone: analytics_students.',
+      "Who is behind or lagging: people with assigned training who have finished nothing yet (haven't started, stuck at zero), to remind, nudge or follow up. Everyone: analytics_students.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/needs-attention',
@@ -110,9 +110,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_top_performers',
-    title: 'Top performers',
+    title: 'Top performers leaderboard',
     description:
-      'Best learners: a leaderboard ranked by completion ratio, best first, for praise, shout-outs or rewards. Those behind: analytics_needs_attention.',
+      'Best learners, high achievers: who completed the most, a leaderboard ranked by completion ratio, for praise, shout-outs or rewards. Those behind: analytics_needs_attention.',
     toolset: 'analytics',
     command: 'analytics/top-performers',
     input: limit,

@@ -5,7 +5,7 @@ import { Assignment, AssignmentSummary, UserRefNullableName } from './shapes.js'
 export const assignmentsTools: ToolDef[] = [
   command({
     name: 'assignments_get',
-    title: 'Get assignment',
+    title: 'Assignment progress of everyone',
     description:
       "One course assignment in detail: everyone's status, who finished, who is late or overdue, each assignee's progress, due date, rules and completion criteria.",
     toolset: 'assignments',
@@ -16,9 +16,9 @@ export const assignmentsTools: ToolDef[] = [
   }),
   command({
     name: 'assignments_for_user',
-    title: 'Assignments of a user',
+    title: "A person's assigned training",
     description:
-      'Which courses or training one person (user, employee) has been assigned: progress, due dates, complete or overdue for each; gives assignment ids. Everyone on one assignment: assignments_get.',
+      'Which courses or training one person (user, employee) has been assigned and still has to do: progress, due dates, complete or overdue; gives assignment ids. Everyone on one assignment: assignments_get.',
     toolset: 'assignments',
     pages: 'assignments',
     command: 'assignments/for-user',
@@ -28,9 +28,9 @@ export const assignmentsTools: ToolDef[] = [
   }),
   command({
     name: 'assignments_remove',
-    title: 'Remove assignment',
+    title: 'Unassign a course assignment',
     description:
-      'Unassign or cancel a course assignment for everyone it was given to. Irreversible: the person confirms.',
+      'Unassign, cancel or take back a course assignment from everyone it was given to. Irreversible: the person confirms.',
     toolset: 'assignments',
     command: 'assignments/remove',
     input: { assignmentId: id('From assignments_for_user.') },

@@ -122,7 +122,7 @@ const createInput = z
 export const componentsTools: ToolDef[] = [
   endpoint({
     name: 'components_create',
-    title: 'Create component',
+    title: 'Create a study component',
     description:
       'Create a learning tool for learners: AI chat or tutor (a chatbot that answers their questions), data analyst, flashcards, role-play scenarios, practice test, audio recap and more. New ones start unpublished (components_set_status).',
     toolset: 'components',
@@ -135,9 +135,9 @@ export const componentsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'components_set_status',
-    title: 'Set component status',
+    title: 'Publish or unpublish a component',
     description:
-      'Publish (active), unpublish (inactive) or return a component to draft; returns the updated component.',
+      'Publish (active, live), unpublish (inactive, offline) or return a component to draft; returns the updated component.',
     toolset: 'components',
     method: 'PATCH',
     path: '/api/v1/components/{id}',

@@ -8,9 +8,9 @@ const stringOrNull = z.string().nullable();
 export const coursesTools: ToolDef[] = [
   command({
     name: 'courses_structure',
-    title: 'Course structure',
+    title: 'Course outline',
     description:
-      'What a course contains, its structure: modules (units), lessons (topics), activities, quizzes, unit tests and projects, with their ids and edit links.',
+      'What a course contains, its outline or contents: modules (units), lessons (topics), activities, quizzes, unit tests and projects, with their ids and edit links.',
     toolset: 'courses',
     command: 'courses/structure',
     input: { courseId: id('From analytics_courses.') },

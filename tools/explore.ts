@@ -6,9 +6,9 @@ const groupIds = (what: string) => z.array(z.string().min(1)).describe(what);
 export const exploreTools: ToolDef[] = [
   command({
     name: 'explore_set_audience',
-    title: 'Set explore section audience',
+    title: 'Who sees a catalog section',
     description:
-      'Choose which groups see a section of the explore page (the course catalog learners browse): limit it to some groups or hide it from some; returns who sees it.',
+      'Choose who can see a section of the explore page (the course catalog learners browse): restrict it to some groups or hide it from some; returns who sees it.',
     toolset: 'explore',
     command: 'explore/set-audience',
     input: {

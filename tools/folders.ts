@@ -16,7 +16,7 @@ export const foldersTools: ToolDef[] = [
     name: 'folders_create',
     title: 'Create folder',
     description:
-      'Create or make a new folder for study materials or documents, optionally inside another folder.',
+      'Create a new folder or subfolder for study materials or documents, optionally inside another folder.',
     toolset: 'folders',
     method: 'POST',
     path: '/api/v1/folders',
@@ -31,7 +31,7 @@ export const foldersTools: ToolDef[] = [
   }),
   endpoint({
     name: 'folders_update',
-    title: 'Update folder',
+    title: 'Rename or move a folder',
     description:
       'Rename a folder, move it under or into another folder, or change its description; only the fields given change.',
     toolset: 'folders',

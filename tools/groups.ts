@@ -8,9 +8,9 @@ const userId = id('From analytics_students.');
 export const groupsTools: ToolDef[] = [
   command({
     name: 'groups_member_add',
-    title: 'Add member to group',
+    title: 'Add someone to a group',
     description:
-      'Add or enroll a person in a group (team, cohort, department), or make them its instructor or admin (default: member); returns the membership.',
+      'Add, put or enroll a person in a group (team, cohort, department), or make them its instructor or admin (default: member); returns the membership.',
     toolset: 'groups',
     command: 'groups/member-add',
     input: {
@@ -18,7 +18,7 @@ export const groupsTools: ToolDef[] = [
       userId,
       systemKey: z
         .enum(['ADMIN', 'INSTRUCTOR', 'MEMBER'])
-        .describe('Role in the group: ADMIN, INSTRUCTOR or MEMBER (default MEMBER).')
+        .describe('Role in the group (default MEMBER).')
         .optional(),
     },
     output: { membership: Membership },
@@ -29,10 +29,10 @@ export const groupsTools: ToolDef[] = [
     name: 'groups_member_set_status',
     title: 'Pause or reactivate group membership',
     description:
-      "Pause, suspend or deactivate someone's membership in one group, or reactivate it, without removing them (leave, break); returns the new status. To take them out of the workspace: members_remove.",
+      "Pause, suspend or deactivate someone's membership in one group (on hold, leave), or reactivate it, without removing them; returns the new status. To take them out of the workspace: members_remove.",
     toolset: 'groups',
     command: 'groups/member-set-status',
-    input: { groupId, userId, status: MembershipStatus.describe('New membership status: ACTIVE or INACTIVE.') },
+    input: { groupId, userId, status: MembershipStatus.describe('INACTIVE pauses, ACTIVE resumes.') },
     output: { membership: z.looseObject({ status: MembershipStatus }) },
     annotations: IDEMPOTENT_WRITE,
     mutating: true,
@@ -41,7 +41,7 @@ export const groupsTools: ToolDef[] = [
     name: 'groups_delete',
     title: 'Delete group',
     description:
-      'Delete or remove a group, team or cohort for good, with its subgroups and memberships (people stay in the workspace). Irreversible: the person confirms.',
+      'Delete, remove or disband a group, team or cohort for good, with its subgroups and memberships (people stay in the workspace). Irreversible: the person confirms.',
     toolset: 'groups',
     command: 'groups/delete',
     input: { groupId: id('From groups_list.') },
@@ -51,9 +51,9 @@ export const groupsTools: ToolDef[] = [
   }),
   command({
     name: 'groups_list',
-    title: 'List groups and teams',
+    title: 'List groups, teams and cohorts',
     description:
-      'Which groups, teams, cohorts or departments the workspace has, with their parent, member and subgroup counts and tags; gives group ids.',
+      'Which groups, teams, cohorts or departments the workspace has and how they nest, with their size (member and subgroup counts) and tags; gives group ids.',
     toolset: 'groups',
     pages: 'groups',
     command: 'groups/list',

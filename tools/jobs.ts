@@ -46,7 +46,7 @@ export const JOB_TOOLS: readonly JobToolDef[] = [
     name: 'jobs_get',
     title: 'Follow a running job',
     description:
-      'Check on a call that answered with a job (deck, upload, long answer): waits briefly for its progress or result; call again while it runs.',
+      'Status of a call that answered with a job (deck, upload, long answer): is it done, its progress or result, after a brief wait; call again while it runs.',
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -55,7 +55,7 @@ export const JOB_TOOLS: readonly JobToolDef[] = [
     name: 'jobs_cancel',
     title: 'Cancel a running job',
     description:
-      'Cancel or stop a running job (deck, upload, long answer) the person no longer wants; its upstream request ends at once.',
+      'Cancel or stop a running job (a deck being generated, an upload, a long answer) the person no longer wants; its upstream request ends at once.',
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

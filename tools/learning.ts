@@ -13,7 +13,7 @@ export const learningTools: ToolDef[] = [
     name: 'learning_student_units',
     title: 'Learner progress in a course',
     description:
-      'How far one person is in one course, module by module (units, lessons, activities): progress, scores, did they pass the unit test, projects, time on task against the team average; gives activity ids.',
+      'How far one person is in one course, unit by unit (modules, lessons, activities): what they finished, scores, did they pass the unit test, time on task against the team average; gives activity ids.',
     toolset: 'learning',
     command: 'learning/student-units',
     input: { userId: id('From analytics_students.'), courseId: id('Course id, from analytics_courses.'), groupId },
@@ -70,9 +70,9 @@ export const learningTools: ToolDef[] = [
   }),
   command({
     name: 'learning_question_stats',
-    title: 'Question wrong-answer rates',
+    title: 'Most-missed quiz and test questions',
     description:
-      'Which questions of a test or quiz people get wrong most: wrong-answer rate per question, worst first, with the most common wrong answer. Score spread of a quiz: performance_quiz.',
+      'Which questions of a test or quiz people get wrong most (hardest questions): wrong-answer rate per question, worst first, with the most common wrong answer. Score spread of a quiz: performance_quiz.',
     toolset: 'learning',
     command: 'learning/question-stats',
     input: {
@@ -110,7 +110,7 @@ export const learningTools: ToolDef[] = [
   }),
   command({
     name: 'learning_unit_topics',
-    title: 'Unit topic statistics',
+    title: 'Cohort progress per lesson',
     description:
       'How a group or cohort does in one unit (module), topic by topic or lesson by lesson: completion, average quiz scores, time on task, projects. One person: learning_student_units.',
     toolset: 'learning',

@@ -26,9 +26,9 @@ const DEFAULT_PROCESS_WAIT_MS = 300_000;
 export const materialsTools: ToolDef[] = [
   endpoint({
     name: 'materials_generate',
-    title: 'Generate study material',
+    title: 'Write study material with AI',
     description:
-      'Have AI write or generate a study material on a topic: course outline, overview, notes or summary. May answer with a job (jobs_get). Slides: presentations_create.',
+      'Have AI write a study document or material on a topic: course outline, overview, notes or summary. May answer with a job (jobs_get). Slides: presentations_create.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/generate',
@@ -49,9 +49,9 @@ export const materialsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'materials_upload_and_process',
-    title: 'Create material and wait for processing',
+    title: 'Upload material and wait until ready',
     description:
-      'Upload or add a study material (document, PDF, video, web page, text) and wait until it is processed and ready; may answer with a job (jobs_get). Without waiting: materials_create.',
+      'Upload or import a study material (document, PDF, video, web page, text) and wait until it is processed and ready; may answer with a job (jobs_get). Without waiting: materials_create.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/upload-and-process',
@@ -67,7 +67,7 @@ export const materialsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'materials_create',
-    title: 'Create material',
+    title: 'Add material',
     description:
       'Create or add a study material (document, PDF, video, web page or link, text) and return at once, without waiting, while processing continues. To wait until ready: materials_upload_and_process.',
     toolset: 'materials',
@@ -79,9 +79,9 @@ export const materialsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'materials_list',
-    title: 'List materials',
+    title: 'Find materials',
     description:
-      'Search the library of study materials (documents, files, reading, links) by name or folder, newest first; gives material and folder ids.',
+      'Find or search the library of study materials (documents, files, reading, links) by name or folder, latest first: which documents we have on a topic; gives material and folder ids.',
     toolset: 'materials',
     method: 'GET',
     path: '/api/v1/materials',

@@ -5,9 +5,9 @@ import { Tag } from './shapes.js';
 export const membersTools: ToolDef[] = [
   command({
     name: 'members_remove',
-    title: 'Remove member from workspace',
+    title: 'Remove someone from the workspace',
     description:
-      'Remove a member from the whole workspace (left the company, offboarding) with all their group memberships. One group only, for a while: groups_member_set_status. Irreversible: the person confirms.',
+      'Remove or kick out a member from the whole workspace, deleting their account (left the company, offboarding) with all group memberships. One group only, for a while: groups_member_set_status. Irreversible: the person confirms.',
     toolset: 'members',
     command: 'members/remove',
     input: { userId: id('From analytics_students.') },

@@ -8,7 +8,7 @@ const quizTool = command({
   name: 'performance_quiz',
   title: 'Quiz score distribution',
   description:
-      'Every attempt and score on one quiz, with the average mark and the score distribution in quartiles. Questions most missed: learning_question_stats.',toolset: 'performance',
+      'Results of one quiz: every attempt and score (grade), the average mark and the score distribution in quartiles. Questions most missed: learning_question_stats.',toolset: 'performance',
   command: 'performance/quiz',
   input: { activityId: id('Quiz activity id, from learning_student_units or courses_structure.') },
   output: {
@@ -61,9 +61,9 @@ function lastUserText(messages: z.infer<typeof message>[]): string | undefined {
 
 const insightsInput = z
   .strictObject({
-    question: z.string().min(1).describe('The question, e.g. "Which groups are behind on their assignments?"').optional(),
+    question: z.string().min(1).describe('The question, in plain words.').optional(),
     messages: z.array(message).describe('Earlier turns, oldest first.').optional(),
-    sessionId: z.string().min(1).describe('Continue this conversation (the sessionId of an earlier answer).').optional(),
+    sessionId: z.string().min(1).describe('sessionId of an earlier answer, to follow up.').optional(),
     componentId: z.string().min(1).describe('Insights component (default: the workspace\'s).').optional(),
     groupIds: z.array(z.string().min(1)).describe('Only data of these groups (ids from groups_list).').optional(),
     timezone: z.string().refine(validTimeZone, 'timezone must be an IANA zone such as Europe/Berlin').describe('IANA time zone for dates in the answer.').optional(),
@@ -81,7 +81,7 @@ const insightsTool: ToolDef = {
   name: 'performance_insights_ask',
   title: 'Ask the analytics assistant',
   description:
-      "Ask the workspace's AI analytics assistant an open question about learning data (why completion dropped, trends, comparisons); it queries, draws charts and explains. A long answer may come as a job (jobs_get); pass sessionId back to follow up.",toolset: 'performance',
+      "Ask the workspace's AI analytics assistant to analyze or explain learning data (why completion drops, engagement, trends); it queries, draws charts and explains. A long answer may come as a job (jobs_get); pass sessionId back to follow up.",toolset: 'performance',
   api: 'content',
   method: 'POST',
   path: '/api/v1/performance-insights/stream',

@@ -13,7 +13,7 @@ const image = z
 export const presentationsTools: ToolDef[] = [
   endpoint({
     name: 'presentations_create',
-    title: 'Generate PDF presentation',
+    title: 'Make a slide deck',
     description:
       'Make or generate slides, a presentation deck on a topic: PDF, PowerPoint and a transcript (speaker notes) per slide. Slow: may answer with a job (jobs_get); calling again makes another deck.',
     toolset: 'presentations',

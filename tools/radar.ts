@@ -5,7 +5,7 @@ import { Alert, AlertStatusFilter } from './shapes.js';
 export const radarTools: ToolDef[] = [
   command({
     name: 'radar_alerts_list',
-    title: 'List radar alerts',
+    title: 'Learning radar alerts',
     description:
       'Problems and warnings the learning radar detected in the workspace (risks, drops, anomalies), each with a summary and recommendations.',
     toolset: 'radar',
