@@ -56,7 +56,7 @@ await step('Content: the materials of a folder', 'materials_list', { folderId: '
 await step('Content: a chat component, its config checked per type', 'components_create', {
   type: 'chat',
   name: 'Negotiation coach',
-  config: { model: 'gpt-4o', temperature: 0.3, enableGuardrails: true },
+  config: JSON.stringify({ model: 'gpt-4o', temperature: 0.3, enableGuardrails: true }),
 }, 300);
 
 console.log(bold('▶ Ask the analytics assistant: the answer streams in as progress notifications'));

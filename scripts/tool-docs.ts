@@ -29,8 +29,7 @@ export const TOOLSETS_END = '<!-- toolsets:end -->';
 export function toolsetsTable(): string {
   const rows = TOOLSET_TABLE.map((t) => {
     const names = tools.filter((d) => d.toolset === t.id).map((d) => `\`${d.name}\``);
-    const instructions: string | undefined = 'instructions' in t ? t.instructions : undefined;
-    return `| \`${t.id}\` | ${t.description}${instructions ? ` ${instructions}` : ''} | ${names.join(', ')} |`;
+    return `| \`${t.id}\` | ${t.description} | ${names.join(', ')} |`;
   });
   return [TOOLSETS_START, '| toolset | what it offers | tools |', '|---|---|---|', ...rows, TOOLSETS_END].join('\n');
 }

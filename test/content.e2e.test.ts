@@ -18,13 +18,25 @@ import { ALL_TOOLS,
 
 const KIND = 'learning-workspace/kind';
 
+const CHAT_CONFIG = { model: 'gpt-4o', temperature: 0.4, enableGuardrails: true, guardrailRules: [{ id: 'r1', description: 'No PII', condition: 'mentions a phone number', action: 'block' }] };
+
 /** One valid call of each Content tool and the request it must become. */
 const CONTENT_CALLS: { tool: string; args: Record<string, unknown>; method: string; path: string; query?: Record<string, string>; body?: unknown }[] = [
   {
     tool: 'components_create',
-    args: { type: 'chat', name: 'Negotiation coach', description: 'Practice partner', config: { model: 'gpt-4o', temperature: 0.4, enableGuardrails: true, guardrailRules: [{ id: 'r1', description: 'No PII', condition: 'mentions a phone number', action: 'block' }] } },
+    args: { type: 'chat', name: 'Negotiation coach', description: 'Practice partner', config: JSON.stringify(CHAT_CONFIG) },
     method: 'POST',
     path: '/api/v1/components',
+    // config travels as JSON text and reaches the API as the object.
+    body: { type: 'chat', name: 'Negotiation coach', description: 'Practice partner', config: CHAT_CONFIG },
+  },
+  {
+    // A type whose config the document does not show: its fields pass as the API takes them.
+    tool: 'components_create',
+    args: { type: 'tutor_me', name: 'Tutor', config: '{"model":"gpt-4o","subject":"algebra"}' },
+    method: 'POST',
+    path: '/api/v1/components',
+    body: { type: 'tutor_me', name: 'Tutor', config: { model: 'gpt-4o', subject: 'algebra' } },
   },
   { tool: 'components_set_status', args: { id: 'cmp_insights', status: 'inactive' }, method: 'PATCH', path: '/api/v1/components/cmp_insights', body: { status: 'inactive' } },
   {
@@ -60,14 +72,16 @@ const CONTENT_CALLS: { tool: string; args: Record<string, unknown>; method: stri
 
 const INVALID: { tool: string; args: Record<string, unknown>; mentions: string }[] = [
   { tool: 'components_create', args: { type: 'quiz', name: 'x' }, mentions: 'type' },
-  { tool: 'performance_insights_ask', args: { question: 'q', context: 'page=dashboard' }, mentions: 'context must be a JSON object' },
-  { tool: 'performance_insights_ask', args: { question: 'q', context: '["a"]' }, mentions: 'context must be a JSON object' },
+  { tool: 'performance_insights_ask', args: { question: 'q', context: 'page=dashboard' }, mentions: 'context must be a JSON object written as a string' },
+  { tool: 'performance_insights_ask', args: { question: 'q', context: '["a"]' }, mentions: 'context must be a JSON object written as a string' },
   { tool: 'folders_create', args: { name: 'x', metadata: { colour: 'red' } }, mentions: 'colour' },
-  { tool: 'components_create', args: { type: 'chat', name: 'x', config: { model: 'm', temperature: 2.5 } }, mentions: 'temperature' },
-  { tool: 'components_create', args: { type: 'chat', name: 'x', config: { model: 'm', temprature: 1 } }, mentions: 'temprature' },
+  { tool: 'components_create', args: { type: 'chat', name: 'x', config: '{"model":"m","temperature":2.5}' }, mentions: 'temperature' },
+  { tool: 'components_create', args: { type: 'chat', name: 'x', config: '{"model":"m","temprature":1}' }, mentions: 'temprature' },
+  { tool: 'components_create', args: { type: 'chat', name: 'x', config: '{"model":' }, mentions: 'config must be a JSON object written as a string' },
+  { tool: 'components_create', args: { type: 'chat', name: 'x', config: { model: 'm' } }, mentions: 'config' },
   { tool: 'components_create', args: { type: 'data_analyst', name: 'x' }, mentions: 'model' },
-  { tool: 'components_create', args: { type: 'flashcards', name: 'x', config: { difficulty: 'brutal' } }, mentions: 'difficulty' },
-  { tool: 'components_create', args: { type: 'chat', name: 'x', config: { model: 'm', guardrailRules: [{ id: 'r', description: 'd', condition: 'c', action: 'shout' }] } }, mentions: 'action' },
+  { tool: 'components_create', args: { type: 'flashcards', name: 'x', config: '{"difficulty":"brutal"}' }, mentions: 'difficulty' },
+  { tool: 'components_create', args: { type: 'chat', name: 'x', config: JSON.stringify({ model: 'm', guardrailRules: [{ id: 'r', description: 'd', condition: 'c', action: 'shout' }] }) }, mentions: 'action' },
   { tool: 'components_set_status', args: { id: 'cmp_insights', status: 'archived' }, mentions: 'status' },
   { tool: 'presentations_create', args: { topic: 't', numberOfSlides: 51, locale: 'en-US' }, mentions: 'numberOfSlides' },
   { tool: 'presentations_create', args: { topic: 't', numberOfSlides: 0, locale: 'en-US' }, mentions: 'numberOfSlides' },
@@ -237,7 +251,7 @@ describe.each(transports)('over %s', (_name, connect) => {
     expect(result.isError, text(result)).toBeFalsy();
     expect(progress.length).toBeGreaterThanOrEqual(2); // 600 ms of generation, 150 ms interval
     expect(progress.map((p) => p.progress)).toEqual([...progress.map((p) => p.progress)].sort((a, b) => a - b));
-    expect(progress[0]!.message).toContain('Still working on generate pdf presentation');
+    expect(progress[0]!.message).toContain('Still working: Make a slide deck');
   });
 
   test('the insights answer streams as progress in order, and the text joined is the answer', async () => {

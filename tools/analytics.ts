@@ -70,6 +70,7 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_courses',
+    gives: 'course ids',
     title: 'Completion rate per course',
     description:
       "Completion rate and enrollment of every course: how many people are enrolled, how many completed, percent complete; gives their ids. One learner's progress: learning_student_units.",
@@ -86,6 +87,7 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_students',
+    gives: 'user ids',
     title: 'Student roster with progress',
     description:
       "Every student in the workspace (learners, employees): courses assigned vs completed and which groups each is in; find a person's user id here by name or email. Only those who finished nothing: analytics_needs_attention.",

@@ -7,7 +7,7 @@ export const assignmentsTools: ToolDef[] = [
     name: 'assignments_get',
     title: 'Assignment progress of everyone',
     description:
-      "One course assignment in detail: everyone's status, who finished, who is late or overdue, each assignee's progress, due date, rules and completion criteria.",
+      "One course assignment across everyone it was given to: who finished, who is late, each assignee's progress, due date, rules and completion criteria.",
     toolset: 'assignments',
     command: 'assignments/get',
     input: { assignmentId: id('From assignments_for_user.') },
@@ -16,9 +16,10 @@ export const assignmentsTools: ToolDef[] = [
   }),
   command({
     name: 'assignments_for_user',
+    gives: 'assignment ids',
     title: "A person's assigned training",
     description:
-      'Which courses or training one person (user, employee) has been assigned and still has to do: progress, due dates, complete or overdue; gives assignment ids. Everyone on one assignment: assignments_get.',
+      "Everything one person (user, employee) has been assigned and still has to do: each course's progress, due date, complete or overdue; gives assignment ids. One assignment across everyone: assignments_get.",
     toolset: 'assignments',
     pages: 'assignments',
     command: 'assignments/for-user',

@@ -122,9 +122,10 @@ const createInput = z
 export const componentsTools: ToolDef[] = [
   endpoint({
     name: 'components_create',
+    gives: 'component ids',
     title: 'Create a study component',
     description:
-      'Create a learning tool for learners: AI chat or tutor (a chatbot that answers their questions), data analyst, flashcards, role-play scenarios, practice test, audio recap and more. New ones start unpublished (components_set_status).',
+      'Create a learning tool for learners: AI chat or tutor (a chatbot that answers their questions), data analyst, flashcards, role-play scenarios, practice test, audio recap and more. Hidden from learners until components_set_status.',
     toolset: 'components',
     method: 'POST',
     path: '/api/v1/components',

@@ -50,6 +50,8 @@ export interface ToolDef {
    * take: such a tool takes an `offset` (never sent upstream) and its answer may carry a `page`.
    */
   pages?: string;
+  /** The ids its answer gives that other tools take ("user ids"): the server instructions say where each comes from. */
+  gives?: string;
 }
 
 export const READ: Annotations = {
@@ -100,6 +102,8 @@ type CommandRow = {
   mutating?: boolean;
   /** The array field served in parts when too long (see ToolDef.pages). */
   pages?: string;
+  /** See ToolDef.gives. */
+  gives?: string;
 };
 
 const offsetField = z.int().min(0).describe('page.nextOffset of a cut answer.');
@@ -130,6 +134,7 @@ export function command(row: CommandRow): ToolDef {
     takesIdempotencyKey: mutating,
     mode: 'json',
     ...(row.pages ? { pages: row.pages } : {}),
+    ...(row.gives ? { gives: row.gives } : {}),
   };
 }
 
@@ -146,6 +151,7 @@ type EndpointRow = {
   mode?: Mode;
   body?: NonNullable<ToolDef['body']>;
   upstreamWaitMs?: NonNullable<ToolDef['upstreamWaitMs']>;
+  gives?: string;
 };
 
 /** A Content API operation: REST with an API key; its answers are plain JSON, not envelopes. */

@@ -14,6 +14,7 @@ const metadata = z
 export const foldersTools: ToolDef[] = [
   endpoint({
     name: 'folders_create',
+    gives: 'folder ids',
     title: 'Create folder',
     description:
       'Create a new folder or subfolder for study materials or documents, optionally inside another folder.',

@@ -51,6 +51,7 @@ export const groupsTools: ToolDef[] = [
   }),
   command({
     name: 'groups_list',
+    gives: 'group ids',
     title: 'List groups, teams and cohorts',
     description:
       'Which groups, teams, cohorts or departments the workspace has and how they nest, with their size (member and subgroup counts) and tags; gives group ids.',

@@ -69,7 +69,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_create',
     title: 'Add material',
     description:
-      'Create or add a study material (document, PDF, video, web page or link, text) and return at once, without waiting, while processing continues. To wait until ready: materials_upload_and_process.',
+      'Create, add or save a study material (document, PDF, video, web page or link, text, reading) and return at once, without waiting, while processing continues. To wait until ready: materials_upload_and_process.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials',
@@ -79,9 +79,10 @@ export const materialsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'materials_list',
+    gives: 'material and folder ids',
     title: 'Find materials',
     description:
-      'Find or search the library of study materials (documents, files, reading, links) by name or folder, latest first: which documents we have on a topic; gives material and folder ids.',
+      'Find or search the library: which study materials (documents, files) we have, by words in their names or by folder, latest first; gives material and folder ids.',
     toolset: 'materials',
     method: 'GET',
     path: '/api/v1/materials',

@@ -7,7 +7,7 @@ export const membersTools: ToolDef[] = [
     name: 'members_remove',
     title: 'Remove someone from the workspace',
     description:
-      'Remove or kick out a member from the whole workspace, deleting their account (left the company, offboarding) with all group memberships. One group only, for a while: groups_member_set_status. Irreversible: the person confirms.',
+      'Remove or kick out a member from the whole workspace, ending their access (left the company, offboarding) with all group memberships. One group only, for a while: groups_member_set_status. Irreversible: the person confirms.',
     toolset: 'members',
     command: 'members/remove',
     input: { userId: id('From analytics_students.') },

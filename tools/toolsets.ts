@@ -1,8 +1,7 @@
 /**
- * Every toolset, in table order, as data: its id, what it offers in the words people use, and where
- * useful what an agent should know before using it. The server instructions, `--help` and the README's
- * toolsets section are made from this table. A leaf module, so reading the configuration loads no tool
- * schema.
+ * Every toolset, in table order, as data: its id and what it offers in the words people use. The server
+ * instructions, `--help` and the README's toolsets section are made from this table. A leaf module, so
+ * reading the configuration loads no tool schema.
  */
 export const TOOLSET_TABLE = [
   {
@@ -12,7 +11,6 @@ export const TOOLSET_TABLE = [
   {
     id: 'groups',
     description: 'Groups (teams, cohorts, departments): list them, add people, activate or deactivate a membership, delete a group.',
-    instructions: 'Group ids come from groups_list; user ids from analytics_students.',
   },
   { id: 'members', description: "Workspace members: replace a member's tags, remove someone from the workspace." },
   { id: 'assignments', description: "Course assignments: one assignment with every assignee's progress, all of one user's assignments, removing an assignment." },
@@ -28,7 +26,7 @@ export const TOOLSET_TABLE = [
   { id: 'presentations', description: 'Slide decks generated on a topic as PDF and PowerPoint, with a transcript per slide.' },
   { id: 'materials', description: 'Study materials: list and search them, create one from text, a file or a web page, or have one written by AI.' },
   { id: 'folders', description: 'Folders that organise materials: create, rename, move or describe one.' },
-] as const satisfies readonly { id: string; description: string; instructions?: string }[];
+] as const satisfies readonly { id: string; description: string }[];
 
 export type Toolset = (typeof TOOLSET_TABLE)[number]['id'];
 

@@ -35,7 +35,7 @@ export class KeepAlive {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       const s = Math.round((performance.now() - this.started) / 1000);
-      const what = this.def.mode === 'long' ? `Still working on ${this.def.title.toLowerCase()}` : 'Still waiting for the workspace';
+      const what = this.def.mode === 'long' ? `Still working: ${this.def.title}` : 'Still waiting for the workspace';
       this.send(`${what} (${s} s so far)`, 'status').catch(() => undefined);
     }, ms);
     this.timer.unref();

@@ -83,7 +83,7 @@ function refusal(message: string, code: string): CallToolResult {
 /** Not an error to retry: the person said no. */
 function declined(def: ToolDef): CallToolResult {
   return {
-    content: [{ type: 'text', text: `Nothing was changed: the person declined ${def.title.toLowerCase()} when asked. Do not call ${def.name} again unless they ask for it anew.` }],
+    content: [{ type: 'text', text: `Nothing was changed: the person declined when asked to confirm "${def.title}". Do not call ${def.name} again unless they ask for it anew.` }],
     structuredContent: { declined: true },
   };
 }

@@ -3,19 +3,23 @@ import type { ToolSummary } from './tool-summary.js';
 
 /**
  * The server instructions a client hands its model, made from the toolsets table and the offered tools'
- * annotations, so they name exactly the tools this server offers (a hand-written text had drifted).
+ * rows (annotations, the ids each gives, paging, jobs), so they name exactly the tools this server
+ * offers (a hand-written text had drifted).
  */
 export function serverInstructions(tools: readonly ToolSummary[], jobs = false): string {
   if (tools.length === 0) return 'No tools are offered: the server has no workspace credentials for this caller.';
   const offered = new Set(tools.map((t) => t.toolset));
   const lines = ['Tools for a learning workspace, by toolset:'];
-  for (const set of TOOLSET_TABLE.filter((s) => offered.has(s.id))) {
-    const instructions: string | undefined = 'instructions' in set ? set.instructions : undefined;
-    lines.push(`- ${set.id}: ${set.description}${instructions ? ` ${instructions}` : ''}`);
-  }
+  for (const set of TOOLSET_TABLE.filter((s) => offered.has(s.id))) lines.push(`- ${set.id}: ${set.description}`);
   const names = (pick: (t: ToolSummary) => boolean) => tools.filter(pick).map((t) => t.name);
   const reads = names((t) => t.readOnly);
   const destructive = names((t) => t.destructive);
+  const sources = tools.filter((t) => t.gives).map((t) => `${t.gives} from ${t.name}`);
+  if (sources.length > 0) lines.push(`Ids come from other tools: ${sources.join('; ')}.`);
+  const paged = names((t) => t.pages);
+  if (paged.length > 0) {
+    lines.push(`Long lists come in parts (${paged.join(', ')}): an answer with page.nextOffset continues when the same call is made again with offset set to it.`);
+  }
   if (reads.length === tools.length) lines.push('Every tool offered only reads: call them freely.');
   else lines.push(`Reads change nothing and are safe to call freely: ${reads.join(', ')}.`);
   if (destructive.length > 0) {

@@ -10,6 +10,10 @@ export interface ToolSummary {
   takesIdempotencyKey: boolean;
   /** May outlast a client's patience (generation, processing, a streamed answer): run as a job. */
   long: boolean;
+  /** Its answer may come in parts, continued with offset. */
+  pages: boolean;
+  /** The ids its answer gives that other tools take. */
+  gives?: string;
 }
 
 /** The job tools' names, known without loading their schemas (tools/jobs.ts declares them; a test checks they agree). */
@@ -27,8 +31,18 @@ export interface ToolFilter {
 }
 
 export function summarize(def: ToolDef): ToolSummary {
-  const { name, api, toolset, annotations, takesIdempotencyKey, mode } = def;
-  return { name, api, toolset, readOnly: annotations.readOnlyHint, destructive: annotations.destructiveHint, takesIdempotencyKey, long: mode !== 'json' };
+  const { name, api, toolset, annotations, takesIdempotencyKey, mode, pages, gives } = def;
+  return {
+    name,
+    api,
+    toolset,
+    readOnly: annotations.readOnlyHint,
+    destructive: annotations.destructiveHint,
+    takesIdempotencyKey,
+    long: mode !== 'json',
+    pages: pages !== undefined,
+    ...(gives ? { gives } : {}),
+  };
 }
 
 /**
