@@ -53,7 +53,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_hero',
     title: 'Workspace headline numbers',
     description:
-      'Overall stats of the workspace, all time: its size (how many students, instructors, admins, courses), completions, pending invitations (invites not accepted), average time to complete a course. One month: analytics_monthly_overview.',
+      'Overall stats of the workspace, all time: its size (number of students, instructors, admins, courses), completions, pending invitations (invites not accepted), average time to complete a course. One month: analytics_monthly_overview.',
     toolset: 'analytics',
     command: 'analytics/hero',
     output: {
@@ -73,7 +73,7 @@ export const analyticsTools: ToolDef[] = [
     gives: 'course ids',
     title: 'Completion rate per course',
     description:
-      "Completion rate and enrollment of every course: how many people are enrolled, how many completed, percent complete; gives their ids. One learner's progress: learning_student_units.",
+      "Completion rate and enrollment of every course: people enrolled, completed, percent complete; gives their ids. One learner's progress: learning_student_units.",
     toolset: 'analytics',
     pages: 'courses',
     command: 'analytics/courses',

@@ -138,7 +138,7 @@ export const componentsTools: ToolDef[] = [
     name: 'components_set_status',
     title: 'Publish or unpublish a component',
     description:
-      'Publish (active, live), unpublish (inactive, offline) or return a component to draft; returns the updated component.',
+      'Publish (active, live), unpublish (inactive, offline) or return a component to draft.',
     toolset: 'components',
     method: 'PATCH',
     path: '/api/v1/components/{id}',

@@ -8,7 +8,7 @@ export const exploreTools: ToolDef[] = [
     name: 'explore_set_audience',
     title: 'Who sees a catalog section',
     description:
-      'Choose who can see a section of the explore page (the course catalog learners browse): restrict it to some groups or hide it from some; returns who sees it.',
+      'Choose who can see a section of the explore page (the course catalog learners browse): restrict it to some groups or hide it from some.',
     toolset: 'explore',
     command: 'explore/set-audience',
     input: {
@@ -29,7 +29,7 @@ export const exploreTools: ToolDef[] = [
     name: 'explore_toggle',
     title: 'Turn explore page on or off',
     description:
-      'Turn the explore page on or off: enable or disable the course catalog learners browse on their own, or hide it from all; returns the new setting.',
+      'Turn the explore page on or off: enable or disable the course catalog learners browse on their own, or hide it from all.',
     toolset: 'explore',
     command: 'explore/toggle',
     input: { exploreEnabled: z.boolean().describe('true shows the explore page to learners, false hides it.') },

@@ -10,7 +10,7 @@ export const groupsTools: ToolDef[] = [
     name: 'groups_member_add',
     title: 'Add someone to a group',
     description:
-      'Add, put or enroll a person in a group (team, cohort, department), or make them its instructor or admin (default: member); returns the membership.',
+      'Add, put or enroll a person in a group (team, cohort, department), or make them its instructor or admin (default: member).',
     toolset: 'groups',
     command: 'groups/member-add',
     input: {
@@ -29,7 +29,7 @@ export const groupsTools: ToolDef[] = [
     name: 'groups_member_set_status',
     title: 'Pause or reactivate group membership',
     description:
-      "Pause, suspend or deactivate someone's membership in one group (on hold, leave), or reactivate it, without removing them; returns the new status. To take them out of the workspace: members_remove.",
+      "Pause, suspend or deactivate someone's membership in one group (on hold, leave), or reactivate it, without removing them. To take them out of the workspace: members_remove.",
     toolset: 'groups',
     command: 'groups/member-set-status',
     input: { groupId, userId, status: MembershipStatus.describe('INACTIVE pauses, ACTIVE resumes.') },

@@ -149,7 +149,7 @@ export const learningTools: ToolDef[] = [
     name: 'learning_project_scenarios',
     title: 'Role-play and scenario results',
     description:
-      "Results of a course's role-play and scenario projects (exercises): how many started and completed, attempts, average best score; optionally one unit.",
+      "Results of a course's role-play and scenario projects (exercises): share started and completed, attempts, average best score; optionally one unit.",
     toolset: 'learning',
     command: 'learning/project-scenarios',
     input: { courseId: id('From analytics_courses.'), unitId: id('Only this unit, from courses_structure.').optional(), groupId },
