@@ -4,6 +4,8 @@
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
+import { createTaskSessionFromClient, resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
 import { connectHttp, connectStdio, sandboxEnv, startHttpProcess, startRedis, startSandbox, text, type Connected, type Sandbox } from './helpers.js';
 
 const S = Number(process.env['JOBS_TEST_SCALE'] ?? 1);
@@ -159,6 +161,88 @@ describe.concurrent('tasks (revision 2025-11-25)', () => {
       expect(creates(sandbox)).toBe(1);
     } finally {
       await conn.close();
+      await sandbox.close();
+    }
+  });
+});
+
+const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+/**
+ * A 2026-07-28 client that declares the tasks extension, driven by the extension's own client
+ * (@modelcontextprotocol/ext-tasks). The SDK client's codec knows no `task` result, so, as the package asks
+ * of its host, task traffic goes out framed by hand: one POST per request with the 2026-07-28 headers.
+ */
+async function tasksClient(url: string, token?: string) {
+  const capabilities = { extensions: { [TASKS_EXTENSION]: {} } };
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const client = new V2Client({ name: 'tasks', version: '0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: capabilities as never });
+  await client.connect(new V2Http(new URL(url), { requestInit: { headers: auth } }));
+  let id = 1;
+  const raw = async (body: { method: string; params: Record<string, unknown> }) => {
+    const name = (body.params['name'] ?? body.params['taskId']) as string | undefined;
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': body.method, ...(name ? { 'mcp-name': name } : {}), ...auth };
+    const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: id++, ...body }) });
+    return (await res.json()) as { result?: Record<string, unknown>; error?: { message: string } };
+  };
+  const framing = { protocolVersion: '2026-07-28', clientInfo: { name: 'tasks', version: '0' }, clientCapabilities: capabilities };
+  const session = createTaskSessionFromClient(client as never, { endpointId: url, rawDispatch: raw as never, v2RequestFraming: framing });
+  /** A request of this client, framed as the extension's client frames them. */
+  const envelope = {
+    'io.modelcontextprotocol/protocolVersion': framing.protocolVersion,
+    'io.modelcontextprotocol/clientInfo': framing.clientInfo,
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+  };
+  const request = (method: string, params: Record<string, unknown>) => raw({ method, params: { ...params, _meta: envelope } });
+  return { session, request, close: async () => (await session.close(), await client.close()) };
+}
+
+describe.concurrent('tasks extension (revision 2026-07-28)', () => {
+  test("the extension's own client on a long tool gets a task and then the deck; one create upstream", { timeout: TEST_TIMEOUT }, async () => {
+    const sandbox = await startSandbox({ generationMs: ms(6_000) });
+    const server = await startHttpProcess(jobEnv(sandbox), ['--stateless']);
+    const c = await tasksClient(server.url);
+    try {
+      const execution = await c.session.callTool('presentations_create', DECK_ARGS);
+      expect(execution.kind).toBe('task');
+      const { outcome } = await execution.settle();
+      expect(outcome.status).toBe('completed');
+      const result = resultFromTaskOutcome(outcome) as CallToolResult;
+      expect(result.structuredContent).toMatchObject({ success: true, presentation: { topic: 'Negotiation basics' } });
+      expect(creates(sandbox)).toBe(1);
+    } finally {
+      await c.close();
+      await server.stop();
+      await sandbox.close();
+    }
+  });
+
+  test('a cancelled task closes its upstream request at once; another caller cannot see the task; a quick tool answers as ever', { timeout: TEST_TIMEOUT }, async () => {
+    const sandbox = await startSandbox({ generationMs: DECK });
+    const tokens = ['token-of-alice-0123456789', 'token-of-bob-0123456789ab'];
+    const server = await startHttpProcess(jobEnv(sandbox), ['--stateless', '--auth-token', tokens.join(',')]);
+    const alice = await tasksClient(server.url, tokens[0]);
+    const bob = await tasksClient(server.url, tokens[1]);
+    try {
+      const created = await alice.request('tools/call', { name: 'presentations_create', arguments: DECK_ARGS });
+      expect(created.result, JSON.stringify(created)).toMatchObject({ resultType: 'task', status: 'working' });
+      const taskId = created.result!['taskId'] as string;
+      expect((await bob.request('tasks/get', { taskId })).error?.message).toMatch(/No task/);
+      expect((await alice.request('tasks/get', { taskId })).result).toMatchObject({ status: 'working', taskId });
+      expect(sandbox.sockets.size).toBeGreaterThan(0);
+      const cancelledAt = Date.now();
+      expect((await alice.request('tasks/cancel', { taskId })).result).toMatchObject({ resultType: 'complete' });
+      while (sandbox.sockets.size > 0 && Date.now() - cancelledAt < 1_000) await new Promise((r) => setTimeout(r, 10));
+      expect(sandbox.sockets.size, 'the upstream connection is closed').toBe(0);
+      expect((await alice.request('tasks/get', { taskId })).result).toMatchObject({ status: 'cancelled' });
+      // A call that is not long answers as ever, extension or not.
+      const quick = await alice.request('tools/call', { name: 'analytics_hero', arguments: {} });
+      expect(quick.result).toMatchObject({ resultType: 'complete', structuredContent: { totalStudents: expect.any(Number) } });
+      expect(creates(sandbox)).toBe(1);
+    } finally {
+      await alice.close();
+      await bob.close();
+      await server.stop();
       await sandbox.close();
     }
   });

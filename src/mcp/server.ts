@@ -21,8 +21,8 @@ import { getPrompt, listPrompts } from './prompts.js';
 import { listResources, readResource } from './resources.js';
 import type { Telemetry } from '../telemetry/hooks.js';
 import { runJobTool } from './job-tools.js';
-import { serveTasks, TASKS_CAPABILITY } from './tasks.js';
-import { runTool, SERVER_NAME, type ToolCallOptions } from './tool-call.js';
+import { declaresTasks, serveTasks, TASKS_CAPABILITY, TASKS_EXTENSION } from './tasks.js';
+import { runTool, SERVER_NAME, type AsTask, type ToolCallOptions } from './tool-call.js';
 
 export interface ServerOptions extends ToolCallOptions {
   /** The tools offered: names and list at hand, declarations loaded when a tool is first called. */
@@ -103,8 +103,9 @@ export function createMcpServer(opts: ServerOptions): Server {
         prompts: { listChanged: false },
         resources: { listChanged: false },
         logging: {},
-        // Long calls run as jobs: a 2025-11-25 client may ask for one as a task.
-        ...(opts.jobs ? { tasks: TASKS_CAPABILITY } : {}),
+        // Long calls run as jobs: a 2025-11-25 client may ask for one as a task, and a 2026-07-28 client
+        // that declares the tasks extension gets its long calls as tasks.
+        ...(opts.jobs ? { tasks: TASKS_CAPABILITY, extensions: { [TASKS_EXTENSION]: {} } } : {}),
       },
       jsonSchemaValidator: zodValidator,
       // A confirmation's sealed state is checked before the handler runs: forged, expired or another caller's is refused.
@@ -142,7 +143,7 @@ export function createMcpServer(opts: ServerOptions): Server {
     const name = request.params.name;
     const args = request.params.arguments ?? {};
     const def = await catalogue.definition(name);
-    const asTask = (request.params as { task?: unknown }).task !== undefined;
+    const asTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : def && def.mode !== 'json' && declaresTasks(ctx) ? 'v2' : undefined;
     if (def) return inFlight.track(() => runTool(def, args, opts, ctx, canAsk, asTask));
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
     if (jobTool && opts.jobs) return inFlight.track(() => runJobTool(jobTool, args, opts.jobs!, catalogue, ctx));

@@ -1,13 +1,15 @@
-import type { CallToolResult, Server, ServerContext } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY, type CallToolResult, type ClientCapabilities, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { JobRecord } from '../jobs/record.js';
 import type { JobRunner } from '../jobs/runner.js';
 import { callerOf } from './request-auth.js';
 
-// The MCP task protocol of revision 2025-11-25 (tasks/get, tasks/result, tasks/list, tasks/cancel), served
-// from the job store: a client that asks for a task gets the job as a task, and never needs the job tools.
-// The SDK types these methods out of its typed surface (they exist only on the 2025 wire), so they are
-// registered as methods of their own with their parameters' schemas.
+// The MCP task protocol, served from the job store: a client that speaks it gets the job as a task, and
+// never needs the job tools. Two shapes of it: revision 2025-11-25 (tasks/get, tasks/result, tasks/list,
+// tasks/cancel; the client asks for a task in its tools/call) and the tasks extension of revision
+// 2026-07-28 (io.modelcontextprotocol/tasks: the client declares the extension, the server decides which
+// calls become tasks, and tasks/get carries the result). The SDK types these methods out of its typed
+// surface, so they are registered as methods of their own with their parameters' schemas.
 
 /** The capability a server with jobs declares: tasks for tools/call, listed and cancellable. */
 export const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
@@ -19,6 +21,49 @@ const RESULT_WAIT_MS = 20_000;
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
 const STATUS = { running: 'working', succeeded: 'completed', failed: 'failed', cancelled: 'cancelled' } as const;
+
+/** The tasks extension of revision 2026-07-28, as a server declares it and a client asks for it. */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+const envelopeOf = (ctx: ServerContext) => ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+/** A 2026-07-28 request carries its revision in its own envelope; a 2025-11-25 one does not. */
+const modern = (ctx: ServerContext) => envelopeOf(ctx)?.[PROTOCOL_VERSION_META_KEY] !== undefined;
+
+/** Whether this request's client declared the 2026-07-28 tasks extension. */
+export function declaresTasks(ctx: ServerContext): boolean {
+  const declared = envelopeOf(ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+  return modern(ctx) && declared?.extensions?.[TASKS_EXTENSION] !== undefined;
+}
+
+/** The fields every 2026-07-28 task carries. */
+function taskBase(job: JobRecord, keepMs: number) {
+  return {
+    taskId: job.id,
+    createdAt: job.startedAt,
+    lastUpdatedAt: job.finishedAt ?? new Date().toISOString(),
+    ttlMs: keepMs,
+    pollIntervalMs: POLL_INTERVAL_MS,
+    ...(job.progress && job.status === 'running' ? { statusMessage: job.progress } : {}),
+  };
+}
+
+/** The answer to a 2026-07-28 tools/call that became a task. */
+export function createdTask(job: JobRecord, keepMs: number): Record<string, unknown> {
+  return { resultType: 'task', status: 'working', ...taskBase(job, keepMs) };
+}
+
+/**
+ * A job as 2026-07-28 tasks/get reports it. A tool that failed still completed its call: its result is
+ * the tool's own error result (isError), as tools/call would have answered; `failed` is left for a job
+ * that ended without any result (its replica died).
+ */
+export function detailedTask(job: JobRecord, keepMs: number): Record<string, unknown> {
+  const base = taskBase(job, keepMs);
+  if (job.status === 'running') return { status: 'working', ...base };
+  if (job.status === 'cancelled') return { status: 'cancelled', ...base };
+  if (job.result) return { status: 'completed', ...base, result: { ...job.result, resultType: 'complete' } };
+  return { status: 'failed', ...base, error: { code: -32603, message: job.error?.message ?? 'The task ended without a result.' } };
+}
 
 /** A job as the task protocol names it. */
 export function taskOf(job: JobRecord, keepMs: number): Record<string, unknown> {
@@ -48,12 +93,18 @@ export function serveTasks(server: Server, jobs: JobRunner, traced: Traced): voi
     if (!job || job.owner !== callerOf(ctx.http?.authInfo)) throw unknown(id);
     return job;
   };
-  server.setRequestHandler('tasks/get', { params: taskId }, ({ taskId: id }, ctx) => traced(ctx, id, async () => taskOf(await own(id, ctx), keep)));
+  server.setRequestHandler('tasks/get', { params: taskId }, ({ taskId: id }, ctx) =>
+    traced(ctx, id, async () => {
+      const job = await own(id, ctx);
+      return modern(ctx) ? detailedTask(job, keep) : taskOf(job, keep);
+    }),
+  );
   server.setRequestHandler('tasks/cancel', { params: taskId }, ({ taskId: id }, ctx) =>
     traced(ctx, id, async () => {
       const job = await jobs.cancel(id, callerOf(ctx.http?.authInfo));
       if (!job) throw unknown(id);
-      return taskOf(job, keep);
+      // 2026-07-28 acknowledges the cancel; tasks/get then reports it.
+      return modern(ctx) ? {} : taskOf(job, keep);
     }),
   );
   server.setRequestHandler('tasks/list', { params: z.looseObject({ cursor: z.string().optional() }) }, async (_params, ctx) => ({

@@ -12,7 +12,7 @@ import { fieldIssues, withoutNullOptionals } from './arguments.js';
 import { DEFAULT_RESULT_MAX_CHARS, fitList, pageNote } from './fit.js';
 import { callerOf, subjectOf, traceOf } from './request-auth.js';
 import { targetsOf, traceIdOf, type AuditLog } from '../telemetry/audit.js';
-import { taskOf } from './tasks.js';
+import { createdTask, taskOf } from './tasks.js';
 import type { Confirmations } from '../confirm/flow.js';
 
 export const SERVER_NAME = 'learning-workspace';
@@ -39,10 +39,16 @@ export interface ToolCallOptions {
 export type CanAsk = (ctx: ServerContext) => boolean;
 
 /**
+ * A long call answered at once with its job as a task: `v1` when a 2025-11-25 client asked for a task in
+ * its tools/call, `v2` when a 2026-07-28 client declared the tasks extension.
+ */
+export type AsTask = 'v1' | 'v2' | undefined;
+
+/**
  * The one place that turns every outcome of a tool call into an MCP result: errors are returned, never
  * thrown. A long tool runs as a job: its result when it comes in time, else the running job.
  */
-export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions, ctx: ServerContext, canAsk: CanAsk, asTask = false): Promise<CallToolResult | InputRequiredResult> {
+export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions, ctx: ServerContext, canAsk: CanAsk, asTask: AsTask = undefined): Promise<CallToolResult | InputRequiredResult> {
   const started = performance.now();
   // Null is "omitted" for an optional field, as strict-mode agent frameworks send it.
   const input = def.input.safeParse(withoutNullOptionals(def.input, args));
@@ -74,7 +80,8 @@ export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions
     // A client that asked for a task is answered with it at once, and follows it with tasks/get.
     asTask ? 0 : undefined,
   );
-  if (asTask && 'job' in ran) return { content: [{ type: 'text', text: `Task ${ran.job.id} created.` }], task: taskOf(ran.job, opts.jobs.opts.keepMs) } as CallToolResult;
+  if (asTask === 'v1' && 'job' in ran) return { content: [{ type: 'text', text: `Task ${ran.job.id} created.` }], task: taskOf(ran.job, opts.jobs.opts.keepMs) } as CallToolResult;
+  if (asTask === 'v2' && 'job' in ran) return createdTask(ran.job, opts.jobs.opts.keepMs) as unknown as CallToolResult;
   return 'result' in ran ? ran.result : handOffResult(ran.job);
 }
 
