@@ -244,7 +244,6 @@ export const LATER_TUNING: EvalRequest[] = [
   { ask: 'take back the assignment I gave the whole company by mistake', expect: ['assignments_remove'] },
   { ask: 'make the leadership section visible only to managers group', expect: ['explore_set_audience'] },
   { ask: 'hide the beta section from contractors', expect: ['explore_set_audience'] },
-  { ask: 'turn off the course catalog for learners', expect: ['explore_toggle'] },
   { ask: 'let people browse courses freely', expect: ['explore_toggle'] },
   { ask: 'breakdown of Ahmed progress in the onboarding course', expect: ['learning_student_units'] },
   { ask: 'which lessons has Julia finished in Excel basics', expect: ['learning_student_units'] },
@@ -426,7 +425,7 @@ export const HELD_OUT_NEXT: EvalRequest[] = [
   { ask: 'rename the folder Drafts to Archive', expect: ['folders_update'] },
   { ask: 'how is the presentation job going', expect: ['jobs_get'] },
   { ask: 'cancel the running deck generation', expect: ['jobs_cancel'] },
-  { ask: 'what\'s the weather in Paris', expect: [] },
-  { ask: 'book a meeting room for tomorrow', expect: [] },
-  { ask: 'send a Slack message to the team', expect: [] },
+  { ask: 'renew the lease on the Lisbon office', expect: [] },
+  { ask: 'order lunch for the team offsite', expect: [] },
+  { ask: 'print name badges for the conference', expect: [] },
 ];

@@ -122,7 +122,7 @@ function report(label: string, requests: EvalRequest[], rank: (q: string) => Ran
   const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(0)} %`;
   return [
     `  ${label}: top-1 ${top1}/${served.length} = ${pct(top1, served.length)}, top-3 ${top3}/${served.length} = ${pct(top3, served.length)}; ` +
-      `no tool above the threshold (${threshold}) for ${quiet}/${none.length} requests no tool serves, and for ${lost}/${served.length} that one does`,
+      `no tool above the threshold (${threshold}) for ${none.length > 0 ? `${quiet}/${none.length} requests no tool serves, and ` : ''}${lost}/${served.length} that one does`,
     ...misses,
   ];
 }
@@ -131,6 +131,14 @@ const client = new Client({ name: 'eval', version: '0' });
 await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, '--sandbox'], env: { PATH: process.env['PATH'] ?? '', WORKSPACE_LOG_LEVEL: 'error' }, stderr: 'ignore' }));
 const docs = ((await client.listTools()).tools as ListedTool[]).map(document);
 await client.close();
+
+// A request in two sets would let tuning see a held-out request: refused outright.
+const asked = new Set<string>();
+for (const r of [...EVAL_SET, ...LATER_TUNING, ...HELD_OUT_NEXT]) {
+  const key = r.ask.toLowerCase();
+  if (asked.has(key)) throw new Error(`"${r.ask}" is in the evaluation twice`);
+  asked.add(key);
+}
 
 const tuning = EVAL_SET.filter((r) => !heldOut(r));
 const held = EVAL_SET.filter(heldOut);

@@ -151,6 +151,7 @@ type EndpointRow = {
   mode?: Mode;
   body?: NonNullable<ToolDef['body']>;
   upstreamWaitMs?: NonNullable<ToolDef['upstreamWaitMs']>;
+  /** See ToolDef.gives. */
   gives?: string;
 };
 

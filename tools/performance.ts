@@ -8,7 +8,8 @@ const quizTool = command({
   name: 'performance_quiz',
   title: 'Quiz score distribution',
   description:
-      'Results of one quiz: every attempt and score (grade), the average mark and the score distribution in quartiles. Questions most missed: learning_question_stats.',toolset: 'performance',
+      'Results of one quiz: every attempt and score (grade), the average mark and the score distribution in quartiles. Questions most missed: learning_question_stats.',
+  toolset: 'performance',
   command: 'performance/quiz',
   input: { activityId: id('Quiz activity id, from learning_student_units or courses_structure.') },
   output: {
@@ -81,7 +82,8 @@ const insightsTool: ToolDef = {
   name: 'performance_insights_ask',
   title: 'Ask the analytics assistant',
   description:
-      "Ask the workspace's AI analytics assistant to analyze or explain learning data (why completion drops, engagement, trends); it queries, draws charts and explains. A long answer may come as a job (jobs_get); pass sessionId back to follow up.",toolset: 'performance',
+      "Ask the workspace's AI analytics assistant to analyze or explain learning data (why completion drops, engagement, trends); it queries, draws charts and explains. A long answer may come as a job (jobs_get); pass sessionId back to follow up.",
+  toolset: 'performance',
   api: 'content',
   method: 'POST',
   path: '/api/v1/performance-insights/stream',
