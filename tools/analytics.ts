@@ -24,9 +24,9 @@ const number = z.number();
 export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_monthly_overview',
-    title: 'Monthly learning report',
+    title: 'Monthly report: how training went in a month',
     description:
-      'Monthly learning report for one month (last month, September): what happened, courses started and completed by type, active creators, learners starting and finishing. All-time totals: analytics_hero.',
+      'Monthly learning report for one month (last month, this month, a month such as June): how training went, courses started and completed by type, active creators, learners starting and finishing; month by month to compare. All-time totals: analytics_hero.',
     toolset: 'analytics',
     command: 'analytics/monthly-overview',
     input: { month: month.optional() },
@@ -51,9 +51,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_hero',
-    title: 'Workspace headline numbers',
+    title: 'Workspace totals: how big it is, all time',
     description:
-      'Overall stats of the workspace, all time: its size (number of students, instructors, admins, courses), completions, pending invitations (invites not accepted), average time to complete a course. One month: analytics_monthly_overview.',
+      'Overall totals of the whole workspace (academy, platform), all time: how big it is, how many learners, instructors, admins and courses, completions, pending invitations not accepted, average time to complete a course. One month: analytics_monthly_overview.',
     toolset: 'analytics',
     command: 'analytics/hero',
     output: {
@@ -71,9 +71,9 @@ export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_courses',
     gives: 'course ids',
-    title: 'Completion rate per course',
+    title: 'Completion rate of each course',
     description:
-      "Completion rate and enrollment of every course: people enrolled, completed, percent complete; gives their ids. One learner's progress: learning_student_units.",
+      "Completion rate and enrollment per course, every course: how many enrolled and completed it, percentage complete; which courses get finished most or least; gives course ids. One learner's progress: learning_student_units.",
     toolset: 'analytics',
     pages: 'courses',
     command: 'analytics/courses',
@@ -88,9 +88,9 @@ export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_students',
     gives: 'user ids',
-    title: 'Student roster with progress',
+    title: 'All learners with their progress (roster)',
     description:
-      "Every student in the workspace (learners, employees): courses assigned vs completed and which groups each is in; find a person's user id here by name or email. Only those who finished nothing: analytics_needs_attention.",
+      "Everyone in the workspace, all learners or employees, each with courses assigned versus completed and the groups or teams they are in; export the roster, or find a person's user id by name or email. Only those who completed nothing: analytics_needs_attention.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/students',
@@ -100,9 +100,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_needs_attention',
-    title: 'Students behind on training',
+    title: 'Who is behind and needs a reminder',
     description:
-      "Who is behind or lagging: people with assigned training who have finished nothing yet (haven't started, stuck at zero), to remind, nudge or follow up. Everyone: analytics_students.",
+      'Who is behind, lagging or stuck: learners with assigned training and zero completions, who have not started or ignored it (laggards), to remind, chase, nudge or follow up. Everyone, with progress: analytics_students.',
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/needs-attention',
@@ -112,9 +112,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_top_performers',
-    title: 'Top performers leaderboard',
+    title: 'Top performers leaderboard: best learners',
     description:
-      'Best learners, high achievers: who completed the most, a leaderboard ranked by completion ratio, for praise, shout-outs or rewards. Those behind: analytics_needs_attention.',
+      'Best learners, high achievers, stars: who completed the most courses, a leaderboard ranked by completion, for praise, shout-outs or rewards. Those behind: analytics_needs_attention.',
     toolset: 'analytics',
     command: 'analytics/top-performers',
     input: limit,

@@ -5,9 +5,9 @@ import { Assignment, AssignmentSummary, UserRefNullableName } from './shapes.js'
 export const assignmentsTools: ToolDef[] = [
   command({
     name: 'assignments_get',
-    title: 'Assignment progress of everyone',
+    title: 'One assignment: who completed it, who is overdue',
     description:
-      "One course assignment across everyone it was given to: who finished, who is late, each assignee's progress, due date, rules and completion criteria.",
+      "One course assignment across everyone it was given to: who completed it, who still has to, who is overdue or late, each assignee's status, due date and completion rules.",
     toolset: 'assignments',
     command: 'assignments/get',
     input: { assignmentId: id('From assignments_for_user.') },
@@ -19,7 +19,7 @@ export const assignmentsTools: ToolDef[] = [
     gives: 'assignment ids',
     title: "A person's assigned training",
     description:
-      "Everything one person (user, employee) has been assigned and still has to do: each course's progress, due date, complete or overdue; gives assignment ids. One assignment across everyone: assignments_get.",
+      "Everything assigned to one person (user, employee) that they still have to do, by when: each course's progress, due date, complete or overdue; gives assignment ids. One assignment across everyone: assignments_get.",
     toolset: 'assignments',
     pages: 'assignments',
     command: 'assignments/for-user',
@@ -29,9 +29,9 @@ export const assignmentsTools: ToolDef[] = [
   }),
   command({
     name: 'assignments_remove',
-    title: 'Unassign a course assignment',
+    title: 'Unassign or withdraw an assignment',
     description:
-      'Unassign, cancel or take back a course assignment from everyone it was given to. Irreversible: the person confirms.',
+      'Unassign, withdraw, cancel or take back a course assignment, such as an outdated one, from everyone it was given to. Irreversible: the person confirms.',
     toolset: 'assignments',
     command: 'assignments/remove',
     input: { assignmentId: id('From assignments_for_user.') },

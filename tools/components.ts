@@ -123,7 +123,7 @@ export const componentsTools: ToolDef[] = [
   endpoint({
     name: 'components_create',
     gives: 'component ids',
-    title: 'Create a study component',
+    title: 'Create an AI tutor, chatbot, flashcards or practice test',
     description:
       'Create a learning tool for learners: AI chat or tutor (a chatbot that answers their questions), data analyst, flashcards, role-play scenarios, practice test, audio recap and more. Hidden from learners until components_set_status.',
     toolset: 'components',
@@ -136,9 +136,9 @@ export const componentsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'components_set_status',
-    title: 'Publish or unpublish a component',
+    title: 'Publish or unpublish a learning tool',
     description:
-      'Publish (active, live), unpublish (inactive, offline) or return a component to draft.',
+      'Publish a component (tutor, chatbot, flashcards): make it live for learners (active), unpublish it (inactive, offline, take it down) or move it back to draft.',
     toolset: 'components',
     method: 'PATCH',
     path: '/api/v1/components/{id}',

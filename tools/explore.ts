@@ -6,9 +6,9 @@ const groupIds = (what: string) => z.array(z.string().min(1)).describe(what);
 export const exploreTools: ToolDef[] = [
   command({
     name: 'explore_set_audience',
-    title: 'Who sees a catalog section',
+    title: 'Who sees a section of the course catalog',
     description:
-      'Choose who can see a section of the explore page (the course catalog learners browse): restrict it to some groups or hide it from some.',
+      'Choose who can see a section (category) of the explore page, the course catalog learners browse: restrict it to some groups, such as managers only, or hide it from some.',
     toolset: 'explore',
     command: 'explore/set-audience',
     input: {
@@ -27,9 +27,9 @@ export const exploreTools: ToolDef[] = [
   }),
   command({
     name: 'explore_toggle',
-    title: 'Turn explore page on or off',
+    title: 'Turn the explore page (course catalog) on or off',
     description:
-      'Turn the explore page on or off: enable or disable the course catalog learners browse on their own, or hide it from all.',
+      'Turn the explore page on or off: let learners browse the course catalog freely on their own (self-service), or stop that and hide it from everyone.',
     toolset: 'explore',
     command: 'explore/toggle',
     input: { exploreEnabled: z.boolean().describe('true shows the explore page to learners, false hides it.') },

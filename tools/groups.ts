@@ -8,9 +8,9 @@ const userId = id('From analytics_students.');
 export const groupsTools: ToolDef[] = [
   command({
     name: 'groups_member_add',
-    title: 'Add someone to a group',
+    title: 'Add someone to a group, team or cohort',
     description:
-      'Add, put or enroll a person in a group (team, cohort, department), or make them its instructor or admin (default: member).',
+      'Add, put or enroll a person in a group (team, cohort, department, class), such as a new hire joining a team, or make them its instructor or admin.',
     toolset: 'groups',
     command: 'groups/member-add',
     input: {
@@ -18,7 +18,7 @@ export const groupsTools: ToolDef[] = [
       userId,
       systemKey: z
         .enum(['ADMIN', 'INSTRUCTOR', 'MEMBER'])
-        .describe('Role in the group (default MEMBER).')
+        .describe('Default MEMBER.')
         .optional(),
     },
     output: { membership: Membership },
@@ -27,9 +27,9 @@ export const groupsTools: ToolDef[] = [
   }),
   command({
     name: 'groups_member_set_status',
-    title: 'Pause or reactivate group membership',
+    title: 'Pause or reactivate someone in a group',
     description:
-      "Pause, suspend or deactivate someone's membership in one group (on hold, leave), or reactivate it, without removing them. To take them out of the workspace: members_remove.",
+      "Pause, suspend or deactivate someone's membership in one group or cohort for now (on hold, on leave) while they stay in the company, or reactivate it when they are back. To remove them from the workspace: members_remove.",
     toolset: 'groups',
     command: 'groups/member-set-status',
     input: { groupId, userId, status: MembershipStatus.describe('INACTIVE pauses, ACTIVE resumes.') },
@@ -39,9 +39,9 @@ export const groupsTools: ToolDef[] = [
   }),
   command({
     name: 'groups_delete',
-    title: 'Delete group',
+    title: 'Delete a group, team or cohort',
     description:
-      'Delete, remove or disband a group, team or cohort for good, with its subgroups and memberships (people stay in the workspace). Irreversible: the person confirms.',
+      'Delete, remove or disband a whole group, team or cohort no longer needed, with its subgroups and memberships (people stay in the workspace). Irreversible: the person confirms.',
     toolset: 'groups',
     command: 'groups/delete',
     input: { groupId: id('From groups_list.') },
@@ -52,9 +52,9 @@ export const groupsTools: ToolDef[] = [
   command({
     name: 'groups_list',
     gives: 'group ids',
-    title: 'List groups, teams and cohorts',
+    title: 'All groups, teams and cohorts in the workspace',
     description:
-      'Which groups, teams, cohorts or departments the workspace has and how they nest, with their size (member and subgroup counts) and tags; gives group ids.',
+      'Which groups, teams, cohorts or departments the workspace has, how they nest (org structure, subgroups), how many members each group has, and their tags; gives group ids.',
     toolset: 'groups',
     pages: 'groups',
     command: 'groups/list',

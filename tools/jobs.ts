@@ -44,9 +44,9 @@ const JobAnswer = z.looseObject({ job: jobShape });
 export const JOB_TOOLS: readonly JobToolDef[] = [
   {
     name: 'jobs_get',
-    title: 'Follow a running job',
+    title: 'Check on a running job: is it ready?',
     description:
-      'Status of a call that answered with a job (deck, upload, long answer): is it done, its progress or result, after a brief wait; call again while it runs.',
+      'Is it ready yet: status of a call that answered with a job (deck, presentation, upload, long answer), whether it is done, its progress or result, after a brief wait; call again while it runs.',
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -11,9 +11,9 @@ const groupId = id('Only this group, from groups_list.').optional();
 export const learningTools: ToolDef[] = [
   command({
     name: 'learning_student_units',
-    title: 'Learner progress in a course',
+    title: "One learner's progress in a course, unit by unit",
     description:
-      'How far one person is in one course, unit by unit (modules, lessons, activities): what they finished, scores, did they pass the unit test, time on task against the team average; gives activity ids.',
+      'How far one person is in one course, unit by unit (modules, lessons, activities): a breakdown of what they finished, scores, whether they passed each unit test, time spent against the team average; gives activity ids.',
     toolset: 'learning',
     command: 'learning/student-units',
     input: { userId: id('From analytics_students.'), courseId: id('Course id, from analytics_courses.'), groupId },
@@ -72,7 +72,7 @@ export const learningTools: ToolDef[] = [
     name: 'learning_question_stats',
     title: 'Most-missed quiz and test questions',
     description:
-      'Which questions of a test or quiz people get wrong most (hardest questions): wrong-answer rate per question, worst first, with the most common wrong answer. Score spread of a quiz: performance_quiz.',
+      'Which questions of a test, exam or quiz people get wrong most (hardest, trip people up): wrong-answer rate per question, worst first, with the most common wrong answer. Score spread of a quiz: performance_quiz.',
     toolset: 'learning',
     command: 'learning/question-stats',
     input: {
@@ -110,7 +110,7 @@ export const learningTools: ToolDef[] = [
   }),
   command({
     name: 'learning_unit_topics',
-    title: 'Cohort progress per lesson',
+    title: "A group's progress in one unit, lesson by lesson",
     description:
       'How a group or cohort does in one unit (module), topic by topic or lesson by lesson: completion, average quiz scores, time on task, projects. One person: learning_student_units.',
     toolset: 'learning',
@@ -149,7 +149,7 @@ export const learningTools: ToolDef[] = [
     name: 'learning_project_scenarios',
     title: 'Role-play and scenario results',
     description:
-      "Results of a course's role-play and scenario projects (exercises): share started and completed, attempts, average best score; optionally one unit.",
+      "How people do on a course's role-play and scenario projects (practice simulations, exercises): share started and completed, attempts, average best score; optionally one unit.",
     toolset: 'learning',
     command: 'learning/project-scenarios',
     input: { courseId: id('From analytics_courses.'), unitId: id('Only this unit, from courses_structure.').optional(), groupId },

@@ -26,7 +26,7 @@ const DEFAULT_PROCESS_WAIT_MS = 300_000;
 export const materialsTools: ToolDef[] = [
   endpoint({
     name: 'materials_generate',
-    title: 'Write study material with AI',
+    title: 'Write study material with AI (outline, summary)',
     description:
       'Have AI write a study document or material on a topic: course outline, overview, notes or summary. May answer with a job (jobs_get). Slides: presentations_create.',
     toolset: 'materials',
@@ -49,7 +49,7 @@ export const materialsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'materials_upload_and_process',
-    title: 'Upload material and wait until ready',
+    title: 'Upload material and wait until processed',
     description:
       'Upload or import a study material (document, PDF, video, web page, text) and wait until it is processed and ready; may answer with a job (jobs_get). Without waiting: materials_create.',
     toolset: 'materials',
@@ -67,7 +67,7 @@ export const materialsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'materials_create',
-    title: 'Add material',
+    title: 'Add a material (without waiting)',
     description:
       'Create, add or save a study material (document, PDF, video, web page or link, text, reading) and return at once, without waiting, while processing continues. To wait until ready: materials_upload_and_process.',
     toolset: 'materials',
@@ -80,9 +80,9 @@ export const materialsTools: ToolDef[] = [
   endpoint({
     name: 'materials_list',
     gives: 'material and folder ids',
-    title: 'Find materials',
+    title: 'Find study materials and documents in the library',
     description:
-      'Find or search the library: which study materials (documents, files) we have, by words in their names or by folder, latest first; gives material and folder ids.',
+      'Find or search the library: which study materials, documents or files we already have, by words in their names or in one folder, latest first; gives material and folder ids.',
     toolset: 'materials',
     method: 'GET',
     path: '/api/v1/materials',

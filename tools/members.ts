@@ -5,9 +5,9 @@ import { Tag } from './shapes.js';
 export const membersTools: ToolDef[] = [
   command({
     name: 'members_remove',
-    title: 'Remove someone from the workspace',
+    title: 'Remove someone from the workspace (offboard)',
     description:
-      'Remove or kick out a member from the whole workspace, ending their access (left the company, offboarding) with all group memberships. One group only, for a while: groups_member_set_status. Irreversible: the person confirms.',
+      'Remove, delete or kick a member out of the whole workspace: their user account and access end (left the company, quit, offboarding), with all group memberships. One group only, for a while: groups_member_set_status. Irreversible: the person confirms.',
     toolset: 'members',
     command: 'members/remove',
     input: { userId: id('From analytics_students.') },
@@ -17,9 +17,9 @@ export const membersTools: ToolDef[] = [
   }),
   command({
     name: 'members_set_tags',
-    title: 'Set member tags',
+    title: 'Tag or label a member',
     description:
-      'Tag, label or change the tags of a member (role, region, team, location): replaces their whole set; new tags are created, [] clears them.',
+      'Tag, label or change the tags of a member, such as manager, region, team or location: replaces their whole set; new tags are created, [] clears them.',
     toolset: 'members',
     command: 'members/set-tags',
     input: {

@@ -6,9 +6,9 @@ const numberOrNull = z.number().nullable();
 
 const quizTool = command({
   name: 'performance_quiz',
-  title: 'Quiz score distribution',
+  title: 'Quiz scores and grade distribution',
   description:
-      'Results of one quiz: every attempt and score (grade), the average mark and the score distribution in quartiles. Questions most missed: learning_question_stats.',
+      'Results of one quiz: who took it, every attempt and score (grade, passed), the average mark and the score spread in quartiles. Questions most missed: learning_question_stats.',
   toolset: 'performance',
   command: 'performance/quiz',
   input: { activityId: id('Quiz activity id, from learning_student_units or courses_structure.') },
@@ -65,14 +65,14 @@ const insightsInput = z
     question: z.string().min(1).describe('The question, in plain words.').optional(),
     messages: z.array(message).describe('Earlier turns, oldest first.').optional(),
     sessionId: z.string().min(1).describe('sessionId of an earlier answer, to follow up.').optional(),
-    componentId: z.string().min(1).describe('Insights component (default: the workspace\'s).').optional(),
+    componentId: z.string().min(1).describe('Default: the workspace insights.').optional(),
     groupIds: z.array(z.string().min(1)).describe('Only data of these groups (ids from groups_list).').optional(),
-    timezone: z.string().refine(validTimeZone, 'timezone must be an IANA zone such as Europe/Berlin').describe('IANA time zone for dates in the answer.').optional(),
+    timezone: z.string().refine(validTimeZone, 'timezone must be an IANA zone such as Europe/Berlin').describe('IANA zone for dates.').optional(),
     // Free-form upstream.
     context: jsonObjectText('context', '{"team":"Sales"}')
-      .describe('Extra context for the assistant: a JSON object as a string.')
+      .describe('Extra context: a JSON object as a string.')
       .optional(),
-    userId: z.string().min(1).describe('User the question is asked for.').optional(),
+    userId: z.string().min(1).describe('Ask as this user.').optional(),
   })
   .refine((i) => i.question !== undefined || (i.messages?.length ?? 0) > 0, { message: 'give a question, or messages ending with the user turn', path: ['question'] });
 
@@ -80,7 +80,7 @@ type InsightsInput = z.infer<typeof insightsInput>;
 
 const insightsTool: ToolDef = {
   name: 'performance_insights_ask',
-  title: 'Ask the analytics assistant',
+  title: 'Ask the AI analytics assistant (analysis, charts)',
   description:
       "Ask the workspace's AI analytics assistant to analyze or explain learning data (why completion drops, engagement, trends); it queries, draws charts and explains. A long answer may come as a job (jobs_get); pass sessionId back to follow up.",
   toolset: 'performance',

@@ -5,15 +5,15 @@ import { Presentation } from './content-shapes.js';
 const image = z
   .strictObject({
     url: webUrl().describe('Image URL.').optional(),
-    base64: z.string().min(1).describe('Base64 image data, instead of url.').optional(),
-    description: z.string().min(1).describe('What the image shows; used to place it.'),
+    base64: z.string().min(1).describe('Instead of url.').optional(),
+    description: z.string().min(1).describe('What it shows.'),
   })
   .refine((i) => (i.url === undefined) !== (i.base64 === undefined), 'give exactly one of url or base64');
 
 export const presentationsTools: ToolDef[] = [
   endpoint({
     name: 'presentations_create',
-    title: 'Make a slide deck',
+    title: 'Make a slide deck (presentation)',
     description:
       'Make or generate slides, a presentation deck on a topic: PDF, PowerPoint and a transcript (speaker notes) per slide. Slow: may answer with a job (jobs_get); calling again makes another deck.',
     toolset: 'presentations',
@@ -21,7 +21,7 @@ export const presentationsTools: ToolDef[] = [
     path: '/api/v1/pdf-generator/create',
     input: z
       .strictObject({
-        topic: z.string().min(1).describe('Topic of the presentation.'),
+        topic: z.string().min(1).describe('What the deck is about.'),
         numberOfSlides: z.int().min(1).max(50).describe('Number of slides.'),
         locale: z
           .string()
@@ -29,10 +29,10 @@ export const presentationsTools: ToolDef[] = [
           .describe('Language tag such as en-US.'),
         imageMode: z
           .enum(['search', 'generate', 'provide-own', 'none'])
-          .describe('search (default), generate (AI images), provide-own (customImages) or none (icons).')
+          .describe('Default search; generate makes AI images; provide-own uses customImages.')
           .optional(),
         customImages: z.array(image).min(1).describe('For imageMode provide-own.').optional(),
-        logoUrl: webUrl().describe('Logo URL (default: a standard logo).').optional(),
+        logoUrl: webUrl().describe('Default: a standard logo.').optional(),
       })
       .refine((i) => i.imageMode !== 'provide-own' || (i.customImages?.length ?? 0) > 0, {
         message: 'customImages is required when imageMode is provide-own',
