@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI } from '../test/helpers.js';
-import { EVAL_SET, HELD_OUT_NEXT, LATER_TUNING, type EvalRequest } from './eval-set.js';
+import { EVAL_SET, HELD_OUT_NEXT, INDEPENDENT_HELD_OUT, INDEPENDENT_TUNING, LATER_TUNING, type EvalRequest } from './eval-set.js';
 
 /** Stop words, with the verbs every request has ("list", "show", "get", "give") as tool searches drop them. */
 const STOP = new Set(
@@ -132,9 +132,10 @@ await client.connect(new StdioClientTransport({ command: process.execPath, args:
 const docs = ((await client.listTools()).tools as ListedTool[]).map(document);
 await client.close();
 
+const ALL = [...EVAL_SET, ...LATER_TUNING, ...HELD_OUT_NEXT, ...INDEPENDENT_TUNING, ...INDEPENDENT_HELD_OUT];
 // A request in two sets would let tuning see a held-out request: refused outright.
 const asked = new Set<string>();
-for (const r of [...EVAL_SET, ...LATER_TUNING, ...HELD_OUT_NEXT]) {
+for (const r of ALL) {
   const key = r.ask.toLowerCase();
   if (asked.has(key)) throw new Error(`"${r.ask}" is in the evaluation twice`);
   asked.add(key);
@@ -144,9 +145,10 @@ const tuning = EVAL_SET.filter((r) => !heldOut(r));
 const held = EVAL_SET.filter(heldOut);
 console.log(
   `Tool search over the ${docs.length} served tools, ${EVAL_SET.length} requests as people phrase them (${tuning.length} tuning, ${held.length} held out), ` +
-    `${LATER_TUNING.length} tuning requests written later, and a second held-out set of ${HELD_OUT_NEXT.length}:`,
+    `${LATER_TUNING.length} tuning requests written later, a second held-out set of ${HELD_OUT_NEXT.length}, and two sets written by hands that never read ` +
+    `the descriptions (${INDEPENDENT_TUNING.length} tuning, ${INDEPENDENT_HELD_OUT.length} held out):`,
 );
-const embedding = await embeddingRanker(docs, [...EVAL_SET, ...LATER_TUNING, ...HELD_OUT_NEXT].map((r) => r.ask));
+const embedding = await embeddingRanker(docs, ALL.map((r) => r.ask));
 for (const [name, rank, threshold] of [
   ['BM25', (q: string) => bm25(docs, q), NO_TOOL.bm25],
   ['sentence embeddings (Universal Sentence Encoder)', embedding, NO_TOOL.embedding],
@@ -155,10 +157,12 @@ for (const [name, rank, threshold] of [
   console.log(`\n${name}`);
   console.log(report('tuning half', tuning, rank, threshold).join('\n'));
   console.log(report('later tuning requests', LATER_TUNING, rank, threshold).join('\n'));
+  console.log(report('independent tuning set', INDEPENDENT_TUNING, rank, threshold).join('\n'));
   // Held-out misses are counted, never read while editing descriptions: only the figure is shown, unless
   // asked for once the editing is over (to report them).
   const heldReport = report('held-out half', held, rank, threshold);
   console.log((process.argv.includes('--held-out-misses') ? heldReport : heldReport.slice(0, 1)).join('\n'));
-  // Never shown: the set that judges the next round of edits.
+  // Never shown: the sets that judge the next rounds of edits.
   console.log(report('second held-out set', HELD_OUT_NEXT, rank, threshold)[0]);
+  console.log(report('independent held-out set', INDEPENDENT_HELD_OUT, rank, threshold)[0]);
 }
