@@ -26,7 +26,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_monthly_overview',
     title: 'Monthly report: how training went in a month',
     description:
-      'Monthly learning report for one month (last month, this month, a month such as June): how training went, courses started and completed by type, active creators, learners starting and finishing; month by month to compare. All-time totals: analytics_hero.',
+      'Monthly learning report for one month (last month, a month such as September): how training went, courses started and completed by type, active creators, learners starting and finishing. All-time totals: analytics_hero.',
     toolset: 'analytics',
     command: 'analytics/monthly-overview',
     input: { month: month.optional() },
@@ -53,7 +53,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_hero',
     title: 'Workspace totals: how big it is, all time',
     description:
-      'Overall totals of the whole workspace (academy, platform), all time: how big it is, how many learners, instructors, admins and courses, completions, pending invitations not accepted, average time to complete a course. One month: analytics_monthly_overview.',
+      'Overall totals of the whole workspace (academy, platform), all time: how big it is, how many learners, instructors, admins and courses, completions, invitations not accepted, average time to complete a course. One month: analytics_monthly_overview.',
     toolset: 'analytics',
     command: 'analytics/hero',
     output: {
@@ -102,7 +102,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_needs_attention',
     title: 'Who is behind and needs a reminder',
     description:
-      'Who is behind, lagging or stuck: learners with assigned training and zero completions, who have not started or ignored it (laggards), to remind, chase, nudge or follow up. Everyone, with progress: analytics_students.',
+      'Who is behind, lagging or stuck: learners with assigned training and zero completions, who have not started or ignored it (laggards), to remind, chase, nudge or follow up. All learners: analytics_students.',
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/needs-attention',

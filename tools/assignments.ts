@@ -5,9 +5,9 @@ import { Assignment, AssignmentSummary, UserRefNullableName } from './shapes.js'
 export const assignmentsTools: ToolDef[] = [
   command({
     name: 'assignments_get',
-    title: 'One assignment: who completed it, who is overdue',
+    title: 'One assignment: who completed it and who has not',
     description:
-      "One course assignment across everyone it was given to: who completed it, who still has to, who is overdue or late, each assignee's status, due date and completion rules.",
+      "One course assignment across everyone it was given to: who completed it, who still has to, who is late, each assignee's status, due date and completion rules.",
     toolset: 'assignments',
     command: 'assignments/get',
     input: { assignmentId: id('From assignments_for_user.') },
@@ -17,9 +17,9 @@ export const assignmentsTools: ToolDef[] = [
   command({
     name: 'assignments_for_user',
     gives: 'assignment ids',
-    title: "A person's assigned training",
+    title: "A person's assigned training: what is due or overdue",
     description:
-      "Everything assigned to one person (user, employee) that they still have to do, by when: each course's progress, due date, complete or overdue; gives assignment ids. One assignment across everyone: assignments_get.",
+      "Everything assigned to one person (user, employee) and what they still have to do, by when: each required course's progress, due date, complete, behind or overdue; gives assignment ids. One assignment, all assignees: assignments_get.",
     toolset: 'assignments',
     pages: 'assignments',
     command: 'assignments/for-user',
@@ -31,7 +31,7 @@ export const assignmentsTools: ToolDef[] = [
     name: 'assignments_remove',
     title: 'Unassign or withdraw an assignment',
     description:
-      'Unassign, withdraw, cancel or take back a course assignment, such as an outdated one, from everyone it was given to. Irreversible: the person confirms.',
+      'Unassign, withdraw, cancel or take back a course assignment, sent by mistake or outdated, from all it was given to. Irreversible: the person confirms.',
     toolset: 'assignments',
     command: 'assignments/remove',
     input: { assignmentId: id('From assignments_for_user.') },

@@ -46,7 +46,7 @@ export const JOB_TOOLS: readonly JobToolDef[] = [
     name: 'jobs_get',
     title: 'Check on a running job: is it ready?',
     description:
-      'Is it ready yet: status of a call that answered with a job (deck, presentation, upload, long answer), whether it is done, its progress or result, after a brief wait; call again while it runs.',
+      'Is it ready yet: status, progress or result of a call that answered with a job (deck or presentation, upload, long answer), after a brief wait; call again while it runs.',
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -55,7 +55,7 @@ export const JOB_TOOLS: readonly JobToolDef[] = [
     name: 'jobs_cancel',
     title: 'Cancel a running job',
     description:
-      'Cancel or stop a running job (a deck being generated, an upload, a long answer) the person no longer wants; its upstream request ends at once.',
+      'Cancel, stop or kill a running job (a deck or presentation being generated, an upload, a long answer) the person no longer wants; its upstream request ends at once.',
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

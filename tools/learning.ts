@@ -6,7 +6,7 @@ const string = z.string();
 const number = z.number();
 const numberOrNull = z.number().nullable();
 const stringOrNull = z.string().nullable();
-const groupId = id('Only this group, from groups_list.').optional();
+const groupId = id('Filter; from groups_list.').optional();
 
 export const learningTools: ToolDef[] = [
   command({
@@ -70,9 +70,9 @@ export const learningTools: ToolDef[] = [
   }),
   command({
     name: 'learning_question_stats',
-    title: 'Most-missed quiz and test questions',
+    title: 'Quiz and test questions people miss',
     description:
-      'Which questions of a test, exam or quiz people get wrong most (hardest, trip people up): wrong-answer rate per question, worst first, with the most common wrong answer. Score spread of a quiz: performance_quiz.',
+      'Which questions of a test, exam or quiz people get wrong (hardest, trip people up): wrong-answer rate per question, worst first, with the commonest wrong answer. Scores of a quiz: performance_quiz.',
     toolset: 'learning',
     command: 'learning/question-stats',
     input: {
@@ -112,7 +112,7 @@ export const learningTools: ToolDef[] = [
     name: 'learning_unit_topics',
     title: "A group's progress in one unit, lesson by lesson",
     description:
-      'How a group or cohort does in one unit (module), topic by topic or lesson by lesson: completion, average quiz scores, time on task, projects. One person: learning_student_units.',
+      'How a group or cohort does in one unit (module), topic by topic: completion, average quiz scores, time on task, projects. One person: learning_student_units.',
     toolset: 'learning',
     command: 'learning/unit-topics',
     input: { unitId: id('From courses_structure.'), groupId },
@@ -152,7 +152,7 @@ export const learningTools: ToolDef[] = [
       "How people do on a course's role-play and scenario projects (practice simulations, exercises): share started and completed, attempts, average best score; optionally one unit.",
     toolset: 'learning',
     command: 'learning/project-scenarios',
-    input: { courseId: id('From analytics_courses.'), unitId: id('Only this unit, from courses_structure.').optional(), groupId },
+    input: { courseId: id('From analytics_courses.'), unitId: id('Filter; from courses_structure.').optional(), groupId },
     output: {
       courseId: string,
       totalMembers: number,

@@ -69,7 +69,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_create',
     title: 'Add a material (without waiting)',
     description:
-      'Create, add or save a study material (document, PDF, video, web page or link, text, reading) and return at once, without waiting, while processing continues. To wait until ready: materials_upload_and_process.',
+      'Create, add or save a study material (document, PDF, video, web page or link, text, reading) and return at once, without waiting. To wait until ready: materials_upload_and_process.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials',
@@ -80,16 +80,16 @@ export const materialsTools: ToolDef[] = [
   endpoint({
     name: 'materials_list',
     gives: 'material and folder ids',
-    title: 'Find study materials and documents in the library',
+    title: 'Find materials and documents in the library or a folder',
     description:
-      'Find or search the library: which study materials, documents or files we already have, by words in their names or in one folder, latest first; gives material and folder ids.',
+      'Find or search the library: which study materials, documents or files we already have, by words in their names or what is in a folder, latest first; gives material and folder ids.',
     toolset: 'materials',
     method: 'GET',
     path: '/api/v1/materials',
     input: z.strictObject({
       folderId: urlText().describe('Only this folder (folder ids: materials_list).').optional(),
-      page: z.int().min(1).describe('Page number (default 1).').optional(),
-      limit: z.int().min(1).max(200).describe('Materials per page, at most 200 (default 20).').optional(),
+      page: z.int().min(1).describe('Default 1.').optional(),
+      limit: z.int().min(1).max(200).describe('Per page, up to 200 (default 20).').optional(),
       search: urlText().describe('Text to find in material names.').optional(),
     }),
     output: z.looseObject({ materials: z.array(Material), totalCount: z.number(), page: z.number(), totalPages: z.number() }),
