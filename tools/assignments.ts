@@ -5,7 +5,7 @@ import { Assignment, AssignmentSummary, UserRefNullableName } from './shapes.js'
 export const assignmentsTools: ToolDef[] = [
   command({
     name: 'assignments_get',
-    title: 'One assignment: who completed it and who has not',
+    title: "One assignment's progress: who completed it, who is overdue",
     description:
       "One course assignment across everyone it was given to: who completed it, who still has to, who is late, each assignee's status, due date and completion rules.",
     toolset: 'assignments',

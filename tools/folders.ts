@@ -41,9 +41,9 @@ export const foldersTools: ToolDef[] = [
     input: z
       .strictObject({
         id: id('From materials_list or folders_create.'),
-        name: z.string().min(1).describe('New name.').optional(),
+        name: z.string().min(1).describe('Rename to this.').optional(),
         parentFolderId: z.string().min(1).describe('Folder to move it into.').optional(),
-        description: z.string().describe('New description.').optional(),
+        description: z.string().describe('Replaces the description.').optional(),
         metadata: metadata.optional(),
       })
       .refine((i) => Object.keys(i).some((k) => k !== 'id'), 'give at least one field to change'),

@@ -55,7 +55,7 @@ export const JOB_TOOLS: readonly JobToolDef[] = [
     name: 'jobs_cancel',
     title: 'Cancel a running job',
     description:
-      'Cancel, stop or kill a running job (a deck or presentation being generated, an upload, a long answer) the person no longer wants; its upstream request ends at once.',
+      'Cancel, stop or kill a running job (a deck or presentation being generated, an upload, a long answer); its upstream request ends at once.',
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -51,7 +51,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_upload_and_process',
     title: 'Upload material and wait until processed',
     description:
-      'Upload or import a study material (document, PDF, video, web page, text) and wait until it is processed and ready; may answer with a job (jobs_get). Without waiting: materials_create.',
+      'Upload, add or import a study material (document, PDF, video, web page, text) and wait until it is processed and ready to use; may answer with a job (jobs_get). Without waiting: materials_create.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/upload-and-process',
@@ -82,7 +82,7 @@ export const materialsTools: ToolDef[] = [
     gives: 'material and folder ids',
     title: 'Find materials and documents in the library or a folder',
     description:
-      'Find or search the library: which study materials, documents or files we already have, by words in their names or what is in a folder, latest first; gives material and folder ids.',
+      'Find or search the library: which study materials, documents, docs or files we already have, by words in their names or what is in a folder, latest first; gives material and folder ids.',
     toolset: 'materials',
     method: 'GET',
     path: '/api/v1/materials',
