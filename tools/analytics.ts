@@ -102,7 +102,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_needs_attention',
     title: 'Who is behind and needs a reminder',
     description:
-      'Who is behind, lagging or stuck: learners with assigned training and zero completions, who have not started or ignored it (laggards), to remind, chase, nudge or follow up. All learners: analytics_students.',
+      'Who is behind, lagging or stuck: learners with assigned training but zero completions yet, who have not started or ignored it (laggards), to remind, chase, nudge or follow up. All learners: analytics_students.',
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/needs-attention',

@@ -147,7 +147,7 @@ export const learningTools: ToolDef[] = [
   }),
   command({
     name: 'learning_project_scenarios',
-    title: 'Role-play and scenario results',
+    title: 'Role-play results: attempts and scores',
     description:
       "How people do on a course's role-play and scenario projects (practice simulations, exercises): share started and completed, attempts, average best score; optionally one unit.",
     toolset: 'learning',

@@ -19,7 +19,7 @@ export const membersTools: ToolDef[] = [
     name: 'members_set_tags',
     title: 'Tag or label a member',
     description:
-      'Tag, label or change the tags of a member, such as manager, region, team or location: replaces their whole set; new tags are created, [] clears them.',
+      'Tag, label or change the tags of a member, such as manager, region, team or location; the set given replaces theirs and new tags are created.',
     toolset: 'members',
     command: 'members/set-tags',
     input: {

@@ -15,7 +15,7 @@ export const presentationsTools: ToolDef[] = [
     name: 'presentations_create',
     title: 'Make a slide deck (presentation)',
     description:
-      'Make or generate slides, a presentation deck on a topic: PDF, PowerPoint and a transcript (speaker notes) per slide. Slow: may answer with a job (jobs_get); calling again makes another deck.',
+      'Make or generate slides, a presentation deck on a topic: PDF, PowerPoint and a transcript (speaker notes) per slide. May answer with a job (jobs_get); calling again makes another deck.',
     toolset: 'presentations',
     method: 'POST',
     path: '/api/v1/pdf-generator/create',
