@@ -7,7 +7,7 @@ export const assignmentsTools: ToolDef[] = [
     name: 'assignments_get',
     title: "One assignment's progress: who completed it, who is overdue",
     description:
-      "Progress on one course assignment across everyone it was given to: who completed the assignment, who has not, who is late, each assignee's status, due date and completion rules.",
+      "How one course assignment (a rollout) is going, assignee by assignee: who completed the assignment, who has not, who is late, each one's status, due date and completion rules.",
     toolset: 'assignments',
     command: 'assignments/get',
     input: { assignmentId: id('From assignments_for_user.') },

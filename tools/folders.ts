@@ -34,7 +34,7 @@ export const foldersTools: ToolDef[] = [
     name: 'folders_update',
     title: 'Rename or move a folder',
     description:
-      'Rename a folder, move it under another folder, or change its description; only the fields given change.',
+      'Rename a folder, move it under another folder, or edit its description.',
     toolset: 'folders',
     method: 'PATCH',
     path: '/api/v1/folders/{id}',

@@ -54,7 +54,7 @@ export const groupsTools: ToolDef[] = [
     gives: 'group ids',
     title: 'All groups, teams and cohorts in the workspace',
     description:
-      'Which groups, teams, cohorts or departments the workspace has, how they nest (org structure, subgroups), how many members each group has, and their tags; gives group ids.',
+      'Which groups, teams, cohorts or departments exist in the workspace, how they nest (org structure, subgroups), how many members each group has, who leads it, and tags; gives group ids.',
     toolset: 'groups',
     pages: 'groups',
     command: 'groups/list',

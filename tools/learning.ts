@@ -6,7 +6,7 @@ const string = z.string();
 const number = z.number();
 const numberOrNull = z.number().nullable();
 const stringOrNull = z.string().nullable();
-const groupId = id('Filter; from groups_list.').optional();
+const groupId = id('From groups_list.').optional();
 
 export const learningTools: ToolDef[] = [
   command({
@@ -152,7 +152,7 @@ export const learningTools: ToolDef[] = [
       "How people do on a course's role-play and scenario projects (practice simulations, exercises): share started and completed, attempts, average best score; optionally one unit.",
     toolset: 'learning',
     command: 'learning/project-scenarios',
-    input: { courseId: id('From analytics_courses.'), unitId: id('Filter; from courses_structure.').optional(), groupId },
+    input: { courseId: id('From analytics_courses.'), unitId: id('From courses_structure.').optional(), groupId },
     output: {
       courseId: string,
       totalMembers: number,

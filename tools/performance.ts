@@ -82,7 +82,7 @@ const insightsTool: ToolDef = {
   name: 'performance_insights_ask',
   title: 'Ask the AI analytics assistant (analysis, charts)',
   description:
-      "Ask the workspace's AI analytics assistant to analyze or explain learning data (why completion drops, engagement, trends) with charts. A long answer may come as a job (jobs_get); pass sessionId back to follow up.",
+      "Ask the workspace's AI analytics assistant to analyze or explain learning data (why completion drops or dips, engagement, trends) with charts or graphs. A long answer may come as a job (jobs_get); pass sessionId back to follow up.",
   toolset: 'performance',
   api: 'content',
   method: 'POST',
