@@ -5,9 +5,9 @@ import { Assignment, AssignmentSummary, UserRefNullableName } from './shapes.js'
 export const assignmentsTools: ToolDef[] = [
   command({
     name: 'assignments_get',
-    title: "One assignment's progress: who completed it, who is overdue",
+    title: "One assignment's details and progress: who completed it, who is overdue",
     description:
-      "How one course assignment (a rollout) is going, assignee by assignee: who completed the assignment, who has not, who is late, each one's status, due date and completion rules.",
+      "How one course or training assignment (a rollout) is going, assignee by assignee: who completed it, who has yet to complete it, who is late, each one's status, due date and completion rules (minimum scores).",
     toolset: 'assignments',
     command: 'assignments/get',
     input: { assignmentId: id('From assignments_for_user.') },
