@@ -10,7 +10,7 @@ export const groupsTools: ToolDef[] = [
     name: 'groups_member_add',
     title: 'Add someone to a group, team or cohort',
     description:
-      'Add, put or enroll a person in a group (team, cohort, department, class), such as a new hire joining a team, or make them its instructor or admin.',
+      'Add, put or enroll a person in a group (team, cohort, department, class), such as a new hire, or make them its instructor or admin.',
     toolset: 'groups',
     command: 'groups/member-add',
     input: {
@@ -41,7 +41,7 @@ export const groupsTools: ToolDef[] = [
     name: 'groups_delete',
     title: 'Delete a group, team or cohort',
     description:
-      'Delete, remove or disband a whole group, team or cohort no longer needed, with its subgroups and memberships (people stay in the workspace). Irreversible: the person confirms.',
+      'Delete, remove or disband a whole group, team or cohort no longer needed, with its subgroups and memberships (members stay in the workspace). Irreversible: the person confirms.',
     toolset: 'groups',
     command: 'groups/delete',
     input: { groupId: id('From groups_list.') },
@@ -52,7 +52,7 @@ export const groupsTools: ToolDef[] = [
   command({
     name: 'groups_list',
     gives: 'group ids',
-    title: 'All groups, teams and cohorts in the workspace',
+    title: 'All groups, teams, cohorts and departments in the workspace',
     description:
       'Which groups, teams, cohorts or departments exist in the workspace, how they nest (org structure, subgroups), how many members each group has, who leads it, and tags; gives group ids.',
     toolset: 'groups',
