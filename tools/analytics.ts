@@ -51,9 +51,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_hero',
-    title: 'Workspace totals: how big it is, all time',
+    title: 'Workspace totals: headline stats, all time',
     description:
-      'Overall totals of the whole workspace (academy, platform), all time: how many learners, instructors, admins and courses, completions, invitations not accepted, average time to complete a course. One month: analytics_monthly_overview.',
+      'Overall totals of the whole workspace (academy, platform), all time: how many learners, instructors, admins and courses, completions, pending invites not accepted, average time to complete a course. One month: analytics_monthly_overview.',
     toolset: 'analytics',
     command: 'analytics/hero',
     output: {

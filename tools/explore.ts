@@ -29,7 +29,7 @@ export const exploreTools: ToolDef[] = [
     name: 'explore_toggle',
     title: 'Turn the explore page (course catalog) on or off',
     description:
-      'Turn the explore page on or off: let learners browse the course catalog freely on their own (self-service), or stop that and hide it.',
+      'Turn or switch the explore page on or off: let learners browse the course catalog freely on their own (self-service), or stop that and hide it.',
     toolset: 'explore',
     command: 'explore/toggle',
     input: { exploreEnabled: z.boolean().describe('true shows the explore page to learners, false hides it.') },

@@ -72,7 +72,7 @@ export const learningTools: ToolDef[] = [
     name: 'learning_question_stats',
     title: 'Quiz and test questions people miss',
     description:
-      'Which questions of a test, exam or quiz learners get wrong (hardest, trip them up): wrong-answer rate per question, worst first, with the commonest wrong answer. Scores of a quiz: performance_quiz.',
+      'Which questions of a test, exam or quiz learners get wrong (hardest, trip them up): wrong-answer rate per question, worst first, with the most common wrong answer. Scores of a quiz: performance_quiz.',
     toolset: 'learning',
     command: 'learning/question-stats',
     input: {
@@ -112,7 +112,7 @@ export const learningTools: ToolDef[] = [
     name: 'learning_unit_topics',
     title: "A group's progress in one unit, lesson by lesson",
     description:
-      'How a group or cohort does in one unit (module), topic by topic: completion, average quiz scores, time on task, projects. One person: learning_student_units.',
+      'How a group or cohort does in one unit (module), per topic: completion, average quiz scores, time on task, projects. One person: learning_student_units.',
     toolset: 'learning',
     command: 'learning/unit-topics',
     input: { unitId: id('From courses_structure.'), groupId },

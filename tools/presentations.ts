@@ -15,7 +15,7 @@ export const presentationsTools: ToolDef[] = [
     name: 'presentations_create',
     title: 'Make a slide deck (presentation)',
     description:
-      'Make or generate slides, a presentation deck on a topic: PDF, PowerPoint and a transcript (speaker notes) per slide. May answer with a job (jobs_get); calling again makes another deck.',
+      'Make or generate slides, a presentation deck on a topic: PDF, PowerPoint and a transcript (speaker notes) per slide. May answer with a job (jobs_get); a second call makes another deck.',
     toolset: 'presentations',
     method: 'POST',
     path: '/api/v1/pdf-generator/create',
@@ -26,7 +26,7 @@ export const presentationsTools: ToolDef[] = [
         locale: z
           .string()
           .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'locale must be a language tag such as en-US')
-          .describe('Language tag such as en-US.'),
+          .describe('Language, such as en-US.'),
         imageMode: z
           .enum(['search', 'generate', 'provide-own', 'none'])
           .describe('Default search; generate makes AI images; provide-own uses customImages.')
