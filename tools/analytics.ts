@@ -24,7 +24,7 @@ const number = z.number();
 export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_monthly_overview',
-    title: 'Monthly report: how training went in a month',
+    title: "Monthly report: a month's training numbers",
     description:
       'Monthly learning report for one month (last month, a month such as September): how training went, courses started and completed by type, active creators, learners starting and finishing. All-time totals: analytics_hero.',
     toolset: 'analytics',
@@ -90,7 +90,7 @@ export const analyticsTools: ToolDef[] = [
     gives: 'user ids',
     title: 'All learners with their progress (roster)',
     description:
-      "Everyone in the workspace, all learners or employees, each with courses assigned versus completed and the groups or teams they are in; export the roster, or find a person's user id by name or email. Only those who completed nothing: analytics_needs_attention.",
+      "Everyone in the workspace, all learners or employees, each with courses assigned versus completed and the groups or teams they are in; export the roster, or find a person's user id by name or email. Those behind: analytics_needs_attention.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/students',
@@ -102,7 +102,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_needs_attention',
     title: 'Who is behind and needs a reminder',
     description:
-      'Who is behind, lagging or stuck: learners with assigned training but zero completions yet, who have not started or ignored it (laggards), to remind, chase, nudge or follow up. All learners: analytics_students.',
+      'Who is behind, lagging or stuck: learners with assigned training but zero completions yet, who have not started or ignored it (laggards), to flag, remind, chase, nudge or follow up. All learners: analytics_students.',
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/needs-attention',

@@ -17,9 +17,9 @@ export const assignmentsTools: ToolDef[] = [
   command({
     name: 'assignments_for_user',
     gives: 'assignment ids',
-    title: "A person's assigned training: what is due or overdue",
+    title: "A person's assigned training (training plan): what is due or overdue",
     description:
-      "Everything assigned to one person (user, employee) and what they still have to do, by when: each required course's progress, due date, complete, behind or overdue; gives assignment ids. One assignment, all assignees: assignments_get.",
+      "Everything assigned to one person and what they still have to do, by when: each required course's progress, due date, complete, behind or overdue; gives assignment ids. One assignment, all assignees: assignments_get.",
     toolset: 'assignments',
     pages: 'assignments',
     command: 'assignments/for-user',

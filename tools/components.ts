@@ -125,7 +125,7 @@ export const componentsTools: ToolDef[] = [
     gives: 'component ids',
     title: 'Create an AI tutor, chatbot, role-play, flashcards or practice test',
     description:
-      'Create, set up or build a learning tool for learners: AI chat or tutor (a chatbot that answers their questions), data analyst, flashcards, role-play scenarios, practice test, audio recap and more. Hidden from learners until components_set_status.',
+      'Create, set up or build a learning tool for learners: AI chat or tutor (a chatbot answering questions), data analyst, flashcards, role-play scenarios, practice test, audio recap and more. Hidden from learners until components_set_status.',
     toolset: 'components',
     method: 'POST',
     path: '/api/v1/components',

@@ -29,7 +29,7 @@ export const groupsTools: ToolDef[] = [
     name: 'groups_member_set_status',
     title: 'Pause or reactivate someone in a group',
     description:
-      "Pause, suspend or deactivate someone's membership in one group or cohort for now (on hold, on leave) while they stay in the company, or reactivate it when they are back. To remove them from the workspace: members_remove.",
+      "Pause, suspend or deactivate someone's membership in one group or cohort for now (on hold, parental leave, sabbatical), keeping them in the company, or reactivate it when they are back. To remove them from the workspace: members_remove.",
     toolset: 'groups',
     command: 'groups/member-set-status',
     input: { groupId, userId, status: MembershipStatus.describe('INACTIVE pauses, ACTIVE resumes.') },
@@ -41,7 +41,7 @@ export const groupsTools: ToolDef[] = [
     name: 'groups_delete',
     title: 'Delete a group, team or cohort',
     description:
-      'Delete, remove or disband a whole group, team or cohort no longer needed, with its subgroups and memberships (members stay in the workspace). Irreversible: the person confirms.',
+      'Delete, remove, disband or get rid of a whole group, team or cohort no longer needed, with its subgroups and memberships (members stay in the workspace). Irreversible: the person confirms.',
     toolset: 'groups',
     command: 'groups/delete',
     input: { groupId: id('From groups_list.') },
@@ -59,7 +59,7 @@ export const groupsTools: ToolDef[] = [
     pages: 'groups',
     command: 'groups/list',
     input: {
-      parentId: z.string().min(1).nullable().describe('Subgroups of this group; omitted: the top level.').optional(),
+      parentId: z.string().min(1).nullable().describe('Subgroups of this group; default: root groups.').optional(),
       includeDescendants: z.boolean().describe('Also their subgroups, all levels down.').optional(),
     },
     output: { groups: z.array(Group) },

@@ -46,7 +46,7 @@ export const JOB_TOOLS: readonly JobToolDef[] = [
     name: 'jobs_get',
     title: 'Check on a running job: is it ready?',
     description:
-      'Is it ready yet: status, progress or result of a call that answered with a job (deck or presentation, upload, long answer), after a brief wait; call again while it runs.',
+      'Is it ready or done yet: status, progress or result of a call that answered with a job (deck or presentation, upload, long answer), after a brief wait; call again while it runs.',
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -7,7 +7,7 @@ export const membersTools: ToolDef[] = [
     name: 'members_remove',
     title: 'Remove someone from the workspace (offboard)',
     description:
-      'Remove, delete or kick a member out of the whole workspace, with all group memberships: their user account and access end (left the company, offboarding). One group only, for a while: groups_member_set_status. Irreversible: the person confirms.',
+      'Remove, delete or kick a member out of the whole workspace completely, with all group memberships: their account and access end (left the company, contractors, offboarding). One group only, for a while: groups_member_set_status. Irreversible: the person confirms.',
     toolset: 'members',
     command: 'members/remove',
     input: { userId: id('From analytics_students.') },
