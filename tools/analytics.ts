@@ -88,7 +88,7 @@ export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_students',
     gives: 'user ids',
-    title: 'All learners with their progress (roster)',
+    title: 'All learners with their progress and user ids (roster)',
     description:
       "Everyone in the workspace, all learners or employees, each with courses assigned versus completed and the groups or teams they are in; export the roster, or find a person's user id by name or email. Those behind: analytics_needs_attention.",
     toolset: 'analytics',

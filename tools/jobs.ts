@@ -44,7 +44,7 @@ const JobAnswer = z.looseObject({ job: jobShape });
 export const JOB_TOOLS: readonly JobToolDef[] = [
   {
     name: 'jobs_get',
-    title: 'Check on a running job: is it ready?',
+    title: 'Check on a running job (deck, upload): is it ready?',
     description:
       'Is it ready or done yet: status, progress or result of a call that answered with a job (deck or presentation, upload, long answer), after a brief wait; call again while it runs.',
     input: z.strictObject({ jobId }),
@@ -53,7 +53,7 @@ export const JOB_TOOLS: readonly JobToolDef[] = [
   },
   {
     name: 'jobs_cancel',
-    title: 'Cancel a running job',
+    title: 'Cancel or abort a running job (deck or presentation, upload)',
     description:
       'Cancel, stop or kill a running job (a deck or presentation being generated, an upload, a long answer); its upstream request ends at once.',
     input: z.strictObject({ jobId }),

@@ -49,7 +49,7 @@ export const materialsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'materials_upload_and_process',
-    title: 'Upload material and wait until processed',
+    title: 'Upload a file or recording and wait until it is processed',
     description:
       'Upload, add or import a study material (document, PDF, video, web page, text) and wait until it is processed and ready to use; may answer with a job (jobs_get). Without waiting: materials_create.',
     toolset: 'materials',
@@ -80,7 +80,7 @@ export const materialsTools: ToolDef[] = [
   endpoint({
     name: 'materials_list',
     gives: 'material and folder ids',
-    title: 'Find materials and documents in the library or a folder',
+    title: 'Find study materials, documents and docs in the library or a folder',
     description:
       'Find or search the library: which study materials, documents, docs or files we already have, by words in their names or what is in a folder, latest first; gives material and folder ids.',
     toolset: 'materials',

@@ -6,7 +6,7 @@ const numberOrNull = z.number().nullable();
 
 const quizTool = command({
   name: 'performance_quiz',
-  title: 'Quiz scores and grade distribution',
+  title: 'Quiz results: who took it, scores, grade distribution',
   description:
       'Results of one quiz: who took it, every attempt and score (grade, passed), the average mark and the score spread in quartiles. Questions most missed: learning_question_stats.',
   toolset: 'performance',
