@@ -86,7 +86,7 @@ const idempotencyKeyField = z
   .max(255)
   // It travels as an HTTP header: visible ASCII only (no spaces, control characters or non-ASCII).
   .regex(/^[\x21-\x7e]+$/, 'an idempotency key is 1 to 255 visible ASCII characters (letters, digits, punctuation; no spaces)')
-  .describe('Reuse on a retry. 1-255 visible ASCII.');
+  .describe('Same on retry; ≤255 visible ASCII.');
 
 type CommandRow = {
   name: string;
@@ -106,7 +106,7 @@ type CommandRow = {
   gives?: string;
 };
 
-const offsetField = z.int().min(0).describe('page.nextOffset of a cut answer.');
+const offsetField = z.int().min(0).describe('From page.nextOffset.');
 
 /** Where a part of a long list stands, in an answer served in parts. */
 const pageShape = z

@@ -15,7 +15,7 @@ export const foldersTools: ToolDef[] = [
   endpoint({
     name: 'folders_create',
     gives: 'folder ids',
-    title: 'Create a new folder or subfolder for materials',
+    title: 'Create a new folder or subfolder for materials and docs',
     description:
       'Create a new folder or subfolder for study materials or documents, optionally inside another folder.',
     toolset: 'folders',

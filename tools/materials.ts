@@ -69,7 +69,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_create',
     title: 'Add a material (without waiting)',
     description:
-      'Create, add or save a study material (text, notes, a web page or link, a file, reading) and return at once, without waiting. To wait until ready: materials_upload_and_process.',
+      'Create, add or save a study material in the library (text, notes, a web page or link, a file, reading) and return at once, without waiting. To wait until ready: materials_upload_and_process.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials',
