@@ -132,7 +132,23 @@ await client.connect(new StdioClientTransport({ command: process.execPath, args:
 const docs = ((await client.listTools()).tools as ListedTool[]).map(document);
 await client.close();
 
-const ALL = [...EVAL_SET, ...LATER_TUNING, ...HELD_OUT_NEXT, ...INDEPENDENT_TUNING, ...INDEPENDENT_HELD_OUT, ...INDEPENDENT_HELD_OUT_2, ...INDEPENDENT_HELD_OUT_3, ...INDEPENDENT_HELD_OUT_4, ...INDEPENDENT_HELD_OUT_5];
+/** Sets whose misses are printed, to edit descriptions by. */
+const TUNING_SETS = [
+  ['later tuning requests', LATER_TUNING],
+  ['independent tuning set', INDEPENDENT_TUNING],
+] as const;
+/** The sets that judge rounds of edits: only their figures are ever printed. */
+const HELD_OUT_SETS = [
+  ['second held-out set', HELD_OUT_NEXT],
+  ['independent held-out set', INDEPENDENT_HELD_OUT],
+  ['second independent held-out set', INDEPENDENT_HELD_OUT_2],
+  ['third independent held-out set', INDEPENDENT_HELD_OUT_3],
+  ['fourth independent held-out set', INDEPENDENT_HELD_OUT_4],
+  ['fifth independent held-out set', INDEPENDENT_HELD_OUT_5],
+] as const;
+/** Those written by hands that never read the descriptions. */
+const INDEPENDENT_HELD_OUT_SETS = HELD_OUT_SETS.slice(1);
+const ALL = [EVAL_SET, ...[...TUNING_SETS, ...HELD_OUT_SETS].map(([, set]) => set)].flat();
 // A request in two sets would let tuning see a held-out request: refused outright.
 const asked = new Set<string>();
 for (const r of ALL) {
@@ -145,8 +161,8 @@ const tuning = EVAL_SET.filter((r) => !heldOut(r));
 const held = EVAL_SET.filter(heldOut);
 console.log(
   `Tool search over the ${docs.length} served tools, ${EVAL_SET.length} requests as people phrase them (${tuning.length} tuning, ${held.length} held out), ` +
-    `${LATER_TUNING.length} tuning requests written later, a second held-out set of ${HELD_OUT_NEXT.length}, and six sets written by hands that never read ` +
-    `the descriptions (${INDEPENDENT_TUNING.length} tuning; ${[INDEPENDENT_HELD_OUT, INDEPENDENT_HELD_OUT_2, INDEPENDENT_HELD_OUT_3, INDEPENDENT_HELD_OUT_4, INDEPENDENT_HELD_OUT_5].map((s) => s.length).join(', ')} held out):`,
+    `${LATER_TUNING.length} tuning requests written later, a second held-out set of ${HELD_OUT_NEXT.length}, and ${INDEPENDENT_HELD_OUT_SETS.length + 1} sets written by hands that never read ` +
+    `the descriptions (${INDEPENDENT_TUNING.length} tuning; ${INDEPENDENT_HELD_OUT_SETS.map(([, set]) => set.length).join(', ')} held out):`,
 );
 const embedding = await embeddingRanker(docs, ALL.map((r) => r.ask));
 for (const [name, rank, threshold] of [
@@ -156,17 +172,11 @@ for (const [name, rank, threshold] of [
 ] as const) {
   console.log(`\n${name}`);
   console.log(report('tuning half', tuning, rank, threshold).join('\n'));
-  console.log(report('later tuning requests', LATER_TUNING, rank, threshold).join('\n'));
-  console.log(report('independent tuning set', INDEPENDENT_TUNING, rank, threshold).join('\n'));
+  for (const [label, set] of TUNING_SETS) console.log(report(label, set, rank, threshold).join('\n'));
   // Held-out misses are counted, never read while editing descriptions: only the figure is shown, unless
   // asked for once the editing is over (to report them).
   const heldReport = report('held-out half', held, rank, threshold);
   console.log((process.argv.includes('--held-out-misses') ? heldReport : heldReport.slice(0, 1)).join('\n'));
-  // Never shown: the sets that judge the next rounds of edits.
-  console.log(report('second held-out set', HELD_OUT_NEXT, rank, threshold)[0]);
-  console.log(report('independent held-out set', INDEPENDENT_HELD_OUT, rank, threshold)[0]);
-  console.log(report('second independent held-out set', INDEPENDENT_HELD_OUT_2, rank, threshold)[0]);
-  console.log(report('third independent held-out set', INDEPENDENT_HELD_OUT_3, rank, threshold)[0]);
-  console.log(report('fourth independent held-out set', INDEPENDENT_HELD_OUT_4, rank, threshold)[0]);
-  console.log(report('fifth independent held-out set', INDEPENDENT_HELD_OUT_5, rank, threshold)[0]);
+  // Never shown: the misses of the sets that judge rounds of edits.
+  for (const [label, set] of HELD_OUT_SETS) console.log(report(label, set, rank, threshold)[0]);
 }

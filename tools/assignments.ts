@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { command, DESTRUCTIVE, id, READ, type ToolDef } from './define.js';
+import { assignmentIdField, command, DESTRUCTIVE, READ, userIdField, type ToolDef } from './define.js';
 import { Assignment, AssignmentSummary, UserRefNullableName } from './shapes.js';
 
 export const assignmentsTools: ToolDef[] = [
@@ -10,7 +10,7 @@ export const assignmentsTools: ToolDef[] = [
       "How one course or training assignment (a rollout) is going, assignee by assignee: who completed it, who has yet to complete it, who is late, each one's status, due date and completion rules (minimum scores).",
     toolset: 'assignments',
     command: 'assignments/get',
-    input: { assignmentId: id('From assignments_for_user.') },
+    input: { assignmentId: assignmentIdField },
     output: { assignment: Assignment },
     annotations: READ,
   }),
@@ -23,7 +23,7 @@ export const assignmentsTools: ToolDef[] = [
     toolset: 'assignments',
     pages: 'assignments',
     command: 'assignments/for-user',
-    input: { userId: id('From analytics_students.') },
+    input: { userId: userIdField },
     output: { user: UserRefNullableName, assignments: z.array(AssignmentSummary) },
     annotations: READ,
   }),
@@ -34,7 +34,7 @@ export const assignmentsTools: ToolDef[] = [
       'Unassign, withdraw, cancel or take back a course assignment, sent by mistake or outdated, from all it was given to. Irreversible: the person confirms.',
     toolset: 'assignments',
     command: 'assignments/remove',
-    input: { assignmentId: id('From assignments_for_user.') },
+    input: { assignmentId: assignmentIdField },
     output: { removed: z.literal(true) },
     annotations: DESTRUCTIVE,
     mutating: true,

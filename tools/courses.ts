@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { command, id, READ, type ToolDef } from './define.js';
+import { command, courseIdField, READ, type ToolDef } from './define.js';
 
 const string = z.string();
 const number = z.number();
@@ -14,7 +14,7 @@ export const coursesTools: ToolDef[] = [
       'What a course contains, its outline or contents: modules (units), lessons (topics), activities, quizzes, unit tests and projects, with their ids and edit links.',
     toolset: 'courses',
     command: 'courses/structure',
-    input: { courseId: id('From analytics_courses.') },
+    input: { courseId: courseIdField },
     output: {
       courseId: string,
       courseTitle: string,

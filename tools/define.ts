@@ -187,6 +187,16 @@ export function id(description: string) {
 }
 
 /**
+ * The ids one tool gives and others take, each described once by the tool it comes from: the wording an
+ * agent (and a tool search) reads is the same in every tool that takes the id.
+ */
+export const userIdField = id('From analytics_students.');
+export const groupIdField = id('From groups_list.');
+export const courseIdField = id('From analytics_courses.');
+export const unitIdField = id('From courses_structure.');
+export const assignmentIdField = id('From assignments_for_user.');
+
+/**
  * A web address the workspace will fetch: http or https only, so no file:, data:, ftp:, gopher: or
  * javascript: URL is handed to the upstream's fetcher. Every URL field of the tools takes this.
  */

@@ -1,9 +1,7 @@
 import * as z from 'zod';
-import { command, DESTRUCTIVE, id, READ, WRITE, IDEMPOTENT_WRITE, type ToolDef } from './define.js';
+import { command, DESTRUCTIVE, groupIdField as groupId, READ, WRITE, IDEMPOTENT_WRITE, userIdField as userId, type ToolDef } from './define.js';
 import { Group, Membership, MembershipStatus } from './shapes.js';
 
-const groupId = id('From groups_list.');
-const userId = id('From analytics_students.');
 
 export const groupsTools: ToolDef[] = [
   command({
@@ -44,7 +42,7 @@ export const groupsTools: ToolDef[] = [
       'Delete, remove, disband or get rid of a whole group, team or cohort no longer needed, with its subgroups and memberships (members stay in the workspace). Irreversible: the person confirms.',
     toolset: 'groups',
     command: 'groups/delete',
-    input: { groupId: id('From groups_list.') },
+    input: { groupId },
     output: { deleted: z.literal(true) },
     annotations: DESTRUCTIVE,
     mutating: true,

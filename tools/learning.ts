@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import { command, id, READ, type ToolDef } from './define.js';
+import { command, courseIdField, groupIdField, id, READ, unitIdField, userIdField, type ToolDef } from './define.js';
 import { ProgressStatus } from './shapes.js';
 
 const string = z.string();
 const number = z.number();
 const numberOrNull = z.number().nullable();
 const stringOrNull = z.string().nullable();
-const groupId = id('From groups_list.').optional();
+const groupId = groupIdField.optional();
 
 export const learningTools: ToolDef[] = [
   command({
@@ -16,7 +16,7 @@ export const learningTools: ToolDef[] = [
       'How far one person is in one course, unit by unit (modules, lessons, activities): a breakdown of what they finished, scores, whether they passed each unit test, time spent against the team average; gives activity ids.',
     toolset: 'learning',
     command: 'learning/student-units',
-    input: { userId: id('From analytics_students.'), courseId: id('Course id, from analytics_courses.'), groupId },
+    input: { userId: userIdField, courseId: courseIdField, groupId },
     output: {
       userId: string,
       courseId: string,
@@ -115,7 +115,7 @@ export const learningTools: ToolDef[] = [
       'How a group or cohort does in one unit (module), per topic: completion, average quiz scores, time on task, projects. One person: learning_student_units.',
     toolset: 'learning',
     command: 'learning/unit-topics',
-    input: { unitId: id('From courses_structure.'), groupId },
+    input: { unitId: unitIdField, groupId },
     output: {
       unitId: string,
       courseId: string,
@@ -152,7 +152,7 @@ export const learningTools: ToolDef[] = [
       "How learners do on a course's role-play and scenario projects (practice simulations, exercises): share started and completed, attempts, average best score; optionally one unit.",
     toolset: 'learning',
     command: 'learning/project-scenarios',
-    input: { courseId: id('From analytics_courses.'), unitId: id('From courses_structure.').optional(), groupId },
+    input: { courseId: courseIdField, unitId: unitIdField.optional(), groupId },
     output: {
       courseId: string,
       totalMembers: number,

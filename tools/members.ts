@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { command, DESTRUCTIVE, id, IDEMPOTENT_WRITE, type ToolDef } from './define.js';
+import { command, DESTRUCTIVE, IDEMPOTENT_WRITE, userIdField, type ToolDef } from './define.js';
 import { Tag } from './shapes.js';
 
 export const membersTools: ToolDef[] = [
@@ -10,7 +10,7 @@ export const membersTools: ToolDef[] = [
       'Remove, delete or kick a member out of the whole workspace completely, with all group memberships: their account and access end (left the company, contractors, offboarding). One group only, for a while: groups_member_set_status. Irreversible: the person confirms.',
     toolset: 'members',
     command: 'members/remove',
-    input: { userId: id('From analytics_students.') },
+    input: { userId: userIdField },
     output: { removed: z.literal(true) },
     annotations: DESTRUCTIVE,
     mutating: true,
@@ -23,7 +23,7 @@ export const membersTools: ToolDef[] = [
     toolset: 'members',
     command: 'members/set-tags',
     input: {
-      userId: id('From analytics_students.'),
+      userId: userIdField,
       tags: z.array(z.string().min(1)).max(20).describe('The whole new set of tag names, at most 20; [] clears them.'),
     },
     output: { userId: z.string(), tags: z.array(Tag) },
