@@ -15,7 +15,7 @@ const month = z
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'month must be YYYY-MM with a month from 01 to 12, e.g. 2026-01', abort: true })
   .refine((m) => m >= '2000-01', 'month must not be earlier than 2000-01')
   .refine((m) => m <= currentMonthNewYork(), 'month must not be later than the current month (America/New_York)')
-  .describe('YYYY-MM, 2000-01 to now; default: this month (America/New_York).');
+  .describe('YYYY-MM; default: this month (America/New_York).');
 
 const limit = { limit: limitField.optional() };
 const students = { students: z.array(StudentRow) };
@@ -26,7 +26,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_monthly_overview',
     title: "Monthly report: a month's training numbers",
     description:
-      'Monthly learning report for one month (last month, a month such as September): how training went, courses started and completed by type, active creators, learners starting and finishing. All-time totals: analytics_hero.',
+      'Monthly learning report for one month (last month, a month such as September): how it went, learners who started or finished courses, courses started and completed by type, authors who published. All-time totals: analytics_hero.',
     toolset: 'analytics',
     command: 'analytics/monthly-overview',
     input: { month: month.optional() },
@@ -53,7 +53,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_hero',
     title: 'Workspace totals: headline stats, all time',
     description:
-      'Overall totals of the whole workspace (academy, platform), all time: how many learners, instructors, admins and courses, completions, pending invites not accepted, average time to complete a course. One month: analytics_monthly_overview.',
+      'Overall totals of the whole workspace (academy, platform), all time, the big picture: how many learners, instructors, admins and courses, completions, pending invites not accepted, average time to complete a course. One month: analytics_monthly_overview.',
     toolset: 'analytics',
     command: 'analytics/hero',
     output: {
@@ -73,7 +73,7 @@ export const analyticsTools: ToolDef[] = [
     gives: 'course ids',
     title: 'Completion rate of each course',
     description:
-      "Completion rate and enrollment per course, every course: how many enrolled and completed it, percentage complete; which courses get finished most or least; gives course ids. One learner's progress: learning_student_units.",
+      'Completion rate and enrollment per course, every course: how many enrolled and completed it, percent complete; which courses get finished most or least; gives course ids.',
     toolset: 'analytics',
     pages: 'courses',
     command: 'analytics/courses',
@@ -90,7 +90,7 @@ export const analyticsTools: ToolDef[] = [
     gives: 'user ids',
     title: 'All learners with their progress and user ids (roster)',
     description:
-      "Everyone in the workspace, all learners or employees, each with courses assigned versus completed and the groups or teams they are in; export the roster, or find a person's user id by name or email. Those behind: analytics_needs_attention.",
+      "Full list of everyone in the workspace, all learners or employees, each with courses assigned versus completed and the groups or teams they are in; export the roster, or find a person's user id by name or email. Those with none completed: analytics_needs_attention.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/students',
@@ -102,7 +102,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_needs_attention',
     title: 'Who is behind and needs a reminder',
     description:
-      'Who is behind, lagging or stuck: learners with assigned training but zero completions yet, who have not started or ignored it (laggards), to flag, remind, chase, nudge or follow up. All learners: analytics_students.',
+      "Who is behind, lagging or stuck (laggards): learners with coursework assigned who haven't started or completed a single thing yet (zero completions) or ignored it, to flag, remind, chase, nudge or follow up. All learners: analytics_students.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/needs-attention',
@@ -114,7 +114,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_top_performers',
     title: 'Top performers leaderboard: best learners',
     description:
-      'Best learners, high achievers, stars: who completed the most courses, a leaderboard ranked by completion, for praise, shout-outs or rewards. Those behind: analytics_needs_attention.',
+      'Best learners, high achievers, stars: who completed the most courses, a leaderboard ranked by the share or ratio completed, for praise, shout-outs, awards or rewards. Those behind: analytics_needs_attention.',
     toolset: 'analytics',
     command: 'analytics/top-performers',
     input: limit,

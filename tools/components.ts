@@ -125,7 +125,7 @@ export const componentsTools: ToolDef[] = [
     gives: 'component ids',
     title: 'Create an AI tutor, chatbot, role-play, flashcards or practice test',
     description:
-      'Create, set up or build a learning tool for learners: AI chat or tutor (a chatbot answering questions), data analyst, flashcards, role-play scenarios, practice test, audio recap and more. Hidden from learners until components_set_status.',
+      'Create, set up or build a learning tool for learners: AI chat or tutor (a chatbot answering questions), data analyst, flashcards (spaced repetition), role-play scenarios, practice test, audio recap and more. Hidden from learners until components_set_status.',
     toolset: 'components',
     method: 'POST',
     path: '/api/v1/components',
@@ -138,7 +138,7 @@ export const componentsTools: ToolDef[] = [
     name: 'components_set_status',
     title: 'Publish or unpublish a learning tool',
     description:
-      'Publish a component (tutor, chatbot, learning tool): make it live for learners (active), unpublish it (inactive, offline) or move it back to draft.',
+      'Publish a component (tutor, chatbot, flashcards, learning tool): make it live for learners (active), deactivate or unpublish it (inactive, offline) or move it back to draft.',
     toolset: 'components',
     method: 'PATCH',
     path: '/api/v1/components/{id}',

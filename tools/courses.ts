@@ -11,7 +11,7 @@ export const coursesTools: ToolDef[] = [
     gives: 'unit, test and quiz activity ids',
     title: 'What a course contains: modules, units, lessons, outline',
     description:
-      'What a course contains, its outline or contents: modules (units), lessons (topics), activities, quizzes, unit tests and projects, with their ids and edit links.',
+      'What a course contains, its outline or contents: modules (units), lessons (topics), activities, quizzes, unit tests, final tests and projects, with their ids and edit links.',
     toolset: 'courses',
     command: 'courses/structure',
     input: { courseId: courseIdField },

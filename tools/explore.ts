@@ -13,8 +13,8 @@ export const exploreTools: ToolDef[] = [
     command: 'explore/set-audience',
     input: {
       sectionId: id('Explore section id.'),
-      visibleToGroupIds: groupIds('Show the section only to these groups ([] removes the restriction).').optional(),
-      hiddenFromGroupIds: groupIds('Hide the section from these groups ([] hides it from none).').optional(),
+      visibleToGroupIds: groupIds('Show it only to these groups ([] removes the restriction).').optional(),
+      hiddenFromGroupIds: groupIds('Hide it from these groups ([] hides it from none).').optional(),
     },
     output: {
       id: z.string(),
@@ -29,7 +29,7 @@ export const exploreTools: ToolDef[] = [
     name: 'explore_toggle',
     title: 'Turn the explore page (course catalog) on or off',
     description:
-      'Turn or switch the explore page on or off: let learners browse the course catalog freely on their own (self-service), or stop that and hide it.',
+      'Turn, switch, enable or disable the explore page: let learners browse the course catalog freely on their own (self-service), or stop that and hide it.',
     toolset: 'explore',
     command: 'explore/toggle',
     input: { exploreEnabled: z.boolean().describe('true shows the explore page to learners, false hides it.') },

@@ -17,7 +17,7 @@ export const foldersTools: ToolDef[] = [
     gives: 'folder ids',
     title: 'Create a new folder or subfolder for materials and docs',
     description:
-      'Create a new folder or subfolder for study materials or documents, optionally inside another folder.',
+      'Create a new folder or subfolder for study materials or documents, optionally inside another.',
     toolset: 'folders',
     method: 'POST',
     path: '/api/v1/folders',
@@ -34,7 +34,7 @@ export const foldersTools: ToolDef[] = [
     name: 'folders_update',
     title: 'Rename or move a folder',
     description:
-      'Rename a folder, move it under another folder, or edit its description.',
+      'Rename a folder, move it under another folder (such as an archive), or edit its description.',
     toolset: 'folders',
     method: 'PATCH',
     path: '/api/v1/folders/{id}',

@@ -27,7 +27,7 @@ export const groupsTools: ToolDef[] = [
     name: 'groups_member_set_status',
     title: 'Pause or reactivate someone in a group',
     description:
-      "Pause, suspend or deactivate someone's membership in one group or cohort for now (on hold, parental leave, sabbatical), keeping them in the company, or reactivate it when they are back. To remove them from the workspace: members_remove.",
+      "Mark someone inactive: pause, suspend or deactivate their membership in one group or cohort for now (on hold, parental or medical leave, sabbatical) while they stay employed, or reactivate it when they are back. Offboarding: members_remove.",
     toolset: 'groups',
     command: 'groups/member-set-status',
     input: { groupId, userId, status: MembershipStatus.describe('INACTIVE pauses, ACTIVE resumes.') },
@@ -39,7 +39,7 @@ export const groupsTools: ToolDef[] = [
     name: 'groups_delete',
     title: 'Delete a group, team or cohort',
     description:
-      'Delete, remove, disband or get rid of a whole group, team or cohort no longer needed, with its subgroups and memberships (members stay in the workspace). Irreversible: the person confirms.',
+      'Delete, remove, disband or get rid of a whole group, team or cohort no longer needed or made by mistake, with its nested subgroups and memberships (members stay in the workspace). Irreversible: the person confirms.',
     toolset: 'groups',
     command: 'groups/delete',
     input: { groupId },
@@ -52,7 +52,7 @@ export const groupsTools: ToolDef[] = [
     gives: 'group ids',
     title: 'All groups, teams, cohorts and departments in the workspace',
     description:
-      'Which groups, teams, cohorts or departments exist in the workspace, how they nest (org structure, subgroups), how many members each group has, who leads it, and tags; gives group ids.',
+      'Which groups, teams, cohorts, classes or sections exist in the workspace, how they nest (org structure, departments, subgroups), how many members each group has, who leads it, and tags; gives group ids.',
     toolset: 'groups',
     pages: 'groups',
     command: 'groups/list',

@@ -46,7 +46,7 @@ export const JOB_TOOLS: readonly JobToolDef[] = [
     name: 'jobs_get',
     title: 'Check on a running job (deck, upload): is it ready?',
     description:
-      'Is it ready or done yet: status, progress or result of a call that answered with a job (deck or presentation, upload, long answer), after a brief wait; call again while it runs.',
+      'Is it ready, finished or done yet: status, progress (percent) or result of a call that answered with a job (deck or presentation, upload, long answer), after a brief wait; call again while it runs.',
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -55,7 +55,7 @@ export const JOB_TOOLS: readonly JobToolDef[] = [
     name: 'jobs_cancel',
     title: 'Cancel or abort a running job (deck or presentation, upload)',
     description:
-      'Cancel, stop or kill a running job (a deck or presentation being generated, an upload, a long answer); its upstream request ends at once.',
+      'Cancel, stop or kill a running job (a deck or presentation being generated, a file still uploading or processing, a long answer); its upstream request ends at once.',
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

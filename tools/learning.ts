@@ -13,7 +13,7 @@ export const learningTools: ToolDef[] = [
     name: 'learning_student_units',
     title: "One learner's progress in a course, unit by unit (module by module)",
     description:
-      'How far one person is in one course, unit by unit (modules, lessons, activities): a breakdown of what they finished, scores, whether they passed each unit test, time spent against the team average; gives activity ids.',
+      'How far along one person is in one course, unit by unit (modules, lessons, activities): a breakdown of what they finished, scores, whether they passed each unit test, time spent against the rest of the team; gives activity ids.',
     toolset: 'learning',
     command: 'learning/student-units',
     input: { userId: userIdField, courseId: courseIdField, groupId },
@@ -72,7 +72,7 @@ export const learningTools: ToolDef[] = [
     name: 'learning_question_stats',
     title: 'Quiz and test questions people miss',
     description:
-      'Which questions of a test, exam or quiz learners get wrong (hardest, trip them up): wrong-answer rate per question, worst first, with the most common wrong answer. Scores of a quiz: performance_quiz.',
+      'Which questions of a test, exam or quiz learners get wrong most often (hardest, trip them up): wrong-answer rate per question, worst first, with the most common wrong answer. Scores of a quiz: performance_quiz.',
     toolset: 'learning',
     command: 'learning/question-stats',
     input: {
@@ -149,7 +149,7 @@ export const learningTools: ToolDef[] = [
     name: 'learning_project_scenarios',
     title: 'Role-play results: attempts and scores',
     description:
-      "How learners do on a course's role-play and scenario projects (practice simulations, exercises): share started and completed, attempts, average best score; optionally one unit.",
+      "How learners do on a course's role-play and scenario projects (practice simulations, exercises): share started and completed, attempts or tries, average best score; optionally one unit.",
     toolset: 'learning',
     command: 'learning/project-scenarios',
     input: { courseId: courseIdField, unitId: unitIdField.optional(), groupId },

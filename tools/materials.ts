@@ -28,7 +28,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_generate',
     title: 'Write study material with AI (outline, summary)',
     description:
-      'Have AI write or draft a study document or material on a topic: course outline, overview, notes or summary. May answer with a job (jobs_get). Slides: presentations_create.',
+      'Have AI write or draft a study document, handout or material on a topic: course outline, overview, notes or summary. May answer with a job (jobs_get). Slides: presentations_create.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/generate',
@@ -51,7 +51,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_upload_and_process',
     title: 'Upload a file or recording and wait until it is processed',
     description:
-      'Upload, add or import a study material (document, PDF, video, web page, text) and wait until it is processed and ready to use; may answer with a job (jobs_get). Without waiting: materials_create.',
+      'Upload, add or import a study material (document, PDF, video, audio, web page, text) and wait till it is fully processed and ready, answering once done; may answer with a job (jobs_get). Without waiting: materials_create.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/upload-and-process',
@@ -69,7 +69,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_create',
     title: 'Add a material (without waiting)',
     description:
-      'Create, add or save a study material in the library (text, notes, a web page or link, a file, reading) and return at once, without waiting. To wait until ready: materials_upload_and_process.',
+      'Create, add, save or store a study material in the library (text, notes, an article or checklist, a web page or link, a file, reading) and return at once. To wait: materials_upload_and_process.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials',
@@ -88,7 +88,7 @@ export const materialsTools: ToolDef[] = [
     path: '/api/v1/materials',
     input: z.strictObject({
       folderId: urlText().describe('Only this folder (folder ids: materials_list).').optional(),
-      page: z.int().min(1).describe('Default 1.').optional(),
+      page: z.int().min(1).optional(),
       limit: z.int().min(1).max(200).describe('Per page, up to 200 (default 20).').optional(),
       search: urlText().describe('Text to find in material names.').optional(),
     }),

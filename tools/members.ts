@@ -7,7 +7,7 @@ export const membersTools: ToolDef[] = [
     name: 'members_remove',
     title: 'Remove someone from the workspace (offboard)',
     description:
-      'Remove, delete or kick a member out of the whole workspace completely, with all group memberships: their account and access end (left the company, contractors, offboarding). One group only, for a while: groups_member_set_status. Irreversible: the person confirms.',
+      'Remove, delete or kick a member out of the whole workspace or platform entirely, with all group memberships: their account and access end (resigned, left or gone, contractors, offboarding). One group only, for a while: groups_member_set_status. Irreversible: the person confirms.',
     toolset: 'members',
     command: 'members/remove',
     input: { userId: userIdField },
@@ -19,7 +19,7 @@ export const membersTools: ToolDef[] = [
     name: 'members_set_tags',
     title: 'Tag or label a member',
     description:
-      'Tag, label or change the tags of a member, such as manager, region, team or location; the set given replaces theirs and new tags are created.',
+      'Tag, label, change or wipe the tags of a member, such as manager, region, team or location; the set given replaces theirs and new tags are created.',
     toolset: 'members',
     command: 'members/set-tags',
     input: {

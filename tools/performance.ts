@@ -8,7 +8,7 @@ const quizTool = command({
   name: 'performance_quiz',
   title: 'Quiz results: who took it, scores, grade distribution',
   description:
-      'Results of one quiz: who took it, every attempt and score (grade, passed), the average mark and the score spread in quartiles. Questions most missed: learning_question_stats.',
+      'Results of one quiz: who took it, every attempt and score per person (grade, time taken, passed), the average mark and the score spread in quartiles. Questions most missed: learning_question_stats.',
   toolset: 'performance',
   command: 'performance/quiz',
   input: { activityId: id('Quiz activity id, from learning_student_units or courses_structure.') },
@@ -82,7 +82,7 @@ const insightsTool: ToolDef = {
   name: 'performance_insights_ask',
   title: 'Ask the AI analytics assistant (analysis, charts)',
   description:
-      "Ask the workspace's AI analytics assistant to analyze or explain learning data (why completion drops or dips, engagement, trends) with charts or graphs. A long answer may come as a job (jobs_get); pass sessionId back to follow up.",
+      "Ask the workspace's AI analytics assistant to analyze or explain learning data (why completion or scores drop or dip, engagement, trends) with charts or graphs. A long answer may come as a job (jobs_get); pass sessionId back to follow up.",
   toolset: 'performance',
   api: 'content',
   method: 'POST',

@@ -22,7 +22,7 @@ export const presentationsTools: ToolDef[] = [
     input: z
       .strictObject({
         topic: z.string().min(1).describe('What the deck is about.'),
-        numberOfSlides: z.int().min(1).max(50).describe('Number of slides.'),
+        numberOfSlides: z.int().min(1).max(50).describe('1 to 50.'),
         locale: z
           .string()
           .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'locale must be a language tag such as en-US')
