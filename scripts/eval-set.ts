@@ -1370,3 +1370,484 @@ export const INDEPENDENT_HELD_OUT_7: EvalRequest[] = [
   { ask: 'issue completion certificates to everyone who finished Financial Literacy Basics', expect: [] },
   { ask: "reset Dana's attempt on the payroll certification test so she can retake it", expect: [] },
 ];
+
+/**
+ * A fourth tuning set by another hand that opened only the two API documents (a retail bank's branch
+ * training manager, a theatre's volunteer coordinator, a high-school science department head, a SaaS
+ * onboarding specialist, a trucking safety director, a solo HR person writing in lowercase), measured
+ * once on the descriptions of round 5 (81 % first, 96 % in the top three), then tuned on in round 6. Its
+ * one request another set already had is left out.
+ */
+export const INDEPENDENT_TUNING_4: EvalRequest[] = [
+  { ask: 'How many of our tellers started versus finished training in October? Need it for the regional report.', expect: ['analytics_monthly_overview'] },
+  { ask: 'For last month only: how many drivers kicked off a course, how many wrapped one up, and how many new courses did our trainers publish?', expect: ['analytics_monthly_overview'] },
+  { ask: 'what did learning activity look like in february 2025 like how many people started and completed stuff that month', expect: ['analytics_monthly_overview'] },
+  { ask: 'Give me the big picture for our whole volunteer workspace: how many volunteers, how many coordinators, total courses, and how many invites are still sitting unaccepted.', expect: ['analytics_hero'] },
+  { ask: "On average how long does it take someone to finish a course here, start to end? Across everything we've ever run, not any particular month.", expect: ['analytics_hero'] },
+  { ask: 'Which of our courses have the lowest completion rate? I want enrolled vs completed for each one.', expect: ['analytics_courses'] },
+  { ask: 'Is Front of House Basics actually getting finished, or do people sign up and bail? Show me how each course stacks up against the others.', expect: ['analytics_courses'] },
+  { ask: "Pull up every student on the platform with how many courses each was assigned and how many they've finished.", expect: ['analytics_students'] },
+  { ask: 'need a list of everyone w their assigned vs completed course counts for the quarterly thing', expect: ['analytics_students'] },
+  { ask: "Roster of all learners and which groups they're in, with their completion counts. Everybody, not just the stragglers.", expect: ['analytics_students'] },
+  { ask: "Who has been assigned training but hasn't completed a single course yet? I need to chase them before the audit.", expect: ['analytics_needs_attention'] },
+  { ask: 'drivers w/ assigned training and zero completions', expect: ['analytics_needs_attention'] },
+  { ask: 'Which volunteers have stuff assigned and literally nothing finished? Want to nudge them before opening night.', expect: ['analytics_needs_attention'] },
+  { ask: "Who are my five best students by completion rate? I'd like to recognize them at the science fair.", expect: ['analytics_top_performers'] },
+  { ask: 'whos crushing it on training right now top 10 pls', expect: ['analytics_top_performers'] },
+  { ask: "I'm putting together a 'champions' shoutout for the newsletter. Rank our learners by how much of their assigned coursework they've completed.", expect: ['analytics_top_performers'] },
+  { ask: "What groups do we have set up? I can't remember if there's a separate one for the box office team.", expect: ['groups_list'] },
+  { ask: 'Show me all the subgroups under Midwest Region, including the nested terminal groups under those.', expect: ['groups_list'] },
+  { ask: 'add priya to the engineering group as a regular member', expect: ['groups_member_add'] },
+  { ask: "Please put Mr. Okafor into the Chemistry group as an instructor so he can see his kids' progress.", expect: ['groups_member_add'] },
+  { ask: "Maria is taking the summer off from ushering. Mark her inactive in the Ushers group but don't remove her, she'll be back in September.", expect: ['groups_member_set_status'] },
+  { ask: 'Driver Tom Reyes is on medical leave. Pause his membership in the Long Haul group but keep him in the system.', expect: ['groups_member_set_status'] },
+  { ask: "reactivate Denise in the Downtown Branch group, she's back from maternity leave", expect: ['groups_member_set_status'] },
+  { ask: "Get rid of the 2023-24 Physics Club group entirely, subgroups and all. We don't need it anymore.", expect: ['groups_delete'] },
+  { ask: 'delete the Pilot Q1 trial group, the pilot ended', expect: ['groups_delete'] },
+  { ask: 'jordan left the company last friday remove him from the learning platform completely', expect: ['members_remove'] },
+  { ask: 'A teller at the Eastside branch was terminated. Please take her account out of the whole workspace, not just the branch group.', expect: ['members_remove'] },
+  { ask: "One of our volunteers asked us to delete her from the system altogether since she moved to Portland. Her name's Keisha Brown.", expect: ['members_remove'] },
+  { ask: 'Tag driver Luis Ortega as hazmat-certified and night-shift.', expect: ['members_set_tags'] },
+  { ask: 'clear all the tags on sams profile', expect: ['members_set_tags'] },
+  { ask: "How's the Q3 AML Refresher assignment going? How many people got it, how many are done, and when is it due?", expect: ['assignments_get'] },
+  { ask: "For the Admin Certification assignment, show me which learners have completed it and who hasn't, with everyone's progress.", expect: ['assignments_get'] },
+  { ask: "what are the pass requirements on the hours-of-service assignment? is a test required, what's the min score", expect: ['assignments_get'] },
+  { ask: 'What has Derek been assigned, and is he behind on any of it?', expect: ['assignments_for_user'] },
+  { ask: 'everything assigned to new hire alex kim and whats overdue', expect: ['assignments_for_user'] },
+  { ask: "I'm meeting with our student teacher Ravi tomorrow. Can you show me all the courses on his plate and how far along he is on each?", expect: ['assignments_for_user'] },
+  { ask: 'We assigned the wrong course to the Beta customers cohort. Please cancel that assignment.', expect: ['assignments_remove'] },
+  { ask: "remove the old 2023 fraud awareness assignment, it's been replaced by the new one", expect: ['assignments_remove'] },
+  { ask: 'Hide the Stage Combat section of the course catalog from the Youth Volunteers group.', expect: ['explore_set_audience'] },
+  { ask: 'Make the AP Chemistry section on the browse page visible only to the 11th and 12th grade groups.', expect: ['explore_set_audience'] },
+  { ask: 'turn off the explore page for everyone i dont want ppl browsing random courses', expect: ['explore_toggle'] },
+  { ask: 'Can we switch the course catalog back on so learners can browse and pick up courses on their own again?', expect: ['explore_toggle'] },
+  { ask: "Drill into Kevin Liu's progress in Teller Cash Handling: which units and topics are done, how long he spent on each, compared with the rest of the team.", expect: ['learning_student_units'] },
+  { ask: 'how far is Pete Alvarez in Defensive Driving, did he take the unit test, what score', expect: ['learning_student_units'] },
+  { ask: 'Is Aisha stuck somewhere in Lab Safety 101? I want to see unit by unit where she is and whether she passed the end-of-unit test.', expect: ['learning_student_units'] },
+  { ask: 'Which questions on the Platform Basics final test are people getting wrong most often, and what wrong answer do they usually pick?', expect: ['learning_question_stats'] },
+  { ask: 'box office quiz - which questions trip people up', expect: ['learning_question_stats'] },
+  { ask: 'For the Hazmat Placards quiz, rank the questions by miss rate for just the Southern Terminal group.', expect: ['learning_question_stats'] },
+  { ask: 'In the Stoichiometry unit, which topics have the lowest completion and where are kids spending the most time?', expect: ['learning_unit_topics'] },
+  { ask: 'which topics in the benefits unit have low completion and bad quiz scores feels like people skip some', expect: ['learning_unit_topics'] },
+  { ask: 'How are learners doing on the role-play practice in the Customer Success course? Started vs finished, and the average best score.', expect: ['learning_project_scenarios'] },
+  { ask: 'How many tellers have attempted the angry-customer simulation in Service Excellence, and how many tries does it take them on average?', expect: ['learning_project_scenarios'] },
+  { ask: "Show me the score spread on the Pre-Trip Inspection quiz: how many drivers land in each range, and each driver's own score.", expect: ['performance_quiz'] },
+  { ask: 'Who took the Periodic Table quiz and what did each kid get?', expect: ['performance_quiz'] },
+  { ask: 'avg score on the harassment prevention quiz and who failed', expect: ['performance_quiz'] },
+  { ask: "What's in the Usher Training course? List the units and topics so I can tell new folks what to expect.", expect: ['courses_structure'] },
+  { ask: 'outline of Advanced Reporting course - how many units, topics, unit tests', expect: ['courses_structure'] },
+  { ask: "Show me every monitor alert we've dismissed recently. I want to double-check we didn't brush off anything serious.", expect: ['radar_alerts_list'] },
+  { ask: 'Why did onboarding completion dip for customers who signed up in Q2? Dig into the data and give me a chart if you can.', expect: ['performance_insights_ask'] },
+  { ask: "I'd love a plain-language analysis: do students who finish Lab Safety early tend to score better on the later chemistry quizzes?", expect: ['performance_insights_ask'] },
+  { ask: 'What patterns do you see in which volunteers drop off after their first-shift training? I want real insight, not just a table of numbers.', expect: ['performance_insights_ask'] },
+  { ask: 'Set up a flashcard deck on the new Reg E dispute rules for tellers, medium difficulty, 30 cards, spaced repetition.', expect: ['components_create'] },
+  { ask: "Create an AI tutor chatbot that answers drivers' questions using our FMCSA hours-of-service materials folder.", expect: ['components_create'] },
+  { ask: 'Take the Intermission Concessions chatbot offline for now.', expect: ['components_set_status'] },
+  { ask: 'The chem practice test is ready. Flip it from draft to live so students can use it.', expect: ['components_set_status'] },
+  { ask: "Make me a 12-slide deck on winter driving safety for Monday's meeting, in English, with our logo on it.", expect: ['presentations_create'] },
+  { ask: 'I need a PDF presentation, 20 slides, in Spanish, on spotting check fraud, with AI-generated pictures.', expect: ['presentations_create'] },
+  { ask: 'Have the AI write up study notes on cellular respiration at a high school level, long version, and file them in the Biology folder.', expect: ['materials_generate'] },
+  { ask: 'generate a short overview of SSO setup for customers, professional level', expect: ['materials_generate'] },
+  { ask: "Upload the new DOT compliance handbook PDF and don't come back until it's fully processed and ready.", expect: ['materials_upload_and_process'] },
+  { ask: "Here's the link to our updated Reg CC policy PDF. Pull it in and let me know once it's done processing so I can hook it up to the chatbot.", expect: ['materials_upload_and_process'] },
+  { ask: 'upload the handbook video and tell me when its finished processing', expect: ['materials_upload_and_process'] },
+  { ask: 'Save this as a material called Emergency Exit Procedures: in case of fire, ushers guide patrons to the nearest lit exit and regroup at the lobby doors.', expect: ['materials_create'] },
+  { ask: 'Add this link to our materials as NGSS Standards Reference: https://www.nextgenscience.org/', expect: ['materials_create'] },
+  { ask: 'I already have the FAQ copy written, just store it as a new material in the Onboarding folder. No AI rewriting.', expect: ['materials_create'] },
+  { ask: 'What training materials do we have in the Hazmat folder?', expect: ['materials_list'] },
+  { ask: 'search our materials for anything with KYC in the name', expect: ['materials_list'] },
+  { ask: 'Create a folder called Enterprise Tier inside the Customer Guides folder.', expect: ['folders_create'] },
+  { ask: 'new folder for benefits docs pls', expect: ['folders_create'] },
+  { ask: 'Rename the Misc folder to Integrations Guides and give it a short description.', expect: ['folders_update'] },
+  { ask: 'change the color on the Box Office folder to red', expect: ['folders_update'] },
+  { ask: 'Is that fraud deck done yet? How far along is it?', expect: ['jobs_get'] },
+  { ask: 'Did the cellular respiration notes finish generating? Check on that background task for me.', expect: ['jobs_get'] },
+  { ask: "Stop the slide deck you're building, I gave you the wrong topic.", expect: ['jobs_cancel'] },
+  { ask: 'cancel that upload its the wrong file', expect: ['jobs_cancel'] },
+  { ask: 'Assign the new Elder Financial Abuse course to all branch groups, due November 30.', expect: [] },
+  { ask: "Email a reminder to all the volunteers who haven't finished their training yet.", expect: [] },
+  { ask: 'Invite the three new biology teachers to the workspace by email.', expect: [] },
+  { ask: 'Mark the radar alert about the Hazmat quiz as dismissed.', expect: [] },
+  { ask: 'Delete the outdated Legacy API material from our library.', expect: [] },
+  { ask: 'rename the sales group to revenue team', expect: [] },
+];
+
+/**
+ * A fifth tuning set by another such hand (a lineworker apprenticeship coordinator, a clerkship
+ * director, a property-management trainer, an e-sports coach, a city council's staff-development
+ * officer, a compliance auditor writing long formal requests), measured once on the descriptions of
+ * round 5 (85 %, 93 %), then tuned on in round 6.
+ */
+export const INDEPENDENT_TUNING_5: EvalRequest[] = [
+  { ask: 'For the council quarterly memo I need how many staff started and how many finished training in February 2025, that month only.', expect: ['analytics_monthly_overview'] },
+  { ask: 'how many players actually finished a course in october? and did any coaches publish new stuff that month', expect: ['analytics_monthly_overview'] },
+  { ask: 'Please provide, for the calendar month of January 2025 exclusively, the number of distinct learners who commenced coursework and the number who completed it, together with the number of staff who published new courses during that period.', expect: ['analytics_monthly_overview'] },
+  { ask: 'big picture numbers for the whole apprenticeship program - total apprentices, instructors, courses, and how many invites are still unanswered', expect: ['analytics_hero'] },
+  { ask: 'On average, how long does it take our people to get through a course, across everything since we launched the platform?', expect: ['analytics_hero'] },
+  { ask: 'Quick snapshot please: headcount of students vs faculty vs admins in our workspace and total course completions to date.', expect: ['analytics_hero'] },
+  { ask: 'which of our trainings have the worst completion rate? want enrolled vs finished for each course', expect: ['analytics_courses'] },
+  { ask: 'For the purposes of our training effectiveness review, please furnish, for each course offered, the number of enrolled learners, the number who have completed, and the resulting completion percentage, limited to the first ten entries.', expect: ['analytics_courses'] },
+  { ask: 'Pull the full list of our leasing staff showing how many courses each one has been given and how many they have completed.', expect: ['analytics_students'] },
+  { ask: 'roster of every player w/ assigned vs done counts and which squad theyre on', expect: ['analytics_students'] },
+  { ask: 'I require a complete enumeration of every learner in the workspace, including date joined, group affiliations, and the number of courses assigned versus completed per individual, for inclusion in the annual training compliance file.', expect: ['analytics_students'] },
+  { ask: "Which third-years have coursework assigned but haven't finished a single course yet? I need to nudge them before the shelf exam.", expect: ['analytics_needs_attention'] },
+  { ask: 'apprentices who havent completed anything at all even tho they have courses assigned', expect: ['analytics_needs_attention'] },
+  { ask: 'Who on city staff is stuck at zero - given training but nothing completed so far? Just the worst 15.', expect: ['analytics_needs_attention'] },
+  { ask: 'who are my top grinders? rank the players by how much of their assigned work theyve knocked out', expect: ['analytics_top_performers'] },
+  { ask: 'I want to shout out our best trainees at the regional meeting - who has finished the biggest share of what they were assigned?', expect: ['analytics_top_performers'] },
+  { ask: 'What groups and sub-groups do we have set up under Public Works? I need the whole tree with member counts.', expect: ['groups_list'] },
+  { ask: 'Kindly supply a complete inventory of all groups in the workspace, including nested sub-groups, together with member counts, the designated lead instructor, and whether each group is archived.', expect: ['groups_list'] },
+  { ask: 'Add Marcus Delgado to the Crew 4 Step-Up group as a regular member.', expect: ['groups_member_add'] },
+  { ask: 'put Zyph (Jordan Reyes) on the Valorant Academy B roster', expect: ['groups_member_add'] },
+  { ask: "Can you make Priya Shah an instructor in the Southeast Region Leasing group? She'll be running their sessions from now on.", expect: ['groups_member_add'] },
+  { ask: 'Dr. Okafor is going on parental leave - mark her inactive in the Internal Medicine clerkship group but keep her account.', expect: ['groups_member_set_status'] },
+  { ask: 'apprentice Tyler Benson is out on medical leave 8 wks, pause him in Line Crew Cohort 12, dont remove him', expect: ['groups_member_set_status'] },
+  { ask: 'Reactivate Kenji in the Overwatch Academy group, his suspension is over.', expect: ['groups_member_set_status'] },
+  { ask: 'The Lakeside Commons property was sold, so please get rid of its group entirely, sub-groups and all.', expect: ['groups_delete'] },
+  { ask: 'delete the 2023 Summer Interns group, that program wrapped up', expect: ['groups_delete'] },
+  { ask: 'Dana Whitfield no longer works for us. Take her off the company learning platform completely.', expect: ['members_remove'] },
+  { ask: 'kick Rhys out of the academy workspace altogether, he left the org', expect: ['members_remove'] },
+  { ask: 'Pursuant to our offboarding control, please revoke platform access for the terminated contractor L. Moreno (user ID u_88213) by removing the account from the organization in its entirety, not merely from individual groups.', expect: ['members_remove'] },
+  { ask: 'In accordance with the revised classification scheme, please replace the entire set of organizational tags on user u_55102 with precisely the following: SOX-Scope, Tier-2, Remote; no previously held tags are to be retained.', expect: ['members_set_tags'] },
+  { ask: 'Replace whatever labels Janelle Brooks has now with just Finance and Supervisor.', expect: ['members_set_tags'] },
+  { ask: 'How is the Pediatrics Shelf Prep assignment going overall - how many students have completed it and who is still outstanding?', expect: ['assignments_get'] },
+  { ask: 'With respect to assignment asg_40217 (Annual Fair Housing Certification), kindly furnish the due date, the individual who issued it, the completion criteria applied, and the completion status of each assignee.', expect: ['assignments_get'] },
+  { ask: 'whats the completion % on the lockout-tagout refresher we pushed to the whole north district', expect: ['assignments_get'] },
+  { ask: "What does Kevin Tran have on his plate? Everything he's been assigned, and flag anything overdue.", expect: ['assignments_for_user'] },
+  { ask: 'Show me all the required courses assigned to Aisha Rahman and how far along she is in each one.', expect: ['assignments_for_user'] },
+  { ask: 'list every training carlos mendez in parks and rec has been given, with due dates', expect: ['assignments_for_user'] },
+  { ask: 'Cancel the Comms Fundamentals assignment I handed out last week, it was a mistake', expect: ['assignments_remove'] },
+  { ask: 'Please withdraw the duplicate Mold Remediation assignment; people are seeing it twice.', expect: ['assignments_remove'] },
+  { ask: 'In the course catalog, make the Leadership Pipeline section show up only for the Department Heads group.', expect: ['explore_set_audience'] },
+  { ask: 'hide the Residency Interview Prep section of the browse page from the first-year students', expect: ['explore_set_audience'] },
+  { ask: 'turn off the explore page for players, i dont want them browsing random courses during season', expect: ['explore_toggle'] },
+  { ask: 'Can we open up the self-serve course catalog so apprentices can browse and pick extra courses on their own?', expect: ['explore_toggle'] },
+  { ask: "Give me a unit-by-unit breakdown of Liam Chen's progress in the Surgery Clerkship course - time spent versus the rest of the group, quiz scores, and whether he has taken the end-of-unit test.", expect: ['learning_student_units'] },
+  { ask: 'how is apprentice Noah Fields doing in Transformer Basics, topic by topic, compared to the crew avg', expect: ['learning_student_units'] },
+  { ask: 'Which questions on the Cardiology unit test are students getting wrong most often, and what wrong answer do they keep picking?', expect: ['learning_question_stats'] },
+  { ask: 'what questions on the map callouts quiz is everybody missing? worst ones first', expect: ['learning_question_stats'] },
+  { ask: 'Please identify, for the Ethics and Conflict of Interest final test, each question ranked by its error rate within the Planning Department cohort, including the most frequently selected incorrect response for each.', expect: ['learning_question_stats'] },
+  { ask: "In Unit 3 of the Public Records course, which topics are people not finishing, and what's the average score and time spent per topic?", expect: ['learning_unit_topics'] },
+  { ask: 'for the Lease Renewals unit show me completion and avg quiz score topic by topic, midwest team only', expect: ['learning_unit_topics'] },
+  { ask: "How are the leasing agents doing on the angry-tenant role-plays in Resident Relations 101? How many started, finished, and what's the average best score?", expect: ['learning_project_scenarios'] },
+  { ask: 'breaking-bad-news simulations: how many students have attempted and completed the patient role-play scenarios in the Communication Skills course, and how many tries does it take them?', expect: ['learning_project_scenarios'] },
+  { ask: 'scores for everyone on the week 3 economy quiz - how they spread out and how long each kid took', expect: ['performance_quiz'] },
+  { ask: 'Show me how the crew scored on the Arc Flash PPE quiz: each attempt, and how many landed under 50%.', expect: ['performance_quiz'] },
+  { ask: 'what did each person score on the Open Meetings Act quiz in the Boards & Commissions topic?', expect: ['performance_quiz'] },
+  { ask: 'what units and topics are in the Pole Top Rescue course? want to see the outline before I rework it', expect: ['courses_structure'] },
+  { ask: 'Please provide the complete structural outline of the Anti-Harassment course, namely every unit, topic, project and unit test, with totals, so that I may map it against the regulatory syllabus.', expect: ['courses_structure'] },
+  { ask: 'Please enumerate every automated monitoring alert raised against the workspace, irrespective of status, with detection dates and any remedial actions recorded against each.', expect: ['radar_alerts_list'] },
+  { ask: 'show me the alerts we dismissed before, i want to double check none of them mattered', expect: ['radar_alerts_list'] },
+  { ask: 'build me a chart comparing how my three squads have been progressing over the last two months and tell me what jumps out', expect: ['performance_insights_ask'] },
+  { ask: "I'd like the analytics assistant's take: is there any relationship between how long students spend on the practice cases and how they do on the shelf? Walk me through it.", expect: ['performance_insights_ask'] },
+  { ask: 'Please prepare a narrative analysis, accompanied by supporting charts, of training completion trends by department across the fiscal year, and identify any notable deviations together with plausible explanations.', expect: ['performance_insights_ask'] },
+  { ask: 'Set up a flashcard deck for the students from the Nephrology folder - mixed difficulty, spaced repetition, around 60 cards.', expect: ['components_create'] },
+  { ask: 'make a tutor chatbot for the players that answers from our strat docs folder, no web search', expect: ['components_create'] },
+  { ask: 'Switch the Budget Basics practice test back to draft, we found errors in it.', expect: ['components_set_status'] },
+  { ask: 'the fair housing Q&A bot is fixed now, set it live again', expect: ['components_set_status'] },
+  { ask: 'Make a 15-slide deck on minimum approach distances for energized lines, in English, with AI-made pictures.', expect: ['presentations_create'] },
+  { ask: 'I need a slideshow in Spanish (es-US), roughly 10 slides, explaining the new procurement policy, with our city seal as the logo.', expect: ['presentations_create'] },
+  { ask: 'Write up a short set of study notes on acid-base disorders for third-years, college level, and drop it in the Renal folder.', expect: ['materials_generate'] },
+  { ask: 'Have the AI draft an overview of Georgia security deposit rules for our leasing team to study.', expect: ['materials_generate'] },
+  { ask: 'generate a long outline on crossarm replacement procedure, professional level', expect: ['materials_generate'] },
+  { ask: "Upload this 40-page scrim review PDF and hold on until it's fully processed so I can hook it up to the bot right away.", expect: ['materials_upload_and_process'] },
+  { ask: 'Kindly upload the attached 2024 Internal Control Manual (PDF) to the training library and confirm only once processing has fully concluded, so that it is immediately usable; please allow up to ten minutes.', expect: ['materials_upload_and_process'] },
+  { ask: 'upload the council orientation video and tell me when its finished processing', expect: ['materials_upload_and_process'] },
+  { ask: 'Save the following as a text material named Storm Callout Checklist in the Safety folder: 1. confirm crew count 2. check truck radios 3. review switching orders.', expect: ['materials_create'] },
+  { ask: 'Just register the HUD fair housing web page link as a material in our library, no need to wait on it.', expect: ['materials_create'] },
+  { ask: 'Paste this case write-up in as a material in the Cardiology folder and call it STEMI Case 4.', expect: ['materials_create'] },
+  { ask: 'Please provide a listing of all materials currently held in the Regulatory Archive folder, including status and last-modified date, at 100 items per page.', expect: ['materials_list'] },
+  { ask: 'do we already have something in the library called utility lineups? search for it', expect: ['materials_list'] },
+  { ask: 'Create a folder named Neuro Rotation inside the Clerkship Resources folder.', expect: ['folders_create'] },
+  { ask: 'new folder for the 2025 apprentice class handouts pls', expect: ['folders_create'] },
+  { ask: 'Rename the Misc Docs folder to Maintenance SOPs and give it a one-line description.', expect: ['folders_update'] },
+  { ask: 'move the VOD Notes folder under Coaching Staff and make it red', expect: ['folders_update'] },
+  { ask: 'Is that procurement slide deck done yet? Check how far along it is.', expect: ['jobs_get'] },
+  { ask: 'With reference to the background task initiated earlier for processing the Internal Control Manual, please report its current status and, if it has concluded, the resulting output.', expect: ['jobs_get'] },
+  { ask: "stop that presentation that's still generating, i gave it the wrong topic", expect: ['jobs_cancel'] },
+  { ask: 'Abort the study-notes generation that is still running - I want to change the reading level first.', expect: ['jobs_cancel'] },
+  { ask: 'Email a reminder to every leasing agent who is overdue on Fair Housing.', expect: [] },
+  { ask: 'Create a new group called Elections Staff under the City Clerk group.', expect: [] },
+  { ask: 'assign the Aim Fundamentals course to the whole Academy A roster, due friday', expect: [] },
+  { ask: 'Please extend the due date of the Q3 Records Retention assignment by thirty days for all assignees and document the change in the audit log.', expect: [] },
+  { ask: "Reset Jamal Wright's password, he's locked out of the platform.", expect: [] },
+  { ask: 'delete the old bucket truck inspection material from the library, its outdated', expect: [] },
+];
+
+/**
+ * A ninth held-out set by another such hand (a food plant's quality trainer, a yoga-teacher-training
+ * lead, a biotech's lab onboarding manager, a seasonal-ranger trainer, a coding-school teaching
+ * assistant, a manager dictating by voice), written before round 6 and judging it: misses never printed.
+ * Its one request another set already had is left out.
+ */
+export const INDEPENDENT_HELD_OUT_8: EvalRequest[] = [
+  { ask: 'How many line workers started training in October versus how many actually finished a course that month?', expect: ['analytics_monthly_overview'] },
+  { ask: 'completion rate by course - GMP Basics, Allergen Control, Sanitation SSOPs', expect: ['analytics_courses'] },
+  { ask: "Who has been assigned food safety training but hasn't completed a single course yet?", expect: ['analytics_needs_attention'] },
+  { ask: 'what teams/groups do we have set up in here? list them with headcounts', expect: ['groups_list'] },
+  { ask: 'Olga Petrenko no longer works at the plant — take her out of the training system completely.', expect: ['members_remove'] },
+  { ask: 'For the annual HACCP refresher assignment, what percent of assignees are done, and does it require passing the test?', expect: ['assignments_get'] },
+  { ask: "Take down the old forklift certification assignment, it's been replaced by the new one.", expect: ['assignments_remove'] },
+  { ask: "Break down Ramon Ortiz's progress in Sanitation SSOPs — which topics and activities he's done and whether he passed the unit test.", expect: ['learning_student_units'] },
+  { ask: "Show me every operator's score on the Allergen Labeling quiz and how the scores are spread out.", expect: ['performance_quiz'] },
+  { ask: 'Set up a flashcard deck from our HACCP folder, mixed difficulty, about 40 cards, spaced repetition.', expect: ['components_create'] },
+  { ask: 'Build a 10-slide presentation on cross-contamination prevention in Spanish for the sanitation crew, with our logo on it.', expect: ['presentations_create'] },
+  { ask: 'Add the supplier audit checklist PDF at this link to the Audits folder: https://docs.example.com/supplier-audit.pdf', expect: ['materials_create', 'materials_upload_and_process'] },
+  { ask: 'What materials do we currently have in the Sanitation folder?', expect: ['materials_list'] },
+  { ask: 'Is the cross-contamination slide deck done generating yet?', expect: ['jobs_get'] },
+  { ask: 'Assign the new allergen-handling course to the night shift group, due end of the month.', expect: [] },
+  { ask: 'How many invitations to our teacher training are still sitting unaccepted right now?', expect: ['analytics_hero'] },
+  { ask: "Pull up the full list of trainees with how many courses each has been assigned and how many they've completed.", expect: ['analytics_students'] },
+  { ask: 'Who are our top 5 trainees by completion? I want to feature them in the monthly newsletter.', expect: ['analytics_top_performers'] },
+  { ask: "Mark Hannah Lowe as inactive in the Spring 2024 cohort - she's deferring to fall but keeping her account.", expect: ['groups_member_set_status'] },
+  { ask: 'What has been assigned to Maya Chen, and is any of it overdue?', expect: ['assignments_for_user'] },
+  { ask: "Make the 'Advanced Inversions' section on the browse page visible only to the 300-hour group.", expect: ['explore_set_audience'] },
+  { ask: 'Show me how Lena Fischer is doing in Anatomy & Physiology unit by unit, and how her time on each compares to the cohort average.', expect: ['learning_student_units'] },
+  { ask: 'In the Sequencing unit, which topics are people taking longest on and where is completion lowest?', expect: ['learning_unit_topics'] },
+  { ask: 'What does the score spread look like on the Chakras quiz — how many people landed under 50%?', expect: ['performance_quiz'] },
+  { ask: 'Ask the analytics assistant why completions in the 200-hour program dropped off after week 4, and have it chart it for me.', expect: ['performance_insights_ask'] },
+  { ask: 'Publish the Sanskrit terms flashcards — flip it from draft to live.', expect: ['components_set_status'] },
+  { ask: 'Write up college-level study notes on the eight limbs of yoga and drop them in the Philosophy folder.', expect: ['materials_generate'] },
+  { ask: 'Store the link to the Yoga Alliance ethics standards page as a material in our Ethics folder.', expect: ['materials_create'] },
+  { ask: "Rename the 'Misc' folder to 'Pranayama Resources' and give it a short description.", expect: ['folders_update'] },
+  { ask: "Cancel the notes-generation job that's still running, I picked the wrong level.", expect: ['jobs_cancel'] },
+  { ask: 'Email everyone in the March cohort a reminder to log their remaining practicum hours.', expect: [] },
+  { ask: 'Give me the headline numbers for the whole workspace: total learners, instructors, admins, courses, and overall completions.', expect: ['analytics_hero'] },
+  { ask: 'I need everyone in the workspace — not just the stragglers — with their groups and assigned vs completed courses.', expect: ['analytics_students'] },
+  { ask: "Which new hires are furthest ahead on their assigned coursework? I'd like to ask a few to mentor the next batch.", expect: ['analytics_top_performers'] },
+  { ask: 'Add Priya Raman to the Cell Culture group as an instructor.', expect: ['groups_member_add'] },
+  { ask: 'get rid of the Pilot Onboarding group and all of its subgroups', expect: ['groups_delete'] },
+  { ask: "Tag Wei Zhang with 'BSL-2 certified' and 'night shift', replacing whatever tags he has now.", expect: ['members_set_tags'] },
+  { ask: "List all of Dr. Okafor's required trainings and which ones she's finished.", expect: ['assignments_for_user'] },
+  { ask: 'Can you switch the course discovery page back on for learners?', expect: ['explore_toggle'] },
+  { ask: 'On the Biosafety Level 2 final test, which questions are people getting wrong most often?', expect: ['learning_question_stats'] },
+  { ask: 'who took the pipetting technique quiz, what did each person score, and how long did they take', expect: ['performance_quiz'] },
+  { ask: 'Deactivate the Lab Safety Chat assistant until we refresh its source documents.', expect: ['components_set_status'] },
+  { ask: 'Can the AI draft a short overview of aseptic technique for new hires, professional level?', expect: ['materials_generate'] },
+  { ask: "Upload our 80-page GLP SOP binder PDF and let me know once it's fully processed and usable.", expect: ['materials_upload_and_process'] },
+  { ask: "Make a new folder called 'CRISPR Protocols' inside Molecular Biology.", expect: ['folders_create'] },
+  { ask: 'Create a new group called Q3 Research Associates under Onboarding.', expect: [] },
+  { ask: 'For the June onboarding rush, how many new people started a course and how many wrapped one up during that month?', expect: ['analytics_monthly_overview'] },
+  { ask: 'Which of our ranger courses have the most people enrolled, and how many have completed each?', expect: ['analytics_courses'] },
+  { ask: "which seasonals haven't finished anything we assigned them? want to follow up before they head into the backcountry", expect: ['analytics_needs_attention'] },
+  { ask: 'Show me all the groups and subgroups under Yellowstone District.', expect: ['groups_list'] },
+  { ask: "Reactivate Diego Alvarez in the Backcountry Patrol group, he's back from medical leave.", expect: ['groups_member_set_status'] },
+  { ask: "clear all the tags off Sam Whitehorse's profile", expect: ['members_set_tags'] },
+  { ask: "Pull up everything on Jordan Kim's plate — every course assigned to him and his progress on each.", expect: ['assignments_for_user'] },
+  { ask: 'Hide the Law Enforcement Rangers section of the explore page from the Volunteers group.', expect: ['explore_set_audience'] },
+  { ask: "For the Wildland Fire unit, what's the completion and average quiz score per topic, and how long are people spending on each?", expect: ['learning_unit_topics'] },
+  { ask: 'completion and attempt counts for the visitor-conflict role-plays in the Interpretation course', expect: ['learning_project_scenarios'] },
+  { ask: 'Give me the outline of the Bear Safety course — units, topics, and whether each unit has a test.', expect: ['courses_structure'] },
+  { ask: 'I want a role-play where the trainee has to calm down an angry visitor who just got a citation — build that using the Interpretation folder.', expect: ['components_create'] },
+  { ask: 'Make a 15-slide PDF deck on Leave No Trace principles in English, with AI-generated images.', expect: ['presentations_create'] },
+  { ask: "Save this paragraph about the park's founding as a text material called 'Park History Primer'.", expect: ['materials_create'] },
+  { ask: 'Move the Fire Ecology folder under Natural Resources and color it orange.', expect: ['folders_update'] },
+  { ask: "Reset the login password for seasonal ranger Kyle Benally, he's locked out.", expect: [] },
+  { ask: 'whats the avg time it takes someone to finish a course here, across the whole platform since day one', expect: ['analytics_hero'] },
+  { ask: 'roster of every student w/ assigned vs done counts pls', expect: ['analytics_students'] },
+  { ask: 'leaderboard: best students by completion ratio, top 10', expect: ['analytics_top_performers'] },
+  { ask: "Delete the 'Winter 2023 Bootcamp' group entirely, that cohort graduated ages ago.", expect: ['groups_delete'] },
+  { ask: "How's the 'JS Fundamentals Week 3' assignment going — how many in the cohort have completed it and who's still behind?", expect: ['assignments_get'] },
+  { ask: 'Cancel the CSS Grid assignment I gave the evening cohort by mistake.', expect: ['assignments_remove'] },
+  { ask: 'turn off the explore tab for students, we dont want them wandering into other courses mid-bootcamp', expect: ['explore_toggle'] },
+  { ask: 'which qs on the async/await quiz trip up the most students? worst first', expect: ['learning_question_stats'] },
+  { ask: "How are students doing on the mock code-review role-plays in Career Prep — how many started, finished, and what's the average best score?", expect: ['learning_project_scenarios'] },
+  { ask: 'how many units and topics are in the Full-Stack Web course? need the structure for the syllabus doc', expect: ['courses_structure'] },
+  { ask: "Create an AI tutor chatbot for the JavaScript course that uses the lecture notes folder, with guardrails so it doesn't just hand out solutions.", expect: ['components_create'] },
+  { ask: "upload the week 6 lecture recording and wait till its done processing before you tell me it's ready", expect: ['materials_upload_and_process'] },
+  { ask: "save the notes i pasted below as a material named 'Git Cheatsheet' in the Week 1 folder", expect: ['materials_create'] },
+  { ask: "search our materials for anything with 'redux' in the name", expect: ['materials_list'] },
+  { ask: 'stop the deck generation I just kicked off, wrong topic', expect: ['jobs_cancel'] },
+  { ask: 'push back the due date on the React hooks assignment by a week', expect: [] },
+  { ask: 'ok so um what did last month look like like how many courses did our creators publish and how many learners finished stuff just for last month not all time', expect: ['analytics_monthly_overview'] },
+  { ask: 'ok what are the numbers per course like enrolled and completed for each of our trainings i need it for the board deck', expect: ['analytics_courses'] },
+  { ask: 'uh can you find me the people who are like totally stuck zero courses done even though they got stuff assigned to them', expect: ['analytics_needs_attention'] },
+  { ask: 'hey so put marcus webb in the second shift warehouse group as a regular member thanks', expect: ['groups_member_add'] },
+  { ask: 'so jen is going on maternity leave can you mark her inactive in the sales team group but like dont take her off the company account', expect: ['groups_member_set_status'] },
+  { ask: 'so uh brian quit last friday can you just kick him out of the platform altogether not just his team the whole thing', expect: ['members_remove'] },
+  { ask: 'um that compliance assignment we pushed to everybody a couple weeks ago whats the completion on it like whos finished and who hasnt', expect: ['assignments_get'] },
+  { ask: 'so the annual compliance test like which questions is everybody blowing and whats the wrong answer they keep picking', expect: ['learning_question_stats'] },
+  { ask: 'ok um pull up the radar alerts all of them even the ones we dismissed before just show me everything', expect: ['radar_alerts_list'] },
+  { ask: 'so i just want like a quick chart of how each regional team is doing on training compared to the others can you have the ai analyst put something together', expect: ['performance_insights_ask'] },
+  { ask: 'and uh that onboarding chatbot thing can you turn it off for now its giving weird answers', expect: ['components_set_status'] },
+  { ask: 'uh have it write like a summary of warehouse returns handling basics for the new folks medium length professional level you know', expect: ['materials_generate'] },
+  { ask: 'create a folder for the q3 sales training stuff call it Q3 Sales Kickoff', expect: ['folders_create'] },
+  { ask: 'hey is that file upload from earlier still going or did it finish whats the status on that', expect: ['jobs_get'] },
+  { ask: 'um so can you like delete that old forklift safety video from our materials library its totally outdated', expect: [] },
+];
+
+/**
+ * A tenth held-out set by another such hand (a car-dealership sales-training manager, a children's
+ * hospital nurse educator, an IT services technical trainer, a church's volunteer-ministry leader, a
+ * museum's docent coordinator, an L&D director speaking corporate jargon), written before round 6 and
+ * judging it: misses never printed.
+ */
+export const INDEPENDENT_HELD_OUT_9: EvalRequest[] = [
+  // analytics_monthly_overview
+  { ask: 'how many of my salespeople started training vs actually finished something back in February? just that one month', expect: ['analytics_monthly_overview'] },
+  { ask: "For our annual report I need last October's numbers: how many docents began courses, how many completed, and how many staff published new courses that month.", expect: ['analytics_monthly_overview'] },
+  { ask: 'pull the 2024-09 snapshot for the MoM cadence review: learner starts, completions and creator publishing activity', expect: ['analytics_monthly_overview'] },
+
+  // analytics_hero
+  { ask: 'How many volunteers do we have on the platform in total right now, and how many invitations are still unanswered?', expect: ['analytics_hero'] },
+  { ask: 'give me the top-line workspace KPIs - total learners, instructors, admins, course count, all-time completions and avg time-to-complete', expect: ['analytics_hero'] },
+  { ask: 'whats our overall headcount of techs vs admins in the whole workspace and how many invites are pending', expect: ['analytics_hero'] },
+
+  // analytics_courses
+  { ask: 'which of our trainig courses have the worst completion rate? show enrolled vs finished for each one', expect: ['analytics_courses'] },
+  { ask: 'completion % by course across the workspace, top 10 only', expect: ['analytics_courses'] },
+
+  // analytics_students
+  { ask: "Can you give me the full list of nurses in the system with how many modules each one's been assigned and how many they've completed?", expect: ['analytics_students'] },
+  { ask: 'roster of all volunteers w/ assigned vs completed courses and which teams theyre on', expect: ['analytics_students'] },
+  { ask: 'I need the complete learner roster with assignment-to-completion counts for the quarterly enablement review - everyone, not just the stragglers', expect: ['analytics_students'] },
+
+  // analytics_needs_attention
+  { ask: "who on the sales floor hasn't finished a single assigned course yet? I want names", expect: ['analytics_needs_attention'] },
+  { ask: 'Which docents have training assigned to them but have not completed anything at all so far?', expect: ['analytics_needs_attention'] },
+  { ask: 'list techs with zero completions on their assigned stuff', expect: ['analytics_needs_attention'] },
+
+  // analytics_top_performers
+  { ask: 'who are my top 5 reps on training completion? giving out a gift card at Monday sales meeting', expect: ['analytics_top_performers'] },
+  { ask: "I'd love to recognize our most faithful learners at the volunteer appreciation dinner - who has completed the highest share of their assigned training?", expect: ['analytics_top_performers'] },
+  { ask: 'surface the top 20 learners ranked by completion ratio for the Q4 recognition program', expect: ['analytics_top_performers'] },
+
+  // groups_list
+  { ask: "what groups do we have set up? greeters, ushers, children's ministry etc - show me all of them with member counts", expect: ['groups_list'] },
+  { ask: 'Show me the sub-teams that sit under the PICU group, including any nested ones.', expect: ['groups_list'] },
+
+  // groups_member_add
+  { ask: 'Please add Maria Gonzalez to the NICU Orientation group as an instructor.', expect: ['groups_member_add'] },
+  { ask: 'put our new docent Harold Kim into the Saturday Tours group', expect: ['groups_member_add'] },
+
+  // groups_member_set_status
+  { ask: "Carol is stepping back from the nursery team for a few months - mark her inactive there but don't take her off the platform", expect: ['groups_member_set_status'] },
+  { ask: 'reactivate Jake Turner in the Used Car Sales group, hes back from paternity leave', expect: ['groups_member_set_status'] },
+  { ask: "set Priya's membership in Tier 2 Helpdesk to inactive", expect: ['groups_member_set_status'] },
+
+  // groups_delete
+  { ask: 'We dissolved the 2019 Summer Interns group - please delete it completely, subgroups and all.', expect: ['groups_delete'] },
+  { ask: "nuke the old 'Legacy Exchange Migration' group, project's over", expect: ['groups_delete'] },
+
+  // members_remove
+  { ask: 'Derek quit last week, get him out of our training workspace entirely', expect: ['members_remove'] },
+  { ask: 'Remove travel nurse Jenna Walsh from the workspace altogether; her contract ended Friday.', expect: ['members_remove'] },
+  { ask: 'offboard user u_48213 from the workspace, they have exited the org', expect: ['members_remove'] },
+
+  // members_set_tags
+  { ask: "tag Marcus Lee as 'CCNA' and 'on-call' - replace whatever tags he has now", expect: ['members_set_tags'] },
+  { ask: "Could you label Dorothy Finch with 'Spanish-speaking' and 'Egyptian Gallery' so we can find her for bilingual tours?", expect: ['members_set_tags'] },
+
+  // assignments_get
+  { ask: "how far along is everyone on the Pediatric Sepsis Recognition assignment, and who's still incomplete?", expect: ['assignments_get'] },
+  { ask: 'pull completion stats for assignment asg_7731: % done, who is outstanding, and what the completion criteria are', expect: ['assignments_get'] },
+  { ask: 'Is the Safe Sanctuary child-protection training I assigned in January mostly done? What percentage of people have finished it?', expect: ['assignments_get'] },
+
+  // assignments_for_user
+  { ask: 'what training does Tony Russo have assigned to him, and is any of it overdue?', expect: ['assignments_for_user'] },
+  { ask: 'Show me everything that has been assigned to Keisha Brown and her progress on each item', expect: ['assignments_for_user'] },
+  { ask: 'list all assignmnets for user 9f2c, flag anything overdue', expect: ['assignments_for_user'] },
+
+  // assignments_remove
+  { ask: "take down the 'Impressionism Refresher' assignment, we handed it out by mistake", expect: ['assignments_remove'] },
+  { ask: 'sunset assignment asg_5520 - superseded by the new onboarding track, please remove it', expect: ['assignments_remove'] },
+
+  // explore_set_audience
+  { ask: "make the 'Sound Board Basics' section of the explore page visible only to the worship team group", expect: ['explore_set_audience'] },
+  { ask: "hide the 'Adult ICU Protocols' section of the course catalog from our pediatric nursing groups", expect: ['explore_set_audience'] },
+
+  // explore_toggle
+  { ask: 'shut off the explore page for everyone, I want my guys only doing what is assigned to them', expect: ['explore_toggle'] },
+  { ask: 'Can you switch the explore page back on so docents can browse optional courses on their own?', expect: ['explore_toggle'] },
+
+  // learning_student_units
+  { ask: 'How is new grad Olivia Chen doing in Pediatric Medication Safety - which units and topics has she finished, and how does her time compare with the rest of the cohort?', expect: ['learning_student_units'] },
+  { ask: "drill into Marco's progress on the F&I Compliance course, unit by unit", expect: ['learning_student_units'] },
+  { ask: 'breakdown for Sam Ortiz in Windows Server Admin: which modules are done, did he take the unit test, time per topic vs team avg', expect: ['learning_student_units'] },
+
+  // learning_question_stats
+  { ask: 'which questions on the Network+ unit test are people getting wrong the most?', expect: ['learning_question_stats'] },
+  { ask: 'On the Pain Assessment quiz, which questions are the nurses missing most often, and what wrong answer do they usually pick?', expect: ['learning_question_stats'] },
+  { ask: 'most-missed questions on the Ancient Rome gallery test for the weekend docents group', expect: ['learning_question_stats'] },
+
+  // learning_unit_topics
+  { ask: 'in unit 2 of Greeter Training, which topics are folks actually finishing and how long do they spend on each?', expect: ['learning_unit_topics'] },
+  { ask: 'per-topic completion, avg quiz score and time on task for the Negotiation Fundamentals unit, filtered to the EMEA sales cohort', expect: ['learning_unit_topics'] },
+
+  // learning_project_scenarios
+  { ask: 'how are the guys doing on the objection-handling role plays? how many tried them, how many attempts, best scores', expect: ['learning_project_scenarios'] },
+  { ask: 'For the Family Communication course, what share of nurses have completed the difficult-conversation scenarios and what is the average best score?', expect: ['learning_project_scenarios'] },
+
+  // performance_quiz
+  { ask: "score spread on the 'Active Directory basics' quiz - how many landed in each range, plus each tech's score", expect: ['performance_quiz'] },
+  { ask: 'Who took the Welcome Ministry quiz and what did each person score?', expect: ['performance_quiz'] },
+  { ask: 'distribution of results for quiz activity act_2290, bucketed, plus the avg percent', expect: ['performance_quiz'] },
+
+  // courses_structure
+  { ask: 'show me the outline of the Docent Foundations course: units, topics, and whether there is a final test', expect: ['courses_structure'] },
+  { ask: 'what units and topics are in the M365 Security course? want to see how its laid out before I start editing', expect: ['courses_structure'] },
+
+  // radar_alerts_list
+  { ask: 'any new radar alerts flagged this week? show me the ones nobody has acted on yet', expect: ['radar_alerts_list'] },
+  { ask: 'pull up the last 10 alerts we dismissed from radar', expect: ['radar_alerts_list'] },
+
+  // performance_insights_ask
+  { ask: 'have the insights assistant dig into why completion dipped in Q3 across regions and chart it for me', expect: ['performance_insights_ask'] },
+  { ask: 'I want to talk it through with the analytics AI: is there a link between night-shift nurses and lower quiz scores? plot it if so', expect: ['performance_insights_ask'] },
+
+  // components_create
+  { ask: 'set up a flashcard deck on pediatric dosing calculations using the Med Math folder, medium difficulty, spaced repetition', expect: ['components_create'] },
+  { ask: 'build a practice role-play where the customer is a skeptical buyer haggling over trade-in value, so reps can rehearse', expect: ['components_create'] },
+  { ask: 'Could you create a Q&A chatbot for volunteers that answers questions from our Volunteer Handbook material?', expect: ['components_create'] },
+
+  // components_set_status
+  { ask: 'switch the Gallery Tutor chatbot to inactive while we fix its answers', expect: ['components_set_status'] },
+  { ask: 'flip the Q4 enablement flashcards component from draft to live', expect: ['components_set_status'] },
+
+  // presentations_create
+  { ask: "make a 12-slide presentation on the history of Art Deco for tomorrow's docent training, in English, with images pulled from the web", expect: ['presentations_create'] },
+  { ask: 'Can you generate a slide deck in Spanish (es-MX) about welcoming first-time visitors, around 8 slides, with our church logo on it?', expect: ['presentations_create'] },
+
+  // materials_generate
+  { ask: 'write up study notes on explaining extended warranties to customers, professional level, keep it short', expect: ['materials_generate'] },
+  { ask: 'have the AI draft an overview on zero-trust networking for the new hires, college level, and drop it in the Onboarding folder', expect: ['materials_generate'] },
+  { ask: 'I need a summary on the Dutch Golden Age that the AI writes from scratch - the long version please', expect: ['materials_generate'] },
+
+  // materials_upload_and_process
+  { ask: "Upload the new Central Line Care policy PDF and wait until it's fully processed so I can point the chatbot at it today", expect: ['materials_upload_and_process'] },
+  { ask: "ingest the vendor's Fortinet admin guide PDF from this link and don't come back until processing is finished: https://docs.example.com/fortigate-admin.pdf", expect: ['materials_upload_and_process'] },
+  { ask: 'upload the leadership town hall audio recording and have it completely processed before we build anything on top of it', expect: ['materials_upload_and_process'] },
+
+  // materials_create
+  { ask: 'save this as a material called Usher Checklist: Arrive 30 min early, unlock side doors, check bulletins, greet at the east entrance', expect: ['materials_create'] },
+  { ask: "paste this word track into the library as a new material named 'Phone-Up Script' - it's just plain text, no file", expect: ['materials_create'] },
+  { ask: 'register our existing compliance wiki page as a material by its URL, no need to wait on any processing', expect: ['materials_create'] },
+
+  // materials_list
+  { ask: "what study materials do we already have with 'sepsis' in the name?", expect: ['materials_list'] },
+  { ask: 'show me everything that is in the Youth Ministry folder', expect: ['materials_list'] },
+
+  // folders_create
+  { ask: "make a new folder called 'Special Exhibitions 2025' for our tour materials", expect: ['folders_create'] },
+  { ask: 'create a folder for the EV training docs, nested under Product Knowledge', expect: ['folders_create'] },
+
+  // folders_update
+  { ask: "rename the 'Misc' folder to 'Client Runbooks' and give it a short description", expect: ['folders_update'] },
+  { ask: 'move the Sales Enablement folder under the Revenue Academy parent and set its color to blue', expect: ['folders_update'] },
+
+  // jobs_get
+  { ask: 'is that Art Deco slide deck finished yet?', expect: ['jobs_get'] },
+  { ask: 'status check on the background job building the onboarding deck - how far along is it?', expect: ['jobs_get'] },
+
+  // jobs_cancel
+  { ask: 'stop generating that presentation, I gave it the wrong topic', expect: ['jobs_cancel'] },
+  { ask: 'Cancel the file processing that is still running - I uploaded the wrong version of the policy.', expect: ['jobs_cancel'] },
+
+  // no tool serves these
+  { ask: 'email a reminder to everyone who is behind on the Compliance training', expect: [] },
+  { ask: 'Assign the Pediatric Sepsis course to the whole ER nursing group, due March 31.', expect: [] },
+  { ask: 'reset the login password for tech account jdoe', expect: [] },
+  { ask: "rename the 'Ushers' group to 'Hospitality Team'", expect: [] },
+  { ask: "delete the old 'Monet Water Lilies' PDF from our materials library", expect: [] },
+  { ask: 'push the due date on the new-hire onboarding assignment out two weeks', expect: [] },
+];

@@ -21,9 +21,13 @@ import {
   INDEPENDENT_HELD_OUT_5,
   INDEPENDENT_HELD_OUT_6,
   INDEPENDENT_HELD_OUT_7,
+  INDEPENDENT_HELD_OUT_8,
+  INDEPENDENT_HELD_OUT_9,
   INDEPENDENT_TUNING,
   INDEPENDENT_TUNING_2,
   INDEPENDENT_TUNING_3,
+  INDEPENDENT_TUNING_4,
+  INDEPENDENT_TUNING_5,
   LATER_TUNING,
   type EvalRequest,
 } from './eval-set.js';
@@ -153,6 +157,8 @@ const TUNING_SETS = [
   ['independent tuning set', INDEPENDENT_TUNING],
   ['second independent tuning set', INDEPENDENT_TUNING_2],
   ['third independent tuning set', INDEPENDENT_TUNING_3],
+  ['fourth independent tuning set', INDEPENDENT_TUNING_4],
+  ['fifth independent tuning set', INDEPENDENT_TUNING_5],
 ] as const;
 /** The sets that judge rounds of edits: only their figures are ever printed. */
 const HELD_OUT_SETS = [
@@ -164,6 +170,8 @@ const HELD_OUT_SETS = [
   ['fifth independent held-out set', INDEPENDENT_HELD_OUT_5],
   ['sixth independent held-out set', INDEPENDENT_HELD_OUT_6],
   ['seventh independent held-out set', INDEPENDENT_HELD_OUT_7],
+  ['eighth independent held-out set', INDEPENDENT_HELD_OUT_8],
+  ['ninth independent held-out set', INDEPENDENT_HELD_OUT_9],
 ] as const;
 /** Those written by hands that never read the descriptions. */
 const INDEPENDENT_TUNING_SETS = TUNING_SETS.slice(1);

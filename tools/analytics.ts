@@ -53,7 +53,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_hero',
     title: 'Workspace totals: headline stats, all time',
     description:
-      'Overall totals of the whole workspace (academy, platform), all time, the big picture: how many learners, instructors, admins and courses, completions, pending invites not accepted, average time to complete a course. One month: analytics_monthly_overview.',
+      'Overall totals of the whole workspace or platform, all time, the big picture: how many learners, instructors, admins and courses, completions, pending invites not accepted, average time to finish a course. One month: analytics_monthly_overview.',
     toolset: 'analytics',
     command: 'analytics/hero',
     output: {
@@ -73,7 +73,7 @@ export const analyticsTools: ToolDef[] = [
     gives: 'course ids',
     title: 'Completion rate of each course',
     description:
-      'Completion rate and enrollment per course, every course: how many enrolled and completed it, percent complete; which courses get finished most or least; gives course ids.',
+      'Completion rate and enrollment per course, every course: how many enrolled (signed up) and completed it, percent complete; which courses get finished most or least; gives course ids.',
     toolset: 'analytics',
     pages: 'courses',
     command: 'analytics/courses',
@@ -90,7 +90,7 @@ export const analyticsTools: ToolDef[] = [
     gives: 'user ids',
     title: 'All learners with their progress and user ids (roster)',
     description:
-      "Full list of everyone in the workspace, all learners or employees, each with courses assigned versus completed and the groups or teams they are in; export the roster, or find a person's user id by name or email. Those with none completed: analytics_needs_attention.",
+      "Full list of everyone in the workspace, all learners or employees, each with courses assigned versus completed or finished and the groups or teams they are in; export the roster, or find a person's user id by name or email. Those with none completed: analytics_needs_attention.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/students',
@@ -102,7 +102,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_needs_attention',
     title: 'Who is behind and needs a reminder',
     description:
-      "Who is behind, lagging or stuck (laggards): learners with coursework assigned who haven't started or completed a single thing yet (zero completions) or ignored it, to flag, remind, chase, nudge or follow up. All learners: analytics_students.",
+      "Who is behind, lagging or stuck (laggards): learners with coursework assigned who haven't started or completed anything, not a single thing (zero completions), or ignored it, to flag, remind, chase, nudge or follow up. All learners: analytics_students.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/needs-attention',
@@ -114,7 +114,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_top_performers',
     title: 'Top performers leaderboard: best learners',
     description:
-      'Best learners, high achievers, stars: who completed the most courses, a leaderboard ranked by the share or ratio completed, for praise, shout-outs, awards or rewards. Those behind: analytics_needs_attention.',
+      'Best learners, high achievers, stars: who completed the most courses, a leaderboard ranked by completion rate (the share of assigned courses completed), for praise, shout-outs, awards or rewards. Those behind: analytics_needs_attention.',
     toolset: 'analytics',
     command: 'analytics/top-performers',
     input: limit,

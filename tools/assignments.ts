@@ -7,7 +7,7 @@ export const assignmentsTools: ToolDef[] = [
     name: 'assignments_get',
     title: "One assignment's details and progress: who completed it, who is overdue",
     description:
-      "How one course or training assignment (a rollout) is going, assignee by assignee: who completed it, how many finished, who is outstanding or late, each one's status, percent done, due date and completion rules (minimum scores).",
+      "How one course or training assignment (a rollout) is going, assignee by assignee: who completed it, how many finished, who is outstanding or late, each one's status, percent done, due date and pass requirements (minimum scores).",
     toolset: 'assignments',
     command: 'assignments/get',
     input: { assignmentId: assignmentIdField },
@@ -19,7 +19,7 @@ export const assignmentsTools: ToolDef[] = [
     gives: 'assignment ids',
     title: "A person's assigned training (training plan): what is due or overdue",
     description:
-      "Everything assigned to one person and what is left for them to do, by when: each required course's progress, due date, complete, behind or overdue; gives assignment ids. One assignment, all assignees: assignments_get.",
+      "Everything assigned to one person (on their plate) and what is left for them to do, by when: each required course's progress, due date, complete, behind or overdue; gives assignment ids. One assignment, all assignees: assignments_get.",
     toolset: 'assignments',
     pages: 'assignments',
     command: 'assignments/for-user',
@@ -31,7 +31,7 @@ export const assignmentsTools: ToolDef[] = [
     name: 'assignments_remove',
     title: 'Unassign or withdraw an assignment',
     description:
-      'Unassign, withdraw, cancel or take back a course assignment that is a duplicate, old, replaced, outdated or sent by mistake, from all it was given to. Irreversible: the person confirms.',
+      'Unassign, withdraw, cancel or take back a course assignment that is a duplicate, old, replaced, outdated or sent by mistake, from all it was given to. Cannot be undone.',
     toolset: 'assignments',
     command: 'assignments/remove',
     input: { assignmentId: assignmentIdField },

@@ -9,7 +9,7 @@ const metadata = z
     color: z.string().describe('e.g. #2563eb.').optional(),
     icon: z.string().describe('Icon name.').optional(),
   })
-  .describe('How the folder shows.');
+  .describe('Color and icon.');
 
 export const foldersTools: ToolDef[] = [
   endpoint({

@@ -39,7 +39,7 @@ export const groupsTools: ToolDef[] = [
     name: 'groups_delete',
     title: 'Delete a group, team or cohort',
     description:
-      'Delete, remove, disband or get rid of a whole group, team or cohort no longer needed or made by mistake, with its nested subgroups and memberships (members stay in the workspace). Irreversible: the person confirms.',
+      'Delete, remove, disband or get rid of a whole group, team or cohort no longer needed or made by mistake, with its nested subgroups and memberships (members stay in the workspace). Cannot be undone.',
     toolset: 'groups',
     command: 'groups/delete',
     input: { groupId },
@@ -52,7 +52,7 @@ export const groupsTools: ToolDef[] = [
     gives: 'group ids',
     title: 'All groups, teams, cohorts and departments in the workspace',
     description:
-      'Which groups, teams, cohorts, classes or sections exist in the workspace, how they nest (org structure, departments, subgroups), how many members each group has, who leads it, and tags; gives group ids.',
+      'Which groups, teams, cohorts, classes or sections are set up in the workspace, how they nest (org tree, departments, sub-groups), member counts, who leads each group, and tags; gives group ids.',
     toolset: 'groups',
     pages: 'groups',
     command: 'groups/list',

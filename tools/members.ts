@@ -7,7 +7,7 @@ export const membersTools: ToolDef[] = [
     name: 'members_remove',
     title: 'Remove someone from the workspace (offboard)',
     description:
-      'Remove, delete or kick a member out of the whole workspace or platform entirely, with all group memberships: their account and access end (resigned, left or gone, contractors, offboarding). One group only, for a while: groups_member_set_status. Irreversible: the person confirms.',
+      'Remove, delete or kick a member out of the whole workspace, platform or system completely, with all group memberships: their account and access end (resigned, left, no longer works here, contractors, offboarding). One group only, for a while: groups_member_set_status. Cannot be undone.',
     toolset: 'members',
     command: 'members/remove',
     input: { userId: userIdField },
