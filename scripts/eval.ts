@@ -23,11 +23,15 @@ import {
   INDEPENDENT_HELD_OUT_7,
   INDEPENDENT_HELD_OUT_8,
   INDEPENDENT_HELD_OUT_9,
+  INDEPENDENT_HELD_OUT_10,
+  INDEPENDENT_HELD_OUT_11,
   INDEPENDENT_TUNING,
   INDEPENDENT_TUNING_2,
   INDEPENDENT_TUNING_3,
   INDEPENDENT_TUNING_4,
   INDEPENDENT_TUNING_5,
+  INDEPENDENT_TUNING_6,
+  INDEPENDENT_TUNING_7,
   LATER_TUNING,
   type EvalRequest,
 } from './eval-set.js';
@@ -159,6 +163,8 @@ const TUNING_SETS = [
   ['third independent tuning set', INDEPENDENT_TUNING_3],
   ['fourth independent tuning set', INDEPENDENT_TUNING_4],
   ['fifth independent tuning set', INDEPENDENT_TUNING_5],
+  ['sixth independent tuning set', INDEPENDENT_TUNING_6],
+  ['seventh independent tuning set', INDEPENDENT_TUNING_7],
 ] as const;
 /** The sets that judge rounds of edits: only their figures are ever printed. */
 const HELD_OUT_SETS = [
@@ -172,6 +178,8 @@ const HELD_OUT_SETS = [
   ['seventh independent held-out set', INDEPENDENT_HELD_OUT_7],
   ['eighth independent held-out set', INDEPENDENT_HELD_OUT_8],
   ['ninth independent held-out set', INDEPENDENT_HELD_OUT_9],
+  ['tenth independent held-out set', INDEPENDENT_HELD_OUT_10],
+  ['eleventh independent held-out set', INDEPENDENT_HELD_OUT_11],
 ] as const;
 /** Those written by hands that never read the descriptions. */
 const INDEPENDENT_TUNING_SETS = TUNING_SETS.slice(1);

@@ -51,9 +51,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_hero',
-    title: 'Workspace totals: headline stats, all time',
+    title: 'Workspace totals: headline stats, the big picture, all time',
     description:
-      'Overall totals of the whole workspace or platform, all time, the big picture: how many learners, instructors, admins and courses, completions, pending invites not accepted, average time to finish a course. One month: analytics_monthly_overview.',
+      'Overall totals of the whole workspace or platform, all time: how many learners, instructors, admins and courses, completions, pending invites not accepted, average time to finish a course. One month: analytics_monthly_overview.',
     toolset: 'analytics',
     command: 'analytics/hero',
     output: {
@@ -90,7 +90,7 @@ export const analyticsTools: ToolDef[] = [
     gives: 'user ids',
     title: 'All learners with their progress and user ids (roster)',
     description:
-      "Full list of everyone in the workspace, all learners or employees, each with courses assigned versus completed or finished and the groups or teams they are in; export the roster, or find a person's user id by name or email. Those with none completed: analytics_needs_attention.",
+      "Full list of everyone in the workspace, all learners, staff or employees, each with courses given or assigned versus completed or finished and the groups or teams they are in; export the roster, or find a person's user id by name or email. Those with none completed: analytics_needs_attention.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/students',
@@ -100,9 +100,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_needs_attention',
-    title: 'Who is behind and needs a reminder',
+    title: 'Who is behind, lagging or stuck and needs a nudge, chase or reminder',
     description:
-      "Who is behind, lagging or stuck (laggards): learners with coursework assigned who haven't started or completed anything, not a single thing (zero completions), or ignored it, to flag, remind, chase, nudge or follow up. All learners: analytics_students.",
+      "Who is behind (laggards): learners with coursework assigned who haven't started or completed anything, not a single thing (zero completions), or ignored it, to flag, remind or follow up. All learners: analytics_students.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/needs-attention',
@@ -112,9 +112,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_top_performers',
-    title: 'Top performers leaderboard: best learners',
+    title: 'Top performers leaderboard: best learners, stars, who is ahead or doing well, for shout-outs or awards',
     description:
-      'Best learners, high achievers, stars: who completed the most courses, a leaderboard ranked by completion rate (the share of assigned courses completed), for praise, shout-outs, awards or rewards. Those behind: analytics_needs_attention.',
+      'Best learners: who completed the most courses, a leaderboard ranked by completion rate (the share of assigned courses completed), for praise or rewards. Those behind: analytics_needs_attention.',
     toolset: 'analytics',
     command: 'analytics/top-performers',
     input: limit,

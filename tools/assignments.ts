@@ -29,9 +29,9 @@ export const assignmentsTools: ToolDef[] = [
   }),
   command({
     name: 'assignments_remove',
-    title: 'Unassign or withdraw an assignment',
+    title: 'Unassign or withdraw an assignment (duplicate, old or replaced)',
     description:
-      'Unassign, withdraw, cancel or take back a course assignment that is a duplicate, old, replaced, outdated or sent by mistake, from all it was given to. Cannot be undone.',
+      'Unassign, withdraw, cancel or take back a course assignment that is outdated or sent by mistake, from all it was given to. Cannot be undone.',
     toolset: 'assignments',
     command: 'assignments/remove',
     input: { assignmentId: assignmentIdField },

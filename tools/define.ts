@@ -86,7 +86,7 @@ const idempotencyKeyField = z
   .max(255)
   // It travels as an HTTP header: visible ASCII only (no spaces, control characters or non-ASCII).
   .regex(/^[\x21-\x7e]+$/, 'an idempotency key is 1 to 255 visible ASCII characters (letters, digits, punctuation; no spaces)')
-  .describe('Same on retry.');
+  .describe('Same on retry; ≤255 visible ASCII.');
 
 type CommandRow = {
   name: string;

@@ -27,12 +27,12 @@ export const exploreTools: ToolDef[] = [
   }),
   command({
     name: 'explore_toggle',
-    title: 'Turn the explore page (course catalog) on or off',
+    title: 'Turn the explore page (course catalog) on or off: enable or disable it',
     description:
-      'Turn, switch, enable or disable the explore page: let learners browse the course catalog freely on their own (self-service), or stop that and hide it.',
+      'Turn or switch the explore page on or off: let learners browse the course catalog freely on their own (self-service), or stop that and hide it.',
     toolset: 'explore',
     command: 'explore/toggle',
-    input: { exploreEnabled: z.boolean().describe('true shows the explore page to learners, false hides it.') },
+    input: { exploreEnabled: z.boolean().describe('true shows it to learners, false hides it.') },
     output: { exploreEnabled: z.boolean() },
     annotations: IDEMPOTENT_WRITE,
     mutating: true,

@@ -15,7 +15,7 @@ export const foldersTools: ToolDef[] = [
   endpoint({
     name: 'folders_create',
     gives: 'folder ids',
-    title: 'Create a new folder or subfolder for materials and docs',
+    title: 'Create or make a new folder or subfolder for materials and docs',
     description:
       'Create a new folder or subfolder for study materials or documents, optionally inside another.',
     toolset: 'folders',
@@ -32,7 +32,7 @@ export const foldersTools: ToolDef[] = [
   }),
   endpoint({
     name: 'folders_update',
-    title: 'Rename or move a folder',
+    title: 'Rename or move a folder, or change its color or icon',
     description:
       'Rename a folder, move it under another folder (such as an archive), or edit its description.',
     toolset: 'folders',

@@ -25,9 +25,9 @@ export const groupsTools: ToolDef[] = [
   }),
   command({
     name: 'groups_member_set_status',
-    title: 'Pause or reactivate someone in a group',
+    title: 'Pause or reactivate someone in a group (on leave, sabbatical)',
     description:
-      "Mark someone inactive: pause, suspend or deactivate their membership in one group or cohort for now (on hold, parental or medical leave, sabbatical) while they stay employed, or reactivate it when they are back. Offboarding: members_remove.",
+      'Mark someone inactive: pause, suspend or deactivate their membership in one group or cohort for now (on hold, parental or medical leave) while they stay employed, or reactivate it when they are back. Offboarding: members_remove.',
     toolset: 'groups',
     command: 'groups/member-set-status',
     input: { groupId, userId, status: MembershipStatus.describe('INACTIVE pauses, ACTIVE resumes.') },
@@ -37,9 +37,9 @@ export const groupsTools: ToolDef[] = [
   }),
   command({
     name: 'groups_delete',
-    title: 'Delete a group, team or cohort',
+    title: 'Delete, disband or get rid of a group, team or cohort',
     description:
-      'Delete, remove, disband or get rid of a whole group, team or cohort no longer needed or made by mistake, with its nested subgroups and memberships (members stay in the workspace). Cannot be undone.',
+      'Delete or remove a whole group, team or cohort no longer needed or made by mistake, with its nested subgroups and memberships (members stay in the workspace). Cannot be undone.',
     toolset: 'groups',
     command: 'groups/delete',
     input: { groupId },

@@ -69,7 +69,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_create',
     title: 'Add a material (without waiting)',
     description:
-      'Create, add, save or store a study material in the library (text, notes, an article or checklist, a web page or link, a file, reading) and return at once. To wait: materials_upload_and_process.',
+      'Create, add, save or store a study material in the library (text you paste, notes, an article or checklist, a web page or link, a file, reading) and return at once. To wait: materials_upload_and_process.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials',
@@ -80,15 +80,15 @@ export const materialsTools: ToolDef[] = [
   endpoint({
     name: 'materials_list',
     gives: 'material and folder ids',
-    title: 'Find study materials, documents and docs in the library or a folder',
+    title: 'Find study materials, documents and docs in the library, or everything in a folder',
     description:
-      'Find or search the library: which study materials, documents, docs or files we already have, by words in their names or what is in a folder, latest first; gives material and folder ids.',
+      "Find or search the library: which study materials, documents, docs or files we already have, by words in their names, or a folder's contents, latest first; gives material and folder ids.",
     toolset: 'materials',
     method: 'GET',
     path: '/api/v1/materials',
     input: z.strictObject({
       folderId: urlText().describe('Only this folder (folder ids: materials_list).').optional(),
-      page: z.int().min(1).optional(),
+      page: z.int().min(1).describe('Default 1.').optional(),
       limit: z.int().min(1).max(200).describe('Per page, up to 200 (default 20).').optional(),
       search: urlText().describe('Text to find in material names.').optional(),
     }),

@@ -82,7 +82,7 @@ const insightsTool: ToolDef = {
   name: 'performance_insights_ask',
   title: 'Ask the AI analytics assistant (analysis, charts)',
   description:
-      "Ask the workspace's AI analytics assistant to analyze or explain learning data (why completion or scores drop or dip, engagement, trends) with charts or graphs. A long answer may come as a job (jobs_get); pass sessionId back to follow up.",
+      "Ask the workspace's AI analytics assistant to analyze or explain learning data (why completion or scores drop or dip, engagement, trends) with charts or graphs. A long answer may come as a job (jobs_get).",
   toolset: 'performance',
   api: 'content',
   method: 'POST',
