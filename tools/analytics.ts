@@ -90,7 +90,7 @@ export const analyticsTools: ToolDef[] = [
     gives: 'user ids',
     title: 'All learners with their progress and user ids (roster)',
     description:
-      "Full list of everyone in the workspace, all learners, staff or employees, each with courses given or assigned versus completed or finished and the groups or teams they are in; export the roster, or find a person's user id by name or email. Those with none completed: analytics_needs_attention.",
+      "Full list of everyone in the workspace, all learners, staff or employees, each with courses given or assigned versus completed, finished or done and the groups or teams they are in; export the roster, or find a person's user id by name or email. Those with none completed: analytics_needs_attention.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/students',
@@ -112,9 +112,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_top_performers',
-    title: 'Top performers leaderboard: best learners, stars, who is ahead or doing well, for shout-outs or awards',
+    title: 'Top performers leaderboard: best learners, stars, who is ahead or doing well, to recognize with shout-outs or awards',
     description:
-      'Best learners: who completed the most courses, a leaderboard ranked by completion rate (the share of assigned courses completed), for praise or rewards. Those behind: analytics_needs_attention.',
+      'Best learners: who completed the most courses, a leaderboard ranked by completion rate (the share of assigned courses completed), for praise or rewards. Laggards: analytics_needs_attention.',
     toolset: 'analytics',
     command: 'analytics/top-performers',
     input: limit,

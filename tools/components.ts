@@ -136,7 +136,7 @@ export const componentsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'components_set_status',
-    title: 'Publish or unpublish a learning tool',
+    title: 'Publish, unpublish or deactivate a learning tool or bot',
     description:
       'Publish a component (tutor, chatbot, flashcards, learning tool): make it live for learners (active), deactivate or unpublish it (inactive, offline) or move it back to draft.',
     toolset: 'components',

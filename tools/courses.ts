@@ -9,7 +9,7 @@ export const coursesTools: ToolDef[] = [
   command({
     name: 'courses_structure',
     gives: 'unit, test and quiz activity ids',
-    title: 'What is inside a course: units, topics, modules, lessons, outline',
+    title: 'What is inside a course and how it is laid out: units, topics, modules, lessons, parts, outline',
     description:
       'What a course contains, its outline or contents: modules (units), lessons (topics), activities, quizzes, unit tests, final tests and projects, with their ids and edit links.',
     toolset: 'courses',

@@ -27,9 +27,9 @@ export const exploreTools: ToolDef[] = [
   }),
   command({
     name: 'explore_toggle',
-    title: 'Turn the explore page (course catalog) on or off: enable or disable it',
+    title: 'Turn or switch the explore page (course catalog) on or off: enable or disable it',
     description:
-      'Turn or switch the explore page on or off: let learners browse the course catalog freely on their own (self-service), or stop that and hide it.',
+      'Let learners browse the course catalog (explore page) freely on their own (self-service), or stop that and hide it.',
     toolset: 'explore',
     command: 'explore/toggle',
     input: { exploreEnabled: z.boolean().describe('true shows it to learners, false hides it.') },
