@@ -32,6 +32,10 @@ import {
   INDEPENDENT_TUNING_5,
   INDEPENDENT_TUNING_6,
   INDEPENDENT_TUNING_7,
+  INDEPENDENT_TUNING_8,
+  INDEPENDENT_TUNING_9,
+  INDEPENDENT_TUNING_10,
+  INDEPENDENT_TUNING_11,
   LATER_TUNING,
   type EvalRequest,
 } from './eval-set.js';
@@ -165,6 +169,10 @@ const TUNING_SETS = [
   ['fifth independent tuning set', INDEPENDENT_TUNING_5],
   ['sixth independent tuning set', INDEPENDENT_TUNING_6],
   ['seventh independent tuning set', INDEPENDENT_TUNING_7],
+  ['eighth independent tuning set', INDEPENDENT_TUNING_8],
+  ['ninth independent tuning set', INDEPENDENT_TUNING_9],
+  ['tenth independent tuning set', INDEPENDENT_TUNING_10],
+  ['eleventh independent tuning set', INDEPENDENT_TUNING_11],
 ] as const;
 /** The sets that judge rounds of edits: only their figures are ever printed. */
 const HELD_OUT_SETS = [

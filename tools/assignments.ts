@@ -19,7 +19,7 @@ export const assignmentsTools: ToolDef[] = [
     gives: 'assignment ids',
     title: "A person's assigned training (training plan): what is due or overdue",
     description:
-      "Everything assigned to one person (on their plate) and what is left for them to do, by when: each required course's progress, due date, complete, behind or overdue; gives assignment ids. One assignment, all assignees: assignments_get.",
+      "Everything assigned to one person (on their plate) and what is left for them to do, by when: each required course's progress, due date, complete, behind, late or overdue; gives assignment ids. One assignment, all assignees: assignments_get.",
     toolset: 'assignments',
     pages: 'assignments',
     command: 'assignments/for-user',

@@ -138,7 +138,7 @@ export const componentsTools: ToolDef[] = [
     name: 'components_set_status',
     title: 'Publish, unpublish or deactivate a learning tool or bot',
     description:
-      'Publish a component (tutor, chatbot, flashcards, learning tool): make it live for learners (active), deactivate or unpublish it (inactive, offline) or move it back to draft.',
+      'Publish a component (tutor, chatbot, flashcards, practice test, learning tool): make it live for learners (active), deactivate or unpublish it (inactive, offline) or move it back to draft.',
     toolset: 'components',
     method: 'PATCH',
     path: '/api/v1/components/{id}',

@@ -8,7 +8,7 @@ export const exploreTools: ToolDef[] = [
     name: 'explore_set_audience',
     title: 'Who sees a section of the course catalog',
     description:
-      'Choose who can see a section (category) of the explore page, the course catalog learners browse: restrict it to some groups, such as managers only, or hide it from some.',
+      'Choose who can see a section (category) of the explore page, the course catalog: restrict it to some groups, such as managers only, or hide it from some.',
     toolset: 'explore',
     command: 'explore/set-audience',
     input: {

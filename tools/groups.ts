@@ -25,7 +25,7 @@ export const groupsTools: ToolDef[] = [
   }),
   command({
     name: 'groups_member_set_status',
-    title: 'Pause or reactivate someone in a group (on leave, sabbatical)',
+    title: 'Pause, switch off or reactivate someone in a group (on leave, sabbatical)',
     description:
       'Mark someone inactive: pause, suspend or deactivate their membership in one group or cohort for now (on hold, parental or medical leave) while they stay employed, or reactivate it when they are back. Offboarding: members_remove.',
     toolset: 'groups',

@@ -55,7 +55,7 @@ export const JOB_TOOLS: readonly JobToolDef[] = [
     name: 'jobs_cancel',
     title: 'Cancel, abort or kill a running job (deck or presentation, upload)',
     description:
-      'Cancel or stop a running job (a deck or presentation being generated, an upload, a long answer); its upstream request ends at once.',
+      'Cancel or stop a running job (a deck or presentation being generated, an upload or file processing, a long answer); its upstream request ends at once.',
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

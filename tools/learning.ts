@@ -11,9 +11,9 @@ const groupId = groupIdField.optional();
 export const learningTools: ToolDef[] = [
   command({
     name: 'learning_student_units',
-    title: "One learner's progress in a course, unit by unit (module by module)",
+    title: "One learner's progress in a course and where they are stuck, unit by unit (module by module)",
     description:
-      'How far along one person is in one course, unit by unit (modules, lessons, activities): a breakdown of what they finished, scores, whether they passed each unit test, time spent against the rest of the team; gives activity ids.',
+      'How far along one person is in one course, unit by unit (modules, lessons, topics, activities): a breakdown of what they finished, scores, whether they passed each unit test, time spent against the rest of the team; gives activity ids.',
     toolset: 'learning',
     command: 'learning/student-units',
     input: { userId: userIdField, courseId: courseIdField, groupId },

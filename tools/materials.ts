@@ -28,7 +28,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_generate',
     title: 'Write study material with AI (outline, summary)',
     description:
-      'Have AI write or draft a study document, handout or material on a topic: course outline, overview, notes or summary. May answer with a job (jobs_get). Slides: presentations_create.',
+      'Have AI write, make or draft a study document, handout or material on a topic: course outline, overview, notes or summary. May answer with a job (jobs_get). Slides: presentations_create.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/generate',
