@@ -2474,8 +2474,8 @@ export const INDEPENDENT_TUNING_11: EvalRequest[] = [
 /**
  * An eleventh held-out set by another such hand (a home-care agency's caregiver trainer, a refinery's
  * process-safety trainer, a ski school director, a law school's academic-support dean, a fintech's
- * compliance-training owner, a sceptical operations manager), written before round 8 and judging it:
- * misses never printed.
+ * compliance-training owner, a sceptical operations manager), written before round 8 and judging it; its
+ * misses were printed once, for the closing note, after the last round.
  */
 export const INDEPENDENT_HELD_OUT_10: EvalRequest[] = [
   { ask: 'how many caregivers do we have on the platfrom in total, and how many invites are still sitting there unaccepted?', expect: ['analytics_hero'] },
@@ -2578,7 +2578,7 @@ export const INDEPENDENT_HELD_OUT_10: EvalRequest[] = [
  * A twelfth held-out set by another such hand (a car-rental counter trainer, an elections office's
  * poll-worker trainer, an orchestra's education coordinator, a shipyard's welding-apprenticeship lead, a
  * telehealth clinician-onboarding manager, a youth-club leader writing in slang), written before round 8
- * and judging it: misses never printed.
+ * and judging it; its misses were printed once, for the closing note, after the last round.
  */
 export const INDEPENDENT_HELD_OUT_11: EvalRequest[] = [
   { ask: 'how many poll workers started vs finished their training during October 2024? just that month please', expect: ['analytics_monthly_overview'] },
