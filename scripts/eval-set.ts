@@ -1166,7 +1166,7 @@ export const INDEPENDENT_TUNING_3: EvalRequest[] = [
 ];
 
 /**
- * A seventh held-out set by another such hand (a mining company's safety trainer, a pharmacy chain's
+ * The sixth independent held-out set, by another such hand (a mining company's safety trainer, a pharmacy chain's
  * district lead, an architecture studio lead, a community college dean, a telecom field-technician trainer,
  * an executive typing one-liners on a phone), written before round 5 and judging it: misses never printed
  * (its requests, not its ranks, were printed once by a duplicate check after that judgement).
@@ -1274,7 +1274,7 @@ export const INDEPENDENT_HELD_OUT_6: EvalRequest[] = [
 ];
 
 /**
- * An eighth held-out set by another such hand (an agricultural extension agent, a game studio's
+ * The seventh independent held-out set, by another such hand (an agricultural extension agent, a game studio's
  * onboarding lead, a research-lab manager, a cruise line's crew-training officer, a nonprofit program
  * officer, an HR software company's customer-success manager), written before round 5 and judging it:
  * misses never printed (its requests, not its ranks, were printed once by a duplicate check after that
@@ -1577,7 +1577,7 @@ export const INDEPENDENT_TUNING_5: EvalRequest[] = [
 ];
 
 /**
- * A ninth held-out set by another such hand (a food plant's quality trainer, a yoga-teacher-training
+ * The eighth independent held-out set, by another such hand (a food plant's quality trainer, a yoga-teacher-training
  * lead, a biotech's lab onboarding manager, a seasonal-ranger trainer, a coding-school teaching
  * assistant, a manager dictating by voice), written before round 6 and judging it: misses never printed.
  * Its one request another set already had is left out.
@@ -1679,7 +1679,7 @@ export const INDEPENDENT_HELD_OUT_8: EvalRequest[] = [
 ];
 
 /**
- * A tenth held-out set by another such hand (a car-dealership sales-training manager, a children's
+ * The ninth independent held-out set, by another such hand (a car-dealership sales-training manager, a children's
  * hospital nurse educator, an IT services technical trainer, a church's volunteer-ministry leader, a
  * museum's docent coordinator, an L&D director speaking corporate jargon), written before round 6 and
  * judging it: misses never printed.
@@ -2472,12 +2472,13 @@ export const INDEPENDENT_TUNING_11: EvalRequest[] = [
 ];
 
 /**
- * An eleventh held-out set by another such hand (a home-care agency's caregiver trainer, a refinery's
- * process-safety trainer, a ski school director, a law school's academic-support dean, a fintech's
- * compliance-training owner, a sceptical operations manager), written before round 8 and judging it; its
- * misses were printed once, for the closing note, after the last round.
+ * A twelfth tuning set by another hand that opened only the two API documents (a home-care agency's
+ * caregiver trainer, a refinery's process-safety trainer, a ski school director, a law school's
+ * academic-support dean, a fintech's compliance-training owner, a sceptical operations manager). It judged
+ * round 8 unseen (85 % first, 97 % in the top three); its misses were then printed for a report, so it is
+ * tuning material from then on.
  */
-export const INDEPENDENT_HELD_OUT_10: EvalRequest[] = [
+export const INDEPENDENT_TUNING_12: EvalRequest[] = [
   { ask: 'how many caregivers do we have on the platfrom in total, and how many invites are still sitting there unaccepted?', expect: ['analytics_hero'] },
   { ask: "Can you pull the whole list of our home health aides showing how many courses each one was given and how many they've actually finished?", expect: ['analytics_students'] },
   { ask: 'who are my 5 best aides at getting through their training? doing the monthly shout-out in the newsletter', expect: ['analytics_top_performers'] },
@@ -2575,12 +2576,12 @@ export const INDEPENDENT_HELD_OUT_10: EvalRequest[] = [
 ];
 
 /**
- * A twelfth held-out set by another such hand (a car-rental counter trainer, an elections office's
+ * A thirteenth tuning set by another such hand (a car-rental counter trainer, an elections office's
  * poll-worker trainer, an orchestra's education coordinator, a shipyard's welding-apprenticeship lead, a
- * telehealth clinician-onboarding manager, a youth-club leader writing in slang), written before round 8
- * and judging it; its misses were printed once, for the closing note, after the last round.
+ * telehealth clinician-onboarding manager, a youth-club leader writing in slang). It judged round 8 unseen
+ * (90 %, 96 %); its misses were then printed for a report, so it is tuning material from then on.
  */
-export const INDEPENDENT_HELD_OUT_11: EvalRequest[] = [
+export const INDEPENDENT_TUNING_13: EvalRequest[] = [
   { ask: 'how many poll workers started vs finished their training during October 2024? just that month please', expect: ['analytics_monthly_overview'] },
   { ask: "For our monthly ops review I need last month's numbers: new clinicians who began onboarding courses, how many completed, and how many course authors published something.", expect: ['analytics_monthly_overview'] },
   { ask: 'yo what did feb look like for the club, like how many kids started stuff and how many actually finished', expect: ['analytics_monthly_overview'] },

@@ -23,8 +23,6 @@ import {
   INDEPENDENT_HELD_OUT_7,
   INDEPENDENT_HELD_OUT_8,
   INDEPENDENT_HELD_OUT_9,
-  INDEPENDENT_HELD_OUT_10,
-  INDEPENDENT_HELD_OUT_11,
   INDEPENDENT_TUNING,
   INDEPENDENT_TUNING_2,
   INDEPENDENT_TUNING_3,
@@ -36,6 +34,8 @@ import {
   INDEPENDENT_TUNING_9,
   INDEPENDENT_TUNING_10,
   INDEPENDENT_TUNING_11,
+  INDEPENDENT_TUNING_12,
+  INDEPENDENT_TUNING_13,
   LATER_TUNING,
   type EvalRequest,
 } from './eval-set.js';
@@ -159,9 +159,9 @@ await client.connect(new StdioClientTransport({ command: process.execPath, args:
 const docs = ((await client.listTools()).tools as ListedTool[]).map(document);
 await client.close();
 
-/** Sets whose misses are printed, to edit descriptions by. */
-const TUNING_SETS = [
-  ['later tuning requests', LATER_TUNING],
+type NamedSet = readonly [label: string, set: EvalRequest[]];
+/** Written by hands that read only the API documents, never the descriptions; misses printed, to edit by. */
+const INDEPENDENT_TUNING_SETS: NamedSet[] = [
   ['independent tuning set', INDEPENDENT_TUNING],
   ['second independent tuning set', INDEPENDENT_TUNING_2],
   ['third independent tuning set', INDEPENDENT_TUNING_3],
@@ -173,10 +173,11 @@ const TUNING_SETS = [
   ['ninth independent tuning set', INDEPENDENT_TUNING_9],
   ['tenth independent tuning set', INDEPENDENT_TUNING_10],
   ['eleventh independent tuning set', INDEPENDENT_TUNING_11],
-] as const;
-/** The sets that judge rounds of edits: only their figures are ever printed. */
-const HELD_OUT_SETS = [
-  ['second held-out set', HELD_OUT_NEXT],
+  ['twelfth independent tuning set', INDEPENDENT_TUNING_12],
+  ['thirteenth independent tuning set', INDEPENDENT_TUNING_13],
+];
+/** The same, never read: they judge rounds of edits, and only their figures are printed. */
+const INDEPENDENT_HELD_OUT_SETS: NamedSet[] = [
   ['independent held-out set', INDEPENDENT_HELD_OUT],
   ['second independent held-out set', INDEPENDENT_HELD_OUT_2],
   ['third independent held-out set', INDEPENDENT_HELD_OUT_3],
@@ -186,21 +187,23 @@ const HELD_OUT_SETS = [
   ['seventh independent held-out set', INDEPENDENT_HELD_OUT_7],
   ['eighth independent held-out set', INDEPENDENT_HELD_OUT_8],
   ['ninth independent held-out set', INDEPENDENT_HELD_OUT_9],
-  ['tenth independent held-out set', INDEPENDENT_HELD_OUT_10],
-  ['eleventh independent held-out set', INDEPENDENT_HELD_OUT_11],
-] as const;
-/** Those written by hands that never read the descriptions. */
-const INDEPENDENT_TUNING_SETS = TUNING_SETS.slice(1);
-const INDEPENDENT_HELD_OUT_SETS = HELD_OUT_SETS.slice(1);
+];
+const TUNING_SETS: NamedSet[] = [['later tuning requests', LATER_TUNING], ...INDEPENDENT_TUNING_SETS];
+const HELD_OUT_SETS: NamedSet[] = [['second held-out set', HELD_OUT_NEXT], ...INDEPENDENT_HELD_OUT_SETS];
 const INDEPENDENT_SETS = [...INDEPENDENT_TUNING_SETS, ...INDEPENDENT_HELD_OUT_SETS];
 const ALL = [EVAL_SET, ...[...TUNING_SETS, ...HELD_OUT_SETS].map(([, set]) => set)].flat();
-// A request in two sets would let tuning see a held-out request: refused outright.
+// A request in two sets would let tuning see a held-out request: refused outright, also when only case,
+// spacing or punctuation differ.
 const asked = new Set<string>();
 for (const r of ALL) {
-  const key = r.ask.toLowerCase();
+  const key = r.ask.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   if (asked.has(key)) throw new Error(`"${r.ask}" is in the evaluation twice`);
   asked.add(key);
 }
+
+/** `--held-out-misses=<label>,<label>` prints those held-out sets' misses; `--held-out-misses` alone, every one. */
+const missesArg = process.argv.find((a) => a === '--held-out-misses' || a.startsWith('--held-out-misses='));
+const missesOf = (label: string) => missesArg === '--held-out-misses' || (missesArg?.slice('--held-out-misses='.length).split(',').includes(label) ?? false);
 
 const tuning = EVAL_SET.filter((r) => !heldOut(r));
 const held = EVAL_SET.filter(heldOut);
@@ -219,10 +222,9 @@ for (const [name, rank, threshold] of [
   console.log(report('tuning half', tuning, rank, threshold).join('\n'));
   for (const [label, set] of TUNING_SETS) console.log(report(label, set, rank, threshold).join('\n'));
   // Held-out misses are counted, never read while editing descriptions: only the figures are shown, unless
-  // asked for once a round of editing is over (to report them; the sets read are tuning sets from then on).
-  const misses = process.argv.includes('--held-out-misses');
-  const shown = (lines: string[]) => (misses ? lines : lines.slice(0, 1)).join('\n');
-  console.log(shown(report('held-out half', held, rank, threshold)));
-  for (const [label, set] of HELD_OUT_SETS) console.log(shown(report(label, set, rank, threshold)));
+  // asked for once a round of editing is over, for the sets named (the sets read are tuning sets from then on).
+  const shown = (label: string, lines: string[]) => (missesOf(label) ? lines : lines.slice(0, 1)).join('\n');
+  console.log(shown('held-out half', report('held-out half', held, rank, threshold)));
+  for (const [label, set] of HELD_OUT_SETS) console.log(shown(label, report(label, set, rank, threshold)));
   console.log(report('all held-out sets together', HELD_OUT_SETS.flatMap(([, set]) => set), rank, threshold)[0]);
 }

@@ -15,7 +15,7 @@ const month = z
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'month must be YYYY-MM with a month from 01 to 12, e.g. 2026-01', abort: true })
   .refine((m) => m >= '2000-01', 'month must not be earlier than 2000-01')
   .refine((m) => m <= currentMonthNewYork(), 'month must not be later than the current month (America/New_York)')
-  .describe('YYYY-MM; default: this month (America/New_York).');
+  .describe('YYYY-MM, not after this month; default: this month (America/New_York).');
 
 const limit = { limit: limitField.optional() };
 const students = { students: z.array(StudentRow) };
@@ -26,7 +26,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_monthly_overview',
     title: "Monthly report: a month's training numbers",
     description:
-      'Monthly learning report for one month (last month, a month such as September): how it went, learners who started or finished courses, courses started and completed by type, authors who published. All-time totals: analytics_hero.',
+      'Monthly learning report for one month (last month, a month such as September): how it went, learners who started or finished courses, and the courses authors started or first published, by type. All-time totals: analytics_hero.',
     toolset: 'analytics',
     command: 'analytics/monthly-overview',
     input: { month: month.optional() },
@@ -88,9 +88,9 @@ export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_students',
     gives: 'user ids',
-    title: 'All learners with their progress and user ids (roster)',
+    title: 'All learners, staff or employees on the platform, with courses given and finished or done, groups and user ids (roster)',
     description:
-      "Full list of everyone in the workspace, all learners, staff or employees, each with courses given or assigned versus completed, finished or done and the groups or teams they are in; export the roster, or find a person's user id by name or email. Those with none completed: analytics_needs_attention.",
+      "Full list of everyone in the workspace, all learners, each with courses assigned versus completed and the groups or teams they are in; export the roster, or find a person's user id by name or email. Those with none completed: analytics_needs_attention.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/students',
@@ -100,9 +100,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_needs_attention',
-    title: 'Who is behind, lagging or stuck and needs a nudge, chase or reminder',
+    title: 'Who is behind or stuck (lagging), with not a single thing done, and needs a reminder, nudge or chase',
     description:
-      "Who is behind (laggards): learners with coursework assigned who haven't started or completed anything, not a single thing (zero completions), or ignored it, to flag, remind or follow up. All learners: analytics_students.",
+      "Who is behind (laggards): learners with coursework assigned who haven't started or completed anything (zero completions), or ignored it, to flag, remind or follow up. All learners: analytics_students.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/needs-attention',
@@ -112,9 +112,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_top_performers',
-    title: 'Top performers leaderboard: best learners, stars, who is ahead or doing well, to recognize with shout-outs or awards',
+    title: 'Top performers leaderboard: best learners and stars who are ahead, to recognize with shout-outs or awards',
     description:
-      'Best learners: who completed the most courses, a leaderboard ranked by completion rate (the share of assigned courses completed), for praise or rewards. Laggards: analytics_needs_attention.',
+      'Best learners: who completed the largest share of their assigned courses, a leaderboard ranked highest first by completion rate, for praise or rewards. Laggards: analytics_needs_attention.',
     toolset: 'analytics',
     command: 'analytics/top-performers',
     input: limit,

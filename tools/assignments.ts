@@ -7,7 +7,7 @@ export const assignmentsTools: ToolDef[] = [
     name: 'assignments_get',
     title: "One assignment's details and progress: who completed it, who is overdue",
     description:
-      "How one course or training assignment (a rollout) is going, assignee by assignee: who completed it, how many finished, who is outstanding or late, each one's status, percent done, due date and pass requirements (minimum scores).",
+      "How one course or training assignment (a rollout) is going, assignee by assignee: who completed it, how many finished, who is outstanding or late, each one's status, percent done, due date and completion rules (minimum scores).",
     toolset: 'assignments',
     command: 'assignments/get',
     input: { assignmentId: assignmentIdField },

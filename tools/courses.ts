@@ -9,9 +9,9 @@ export const coursesTools: ToolDef[] = [
   command({
     name: 'courses_structure',
     gives: 'unit, test and quiz activity ids',
-    title: 'What is inside a course and how it is laid out: units, topics, modules, lessons, parts, outline',
+    title: 'Course outline: what is inside a course and how it is laid out (units or modules, topics or lessons, parts)',
     description:
-      'What a course contains, its outline or contents: modules (units), lessons (topics), activities, quizzes, unit tests, final tests and projects, with their ids and edit links.',
+      'What a course contains, its outline or contents: modules (units), lessons (topics), activities, quizzes, unit tests and projects, with their ids and edit links.',
     toolset: 'courses',
     command: 'courses/structure',
     input: { courseId: courseIdField },

@@ -27,7 +27,7 @@ export const exploreTools: ToolDef[] = [
   }),
   command({
     name: 'explore_toggle',
-    title: 'Turn or switch the explore page (course catalog) on or off: enable or disable it',
+    title: 'Enable or disable the explore page (course catalog): turn or switch it on or off',
     description:
       'Let learners browse the course catalog (explore page) freely on their own (self-service), or stop that and hide it.',
     toolset: 'explore',

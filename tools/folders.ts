@@ -15,7 +15,7 @@ export const foldersTools: ToolDef[] = [
   endpoint({
     name: 'folders_create',
     gives: 'folder ids',
-    title: 'Create or make a new folder or subfolder for materials and docs',
+    title: 'Make a new folder or subfolder for materials and docs',
     description:
       'Create a new folder or subfolder for study materials or documents, optionally inside another.',
     toolset: 'folders',

@@ -25,7 +25,7 @@ export const groupsTools: ToolDef[] = [
   }),
   command({
     name: 'groups_member_set_status',
-    title: 'Pause, switch off or reactivate someone in a group (on leave, sabbatical)',
+    title: 'Pause someone in a group while on leave or sabbatical (switch off), or reactivate them',
     description:
       'Mark someone inactive: pause, suspend or deactivate their membership in one group or cohort for now (on hold, parental or medical leave) while they stay employed, or reactivate it when they are back. Offboarding: members_remove.',
     toolset: 'groups',
@@ -37,7 +37,7 @@ export const groupsTools: ToolDef[] = [
   }),
   command({
     name: 'groups_delete',
-    title: 'Delete, disband or get rid of a group, team or cohort',
+    title: 'Delete or disband a group, team or cohort (get rid of it)',
     description:
       'Delete or remove a whole group, team or cohort no longer needed or made by mistake, with its nested subgroups and memberships (members stay in the workspace). Cannot be undone.',
     toolset: 'groups',
@@ -52,7 +52,7 @@ export const groupsTools: ToolDef[] = [
     gives: 'group ids',
     title: 'All groups, teams, cohorts and departments in the workspace',
     description:
-      'Which groups, teams, cohorts, classes or sections are set up in the workspace, how they nest (org tree, departments, sub-groups), member counts, who leads each group, and tags; gives group ids.',
+      'Which groups, teams, cohorts, classes or class sections are set up in the workspace, how they nest (org tree, departments, sub-groups), member counts, who leads each group, and tags; gives group ids.',
     toolset: 'groups',
     pages: 'groups',
     command: 'groups/list',

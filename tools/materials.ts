@@ -51,7 +51,7 @@ export const materialsTools: ToolDef[] = [
     name: 'materials_upload_and_process',
     title: 'Upload a file or recording and wait until it is processed',
     description:
-      'Upload, add or import a study material (document, PDF, video, audio, web page, text) and wait till it is fully processed and ready, answering once done; may answer with a job (jobs_get). Without waiting: materials_create.',
+      'Upload, add or import a study material (document, PDF, video, audio, web page, text) and wait till it is fully processed and ready; may answer with a job (jobs_get). Without waiting: materials_create.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/upload-and-process',

@@ -5,7 +5,7 @@ import { Tag } from './shapes.js';
 export const membersTools: ToolDef[] = [
   command({
     name: 'members_remove',
-    title: 'Remove someone from the workspace (offboard someone who resigned, quit or left)',
+    title: 'Offboard someone who resigned, quit or left: remove them from the workspace',
     description:
       'Remove, delete or kick a member out of the whole workspace, platform or system for good, taking them off every group: their account and access end (no longer works here, contractors, offboarding). One group only, for a while: groups_member_set_status. Cannot be undone.',
     toolset: 'members',

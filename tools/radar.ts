@@ -5,7 +5,7 @@ import { Alert, AlertStatusFilter } from './shapes.js';
 export const radarTools: ToolDef[] = [
   command({
     name: 'radar_alerts_list',
-    title: 'Learning radar alerts: risks and warnings, new, acted on or dismissed',
+    title: 'Learning radar alerts (risks and warnings): new, acted on or dismissed',
     description:
       "Problems, risks and warnings the learning radar's monitors flagged in the workspace (anything alarming: drops, anomalies), each with a summary and recommended action.",
     toolset: 'radar',
