@@ -11,34 +11,8 @@ import { createHash } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI } from '../test/helpers.js';
-import {
-  EVAL_SET,
-  HELD_OUT_NEXT,
-  INDEPENDENT_HELD_OUT,
-  INDEPENDENT_HELD_OUT_2,
-  INDEPENDENT_HELD_OUT_3,
-  INDEPENDENT_HELD_OUT_4,
-  INDEPENDENT_HELD_OUT_5,
-  INDEPENDENT_HELD_OUT_6,
-  INDEPENDENT_HELD_OUT_7,
-  INDEPENDENT_HELD_OUT_8,
-  INDEPENDENT_HELD_OUT_9,
-  INDEPENDENT_TUNING,
-  INDEPENDENT_TUNING_2,
-  INDEPENDENT_TUNING_3,
-  INDEPENDENT_TUNING_4,
-  INDEPENDENT_TUNING_5,
-  INDEPENDENT_TUNING_6,
-  INDEPENDENT_TUNING_7,
-  INDEPENDENT_TUNING_8,
-  INDEPENDENT_TUNING_9,
-  INDEPENDENT_TUNING_10,
-  INDEPENDENT_TUNING_11,
-  INDEPENDENT_TUNING_12,
-  INDEPENDENT_TUNING_13,
-  LATER_TUNING,
-  type EvalRequest,
-} from './eval-set.js';
+import * as sets from './eval-set.js';
+import { EVAL_SET, HELD_OUT_NEXT, LATER_TUNING, type EvalRequest } from './eval-set.js';
 
 /** Stop words, with the verbs every request has ("list", "show", "get", "give") as tool searches drop them. */
 const STOP = new Set(
@@ -159,39 +133,29 @@ await client.connect(new StdioClientTransport({ command: process.execPath, args:
 const docs = ((await client.listTools()).tools as ListedTool[]).map(document);
 await client.close();
 
-type NamedSet = readonly [label: string, set: EvalRequest[]];
-/** Written by hands that read only the API documents, never the descriptions; misses printed, to edit by. */
-const INDEPENDENT_TUNING_SETS: NamedSet[] = [
-  ['independent tuning set', INDEPENDENT_TUNING],
-  ['second independent tuning set', INDEPENDENT_TUNING_2],
-  ['third independent tuning set', INDEPENDENT_TUNING_3],
-  ['fourth independent tuning set', INDEPENDENT_TUNING_4],
-  ['fifth independent tuning set', INDEPENDENT_TUNING_5],
-  ['sixth independent tuning set', INDEPENDENT_TUNING_6],
-  ['seventh independent tuning set', INDEPENDENT_TUNING_7],
-  ['eighth independent tuning set', INDEPENDENT_TUNING_8],
-  ['ninth independent tuning set', INDEPENDENT_TUNING_9],
-  ['tenth independent tuning set', INDEPENDENT_TUNING_10],
-  ['eleventh independent tuning set', INDEPENDENT_TUNING_11],
-  ['twelfth independent tuning set', INDEPENDENT_TUNING_12],
-  ['thirteenth independent tuning set', INDEPENDENT_TUNING_13],
-];
-/** The same, never read: they judge rounds of edits, and only their figures are printed. */
-const INDEPENDENT_HELD_OUT_SETS: NamedSet[] = [
-  ['independent held-out set', INDEPENDENT_HELD_OUT],
-  ['second independent held-out set', INDEPENDENT_HELD_OUT_2],
-  ['third independent held-out set', INDEPENDENT_HELD_OUT_3],
-  ['fourth independent held-out set', INDEPENDENT_HELD_OUT_4],
-  ['fifth independent held-out set', INDEPENDENT_HELD_OUT_5],
-  ['sixth independent held-out set', INDEPENDENT_HELD_OUT_6],
-  ['seventh independent held-out set', INDEPENDENT_HELD_OUT_7],
-  ['eighth independent held-out set', INDEPENDENT_HELD_OUT_8],
-  ['ninth independent held-out set', INDEPENDENT_HELD_OUT_9],
-];
-const TUNING_SETS: NamedSet[] = [['later tuning requests', LATER_TUNING], ...INDEPENDENT_TUNING_SETS];
-const HELD_OUT_SETS: NamedSet[] = [['second held-out set', HELD_OUT_NEXT], ...INDEPENDENT_HELD_OUT_SETS];
+type NamedSet = readonly [name: string, set: EvalRequest[]];
+/**
+ * The sets written by hands that read only the API documents, never the descriptions, found by their export
+ * name in order (INDEPENDENT_TUNING, INDEPENDENT_TUNING_2, …): a set changes role by being renamed there.
+ */
+function independent(prefix: 'INDEPENDENT_TUNING' | 'INDEPENDENT_HELD_OUT'): NamedSet[] {
+  const number = (name: string) => Number(name.slice(prefix.length + 1) || 1);
+  return Object.entries(sets)
+    .filter((entry): entry is [string, EvalRequest[]] => entry[0] === prefix || new RegExp(`^${prefix}_\\d+$`).test(entry[0]))
+    .sort(([a], [b]) => number(a) - number(b));
+}
+/** Their misses are printed, to edit descriptions by. */
+const INDEPENDENT_TUNING_SETS = independent('INDEPENDENT_TUNING');
+/** Never read: they judge rounds of edits, and only their figures are printed. */
+const INDEPENDENT_HELD_OUT_SETS = independent('INDEPENDENT_HELD_OUT');
+const TUNING_SETS: NamedSet[] = [['LATER_TUNING', LATER_TUNING], ...INDEPENDENT_TUNING_SETS];
+const HELD_OUT_SETS: NamedSet[] = [['HELD_OUT_NEXT', HELD_OUT_NEXT], ...INDEPENDENT_HELD_OUT_SETS];
 const INDEPENDENT_SETS = [...INDEPENDENT_TUNING_SETS, ...INDEPENDENT_HELD_OUT_SETS];
 const ALL = [EVAL_SET, ...[...TUNING_SETS, ...HELD_OUT_SETS].map(([, set]) => set)].flat();
+// A set exported under any other name would be silently left out of both.
+const placed = new Set<unknown>([EVAL_SET, ...[...TUNING_SETS, ...HELD_OUT_SETS].map(([, set]) => set)]);
+const stray = Object.entries(sets).filter(([, set]) => !placed.has(set)).map(([name]) => name);
+if (stray.length > 0) throw new Error(`neither tuning nor held out: ${stray.join(', ')}`);
 // A request in two sets would let tuning see a held-out request: refused outright, also when only case,
 // spacing or punctuation differ.
 const asked = new Set<string>();
@@ -201,7 +165,7 @@ for (const r of ALL) {
   asked.add(key);
 }
 
-/** `--held-out-misses=<label>,<label>` prints those held-out sets' misses; `--held-out-misses` alone, every one. */
+/** `--held-out-misses=<name>,<name>` prints those held-out sets' misses (names as exported); `--held-out-misses` alone, every one. */
 const missesArg = process.argv.find((a) => a === '--held-out-misses' || a.startsWith('--held-out-misses='));
 const missesOf = (label: string) => missesArg === '--held-out-misses' || (missesArg?.slice('--held-out-misses='.length).split(',').includes(label) ?? false);
 
