@@ -45,10 +45,11 @@ async function run(config: Config): Promise<void> {
   registerSecret(config.stateSecret);
   const serving = await prepareServing(config, process.env);
   closers.unshift(() => serving.upstream.close());
-  if (serving.jobs) closers.push(() => serving.jobs!.close());
+  // Before the upstream closes: the jobs still running end as interrupted, and their requests with them.
+  if (serving.jobs) closers.unshift(() => serving.jobs!.close());
   if (serving.audit) closers.push(() => serving.audit!.close());
   if (serving.telemetry) closers.push(() => serving.telemetry!.shutdown());
-  const shutdown = shutdownOnSignals(closers);
+  const shutdown = shutdownOnSignals(closers, (config.http?.drainMs ?? 0) + STOP_MARGIN_MS);
   if (config.http) {
     const { serveHttp } = await import('./transports/http/serve.js');
     return serveHttp(config, config.http, serving, closers, shutdown, !cluster?.isWorker);
@@ -72,12 +73,22 @@ async function checkToolNames(config: Config): Promise<void> {
   if (problem) throw new ConfigError(problem);
 }
 
-/** SIGINT and SIGTERM run the closers in order, then exit; the returned function does the same with a code. */
-function shutdownOnSignals(closers: Closer[]): (code: number) => Promise<void> {
+/** What a stop takes past the HTTP drain: jobs ended as interrupted, their ends stored, connections closed. */
+const STOP_MARGIN_MS = 1_800;
+
+/**
+ * SIGINT and SIGTERM run the closers in order, then exit; the returned function does the same with a code.
+ * The process exits by `limitMs` whatever a closer waits for, so an orchestrator never has to kill it.
+ */
+function shutdownOnSignals(closers: Closer[], limitMs: number): (code: number) => Promise<void> {
   let closing = false;
   const shutdown = async (code: number) => {
     if (closing) return;
     closing = true;
+    setTimeout(() => {
+      log('warn', 'stop took too long; exiting', { limitMs });
+      process.exit(code);
+    }, limitMs).unref();
     for (const close of closers) await close().catch(() => undefined);
     process.exit(code);
   };

@@ -10,7 +10,7 @@ import { tools as allTools } from '../tools/index.js';
 import { offered, summarize } from '../src/mcp/tool-summary.js';
 import { SANDBOX_CREDENTIALS, type SandboxOptions } from '../src/sandbox/platform.js';
 import { startTestSandbox as startSandbox, type TestSandbox as Sandbox } from '../src/sandbox/testing.js';
-import { Catalogue } from '../src/mcp/catalogue.js';
+import { Catalogue, repeatFacts } from '../src/mcp/catalogue.js';
 import { createMcpServer } from '../src/mcp/server.js';
 import { MemoryJobStore } from '../src/jobs/memory-store.js';
 import { JobRunner } from '../src/jobs/runner.js';
@@ -57,7 +57,7 @@ export async function connectInMemory(
   );
   // Long calls are handed off as jobs, as the built server does by default, when a test asks for it.
   const jobs = opts.jobAfterMs
-    ? new JobRunner(new MemoryJobStore({ keepMs: 3_600_000, quickKeepMs: 0 }), { handOffMs: opts.jobAfterMs, pollMs: opts.jobAfterMs / 2, replica: 'test', keepMs: 3_600_000 })
+    ? new JobRunner(new MemoryJobStore({ keepMs: 3_600_000, quickKeepMs: 0 }), { handOffMs: opts.jobAfterMs, pollMs: opts.jobAfterMs / 2, replica: 'test', keepMs: 3_600_000, facts: repeatFacts })
     : undefined;
   const catalogue = Catalogue.of(
     allTools.filter((t) => offered(summarize(t), { apis: upstream.apis(), readOnly: opts.readOnly })),

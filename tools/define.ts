@@ -52,6 +52,11 @@ export interface ToolDef {
   pages?: string;
   /** The ids its answer gives that other tools take ("user ids"): the server instructions say where each comes from. */
   gives?: string;
+  /**
+   * For a write that adds something: the tool that lists what it made. When such a call's result was
+   * lost (its server replica stopped), the agent is told to look there before making it again.
+   */
+  findWith?: string;
 }
 
 export const READ: Annotations = {
@@ -153,6 +158,8 @@ type EndpointRow = {
   upstreamWaitMs?: NonNullable<ToolDef['upstreamWaitMs']>;
   /** See ToolDef.gives. */
   gives?: string;
+  /** See ToolDef.findWith. */
+  findWith?: string;
 };
 
 /** A Content API operation: REST with an API key; its answers are plain JSON, not envelopes. */

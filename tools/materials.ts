@@ -46,6 +46,7 @@ export const materialsTools: ToolDef[] = [
     annotations: WRITE,
     mode: 'long',
     upstreamWaitMs: () => 120_000,
+    findWith: 'materials_list',
   }),
   endpoint({
     name: 'materials_upload_and_process',
@@ -63,6 +64,7 @@ export const materialsTools: ToolDef[] = [
     output: Material,
     annotations: WRITE,
     mode: 'long',
+    findWith: 'materials_list',
     upstreamWaitMs: (input) => (typeof input['timeoutMs'] === 'number' ? input['timeoutMs'] : DEFAULT_PROCESS_WAIT_MS),
   }),
   endpoint({

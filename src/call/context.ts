@@ -3,6 +3,8 @@
 /** What one call learned on its way to the upstream, for the access-log line of the HTTP request behind it. */
 export interface RequestTrace {
   upstreamStatus?: number;
+  /** Aborts when the HTTP client went away before its answer: nothing of the call is sent after that. */
+  clientGone?: AbortSignal;
 }
 
 /** Progress a call reports: a piece of the answer, or what is happening. */

@@ -128,8 +128,14 @@ export class UpstreamPool {
     return this.ready;
   }
 
-  async close(): Promise<void> {
-    await this.agent?.close();
+  /** Lets requests in flight finish for `graceMs` at most, then ends them: a stop is never held up by a slow upstream. */
+  async close(graceMs = 1_000): Promise<void> {
+    const agent = this.agent;
+    if (!agent) return;
+    let timer: NodeJS.Timeout | undefined;
+    const closed = await Promise.race([agent.close().then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))]);
+    clearTimeout(timer);
+    if (!closed) await agent.destroy();
   }
 }
 

@@ -129,7 +129,14 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Serving',
     help: 'tool calls one caller (access token, credentials or signed-in user) may make, e.g. 30/min; past it 429 with Retry-After; shared by replicas through WORKSPACE_REDIS_URL (default: no limit)',
   },
-  { flag: 'drain-ms', env: 'WORKSPACE_MCP_DRAIN_MS', value: 'MS', group: 'Serving', help: 'grace for calls in flight on SIGTERM (default 10000)' },
+  {
+    flag: 'rate-limit-store-failure',
+    env: 'WORKSPACE_MCP_RATE_LIMIT_STORE_FAILURE',
+    value: 'MODE',
+    group: 'Serving',
+    help: "when the shared Redis count cannot be read: open (default; calls go on, counted in this process meanwhile, logged and counted in metrics) or closed (calls are refused with 503 until it answers)",
+  },
+  { flag: 'drain-ms', env: 'WORKSPACE_MCP_DRAIN_MS', value: 'MS', group: 'Serving', help: 'grace on SIGTERM for calls in flight and running jobs; jobs still running then end as interrupted, and the process exits within 2 s more (default 10000)' },
   { flag: 'replica-id', env: 'WORKSPACE_MCP_REPLICA_ID', value: 'ID', group: 'Serving', help: 'prefix of session ids ("ID."), for session affinity behind a load balancer' },
   { flag: 'workers', env: 'WORKSPACE_MCP_WORKERS', value: 'N', group: 'Serving', help: 'worker processes on one port (stateless only; default 1)' },
   {

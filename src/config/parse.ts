@@ -69,7 +69,7 @@ export interface HttpConfig {
   /** Worker processes sharing the port (stateless only: sessions live in one process). */
   workers: number;
   /** Tool calls one caller may make per window; none when unset. */
-  rateLimit: { calls: number; windowS: number } | undefined;
+  rateLimit: { calls: number; windowS: number; onStoreFailure: 'open' | 'closed' } | undefined;
   /** Prometheus text at GET /metrics. */
   metrics: boolean;
 }
@@ -120,12 +120,15 @@ function url(flagName: string, value: string | undefined, allowInsecureHttp: boo
 }
 
 /** `N/min`, `N/s` or `N/h` tool calls per caller. */
-function rateLimit(value: string | undefined): { calls: number; windowS: number } | undefined {
+function rateLimit(value: string | undefined, onFailure: string | undefined): HttpConfig['rateLimit'] {
+  if (onFailure !== undefined && onFailure !== '' && onFailure !== 'open' && onFailure !== 'closed') {
+    throw new ConfigError(`WORKSPACE_MCP_RATE_LIMIT_STORE_FAILURE (--rate-limit-store-failure) must be open or closed, got "${onFailure.slice(0, 20)}"`);
+  }
   if (value === undefined || value === '') return undefined;
   const m = /^\s*(\d{1,9})\s*\/\s*(s|sec|second|min|minute|h|hour)\s*$/i.exec(value);
   if (!m || Number(m[1]) < 1) throw new ConfigError(`WORKSPACE_MCP_RATE_LIMIT (--rate-limit) must be calls per s, min or h, such as 30/min; got "${value.slice(0, 30)}"`);
   const unit = m[2]!.toLowerCase();
-  return { calls: Number(m[1]), windowS: unit.startsWith('s') ? 1 : unit.startsWith('m') ? 60 : 3600 };
+  return { calls: Number(m[1]), windowS: unit.startsWith('s') ? 1 : unit.startsWith('m') ? 60 : 3600, onStoreFailure: onFailure === 'closed' ? 'closed' : 'open' };
 }
 
 /** Jobs for long calls, and confirmations of deletions. */
@@ -287,7 +290,7 @@ function httpConfig(values: Values, read: Read, env: NodeJS.ProcessEnv): HttpCon
     sessionIdleMs: integer('session-idle-ms', read('session-idle-ms'), 1_800_000, 1_000, 86_400_000),
     maxInFlight: integer('max-inflight', read('max-inflight'), 16, 1, 10_000),
     drainMs: integer('drain-ms', read('drain-ms'), 10_000, 0, 600_000),
-    rateLimit: rateLimit(read('rate-limit')),
+    rateLimit: rateLimit(read('rate-limit'), read('rate-limit-store-failure')),
     metrics: switchOn(values, read, 'metrics'),
   };
 }

@@ -60,7 +60,16 @@ export class Confirmations {
       if (this.mode === 'auto') return { go: undefined };
       return { answer: refusal(`${def.name} deletes for good, and this server asks the person first (WORKSPACE_CONFIRM_DESTRUCTIVE=always), but this client cannot ask: it did not declare elicitation. Nothing was changed.`, 'CONFIRMATION_UNAVAILABLE') };
     }
-    const target = targetOf(def.name, args);
+    return this.ask(def, args, () => describeLoss(def.name, args, upstream, ctx.mcpReq.signal), ctx, def.name);
+  }
+
+  /**
+   * Asks the person `question` before a call goes on, where the client can ask: go on (with the
+   * Idempotency-Key to send), or the answer to give instead. `purpose` keeps an answer given for one
+   * question from being replayed for another about the same arguments.
+   */
+  async ask(def: ToolDef, args: Record<string, unknown>, question: () => Promise<string>, ctx: ServerContext, purpose: string): Promise<{ go: string | undefined } | { answer: CallToolResult | InputRequiredResult }> {
+    const target = targetOf(purpose, args);
     const state = ctx.mcpReq.requestState<ConfirmState>();
     if (state !== undefined && typeof state === 'object') {
       if (state.tool !== def.name || state.target !== target) {
@@ -70,9 +79,8 @@ export class Confirmations {
       if (answer.kind === 'elicit' && answer.action === 'accept' && answer.content?.['confirm'] === true) return { go: state.key };
       if (answer.kind === 'elicit') return { answer: declined(def) };
     }
-    const question = await describeLoss(def.name, args, upstream, ctx.mcpReq.signal);
     const requestState = await this.codec.mint({ tool: def.name, target, key: typeof args['idempotencyKey'] === 'string' ? args['idempotencyKey'] : randomUUID() }, ctx);
-    return { answer: inputRequired({ inputRequests: { [ANSWER]: inputRequired.elicit({ message: question, requestedSchema: FORM }) }, requestState }) };
+    return { answer: inputRequired({ inputRequests: { [ANSWER]: inputRequired.elicit({ message: await question(), requestedSchema: FORM }) }, requestState }) };
   }
 }
 

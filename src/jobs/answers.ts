@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { JobRecord } from './record.js';
+import { formatToolError, ToolError } from '../call/errors.js';
+import type { JobRecord, StoreUnavailable } from './record.js';
 
 // What an agent is told of a job: the handed-off answer of a long tool, and the answers of jobs_get and jobs_cancel.
 
@@ -54,4 +55,17 @@ export function noSuchJob(id: string, keepMs: number): CallToolResult {
       },
     ],
   };
+}
+
+/**
+ * A step on the job store failed (Redis down, stalled or failing over): what was and was not done, and
+ * when to try again. `what` says what the failure left as it was.
+ */
+export function storeUnavailable(err: StoreUnavailable, what: string): CallToolResult {
+  const started = err.step === 'claim' ? 'Nothing was started and nothing was sent to the workspace.' : `${what}.`;
+  const error = new ToolError(`The job store (Redis) that this server's replicas share did not answer: ${err.message}. ${started}`, {
+    code: 'STORE_UNAVAILABLE',
+    resolution: 'Retry the same call in about 5 s; repeated failures mean the store is down, which the server operator must fix.',
+  });
+  return { isError: true, content: [{ type: 'text', text: formatToolError(error) }] };
 }

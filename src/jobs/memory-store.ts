@@ -1,7 +1,9 @@
-import type { JobOutcome, JobRecord, JobStore, Retention } from './record.js';
+import type { Doubt, JobOutcome, JobRecord, JobStore, Liveness, Retention } from './record.js';
 
 /** The most jobs one process keeps; past it the oldest finished ones go first. */
 const MAX_JOBS = 10_000;
+/** The most doubts kept; past it the oldest go first. */
+const MAX_DOUBTS = 1_000;
 
 /** Jobs of one process (stdio, or one HTTP process): a map, with waiters woken when a job ends. */
 export class MemoryJobStore implements JobStore {
@@ -10,6 +12,7 @@ export class MemoryJobStore implements JobStore {
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly expiry = new Map<string, NodeJS.Timeout>();
   private readonly cancelListeners: ((id: string) => void)[] = [];
+  private readonly doubts = new Map<string, { doubt: Doubt; until: number }>();
 
   constructor(private readonly retention: Retention) {}
 
@@ -33,12 +36,16 @@ export class MemoryJobStore implements JobStore {
     if (job?.status === 'running') Object.assign(job, patch);
   }
 
-  async finish(id: string, outcome: JobOutcome): Promise<JobRecord | undefined> {
-    const job = this.jobs.get(id);
+  async finish(record: JobRecord, outcome: JobOutcome): Promise<JobRecord | undefined> {
+    const job = this.jobs.get(record.id);
     if (!job) return undefined;
-    if (job.status === 'running') Object.assign(job, outcome, { finishedAt: new Date().toISOString() });
+    if (job.status === 'running' || job.lost) Object.assign(job, outcome, { lost: outcome.lost, finishedAt: new Date().toISOString(), progress: undefined });
     this.ended(job);
     return { ...job };
+  }
+
+  async judgeLost(record: JobRecord, outcome: JobOutcome): Promise<JobRecord | undefined> {
+    return this.finish(record, { ...outcome, lost: true });
   }
 
   async waitForEnd(id: string, ms: number, first?: (job: JobRecord) => Promise<'wait' | 'stop'>): Promise<JobRecord | undefined> {
@@ -78,8 +85,29 @@ export class MemoryJobStore implements JobStore {
     return [...this.jobs.values()].filter((j) => j.owner === owner).reverse().map((j) => ({ ...j }));
   }
 
-  async replicaAlive(): Promise<boolean> {
-    return true;
+  /** One process: the replica of every job here is this one. */
+  async liveness(): Promise<Liveness> {
+    return 'alive';
+  }
+
+  hold(): void {
+    // Nothing to write back: this store cannot lose what it holds while the process lives.
+  }
+
+  async doubt(key: string, clear = false): Promise<Doubt | undefined> {
+    const kept = this.doubts.get(key);
+    if (!kept || kept.until < Date.now()) return void this.doubts.delete(key);
+    if (clear) this.doubts.delete(key);
+    return kept.doubt;
+  }
+
+  async setDoubt(key: string, doubt: Doubt): Promise<void> {
+    if (this.doubts.size >= MAX_DOUBTS) this.doubts.delete(this.doubts.keys().next().value!);
+    this.doubts.set(key, { doubt, until: Date.now() + this.retention.keepMs });
+  }
+
+  state(): 'ready' {
+    return 'ready';
   }
 
   async close(): Promise<void> {

@@ -30,30 +30,64 @@ export interface JobRecord {
   handedOff: boolean;
   /** The replica running it, so another can tell a job whose replica died. */
   replica: string;
+  /** Ended by another replica's judgment (its replica was gone), not by its own: a late end from its replica replaces it. */
+  lost?: boolean | undefined;
   /** On success, and on failure: the MCP result the tool call would have returned. */
   result?: CallToolResult | undefined;
   error?: JobError | undefined;
 }
 
 /** A job that ended, as a store keeps it. */
-export type JobOutcome = Pick<JobRecord, 'status' | 'result' | 'error'>;
+export type JobOutcome = Pick<JobRecord, 'status' | 'result' | 'error'> & { lost?: boolean | undefined };
+
+/**
+ * A write that may have been carried out though nobody learned its result (its job was lost or
+ * interrupted): an identical call is not sent again blindly.
+ */
+export interface Doubt {
+  jobId: string;
+  tool: string;
+  startedAt: string;
+  endedAt: string;
+  replica: string;
+  why: 'lost' | 'interrupted';
+}
+
+/** Thrown by a store that cannot answer now (down, stalled, failing over); says whether anything was started. */
+export class StoreUnavailable extends Error {
+  constructor(
+    readonly step: 'claim' | 'read' | 'write',
+    cause: unknown,
+  ) {
+    super(`the job store did not answer (${(cause as Error)?.message ?? String(cause)})`, { cause });
+    this.name = 'StoreUnavailable';
+  }
+}
+
+/** A running job's replica, as a store can tell: gone (its presence lapsed on a steady store), there, or not known yet. */
+export type Liveness = 'alive' | 'gone' | 'unsure';
 
 /**
  * Where jobs are kept. Running jobs are found by their key (tool, arguments, caller) so an identical call
  * joins them; every job by its id. Only the replica running a job writes its progress and its end, but
- * any replica may cancel it.
+ * any replica may cancel it, and end it as lost once its replica is gone.
  */
 export interface JobStore {
-  /** Starts `record` under `key`, or gives the running job of that key (`joined`). */
-  claim(key: string, record: JobRecord): Promise<{ record: JobRecord; joined: boolean }>;
+  /**
+   * Starts `record` under `key`, or gives the running job of that key (`joined`). Waits, within `signal`,
+   * while the store has just come back empty, so the replicas running jobs can write them back first.
+   */
+  claim(key: string, record: JobRecord, signal?: AbortSignal): Promise<{ record: JobRecord; joined: boolean }>;
   get(id: string): Promise<JobRecord | undefined>;
   /** Progress and the hand-off of a running job. */
   update(id: string, patch: Partial<Pick<JobRecord, 'progress' | 'handedOff'>>): Promise<void>;
   /**
-   * Ends a running job and frees its key; a job already ended (cancelled meanwhile) keeps its end.
-   * Returns the record as it ends up.
+   * Ends a job: a running one, one ended as lost, or one the store no longer has (it lost its data);
+   * a cancelled one keeps its end. Returns the record as it ends up.
    */
-  finish(id: string, outcome: JobOutcome): Promise<JobRecord | undefined>;
+  finish(job: JobRecord, outcome: JobOutcome): Promise<JobRecord | undefined>;
+  /** Ends a running job as lost, by another replica's judgment: its own replica may still replace the end. */
+  judgeLost(job: JobRecord, outcome: JobOutcome): Promise<JobRecord | undefined>;
   /**
    * Resolves with the record once it is no longer running, or after `ms` with it as it then is. `first`
    * sees the record as first read, and may end the wait there ('stop').
@@ -65,8 +99,18 @@ export interface JobStore {
   onCancel(listener: (id: string) => void): void;
   /** The jobs of one caller, newest first. */
   list(owner: string): Promise<JobRecord[]>;
-  /** False once a replica stopped renewing its presence (it died). */
-  replicaAlive(replica: string): Promise<boolean>;
+  /** Whether a job's replica is gone; 'unsure' until the store has answered steadily for long enough to tell. */
+  liveness(job: JobRecord): Promise<Liveness>;
+  /**
+   * The jobs this replica holds (running, or ended but not yet stored): the store keeps their records
+   * written while they run, writing back any it lost.
+   */
+  hold(jobs: () => Iterable<JobRecord>): void;
+  /** The doubt left by a lost or interrupted write of this key, if any; `clear` takes it away. */
+  doubt(key: string, clear?: boolean): Promise<Doubt | undefined>;
+  setDoubt(key: string, doubt: Doubt): Promise<void>;
+  /** Whether the store answers now. */
+  state(): 'ready' | 'degraded';
   close(): Promise<void>;
 }
 

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ProgressKind } from '../call/context.js';
 import { log } from '../telemetry/log.js';
-import type { JobError, JobRecord, JobStore } from './record.js';
+import { failedOutcome, lostMessage, type RepeatFacts } from './advice.js';
+import type { Doubt, JobError, JobOutcome, JobRecord, JobStore } from './record.js';
 
 /** What a job's work returns: the MCP result, and for a failure the error it stands for. */
 export interface Outcome {
@@ -33,10 +34,19 @@ export interface JobsOptions {
   replica: string;
   /** How long a finished job that was handed off is kept. */
   keepMs: number;
+  /** Whether calling a tool again is safe, and what finds what it makes: the advice of a lost job. */
+  facts: (tool: string) => Promise<RepeatFacts>;
 }
 
 /** How often a running job's progress is written to the store at most. */
 const PROGRESS_WRITE_MS = 1_000;
+/** An end the store did not take is tried again after this, doubling up to END_RETRY_MAX_MS. */
+const END_RETRY_MS = 250;
+const END_RETRY_MAX_MS = 2_000;
+/** A job the store does not have may be one a replica is writing back after the store lost its data. */
+const WRITE_BACK_WAIT_MS = 3_000;
+/** What a stop gives the store to take the ends of the jobs it interrupts. */
+const STOP_STORE_MS = 1_000;
 
 interface LocalJob {
   record: JobRecord;
@@ -48,6 +58,8 @@ interface LocalJob {
   received: number;
   lastWrite: number;
   pendingWrite: NodeJS.Timeout | undefined;
+  /** Its end, kept here until the store has it, so jobs_get on this replica can answer meanwhile. */
+  ended?: JobRecord | undefined;
 }
 
 /** A job id: 128 random bits. */
@@ -68,13 +80,20 @@ function canonical(value: unknown): string {
 }
 
 const delay = (ms: number) => new Promise<'handoff'>((resolve) => setTimeout(() => resolve('handoff'), ms).unref());
+const statusOf = (outcome: Outcome): JobRecord['status'] => (!outcome.error ? 'succeeded' : outcome.error.code === 'CANCELLED' ? 'cancelled' : 'failed');
 
 /**
  * Runs long calls as jobs: one run per identical call, answered with the result when it comes in time,
  * else with the running job, which goes on and is followed with jobs_get. One runner per process.
+ *
+ * A job's end is never dropped: when the store cannot take it, the runner keeps it, answers jobs_get from
+ * it, and tries again until the store has it. On a stop, the jobs still running are ended as interrupted.
  */
 export class JobRunner {
   private readonly local = new Map<string, LocalJob>();
+  /** The local job of each key, while it runs or its end waits for the store. */
+  private readonly byKey = new Map<string, string>();
+  private stopping = false;
 
   constructor(
     readonly store: JobStore,
@@ -82,52 +101,101 @@ export class JobRunner {
   ) {
     // Cancelled by any replica: the request this process runs for it ends at once.
     store.onCancel((id) => this.local.get(id)?.abort.abort(new Error('cancelled')));
+    store.hold(() => [...this.local.values()].filter((j) => !j.ended).map((j) => j.record));
+  }
+
+  /** Jobs this replica runs or still has to store the end of. */
+  get busy(): number {
+    return this.local.size;
+  }
+
+  /** The doubt an identical call would meet: a write of this call that was lost or interrupted. */
+  async doubt(call: Pick<Attach, 'owner' | 'tool' | 'args'>, clear = false): Promise<Doubt | undefined> {
+    return this.store.doubt(jobKey(call.owner, call.tool, call.args), clear);
   }
 
   /** The call's result if it ends within the hand-off time; otherwise its job, still running. */
   async run(call: Attach, work: Work, handOffMs = this.opts.handOffMs): Promise<{ result: CallToolResult } | { job: JobRecord }> {
     const key = jobKey(call.owner, call.tool, call.args);
-    const now = new Date().toISOString();
-    const fresh: JobRecord = { id: newJobId(), tool: call.tool, owner: call.owner, key, status: 'running', startedAt: now, handedOff: false, replica: this.opts.replica };
-    const { record, joined } = await this.store.claim(key, fresh);
-    if (!joined) this.start(record, work);
-    const local = this.local.get(record.id);
-    if (local) return this.attach(local, call, handOffMs);
-    // Joined a job another replica runs: wait for its end there, as for one of ours.
-    const ended = await this.store.waitForEnd(record.id, handOffMs - (Date.now() - Date.parse(record.startedAt)));
-    if (ended && ended.status !== 'running' && ended.result) return { result: ended.result };
-    await this.store.update(record.id, { handedOff: true });
-    return { job: { ...(ended ?? record), handedOff: true } };
+    for (;;) {
+      // An identical call on this replica joins the job here, whatever the store's state.
+      const here = this.byKey.get(key);
+      const mine = here === undefined ? undefined : this.local.get(here);
+      if (mine) return this.attach(mine, call, handOffMs);
+      const fresh: JobRecord = { id: newJobId(), tool: call.tool, owner: call.owner, key, status: 'running', startedAt: new Date().toISOString(), handedOff: false, replica: this.opts.replica };
+      const { record, joined } = await this.store.claim(key, fresh, call.signal);
+      if (!joined) return this.attach(this.start(record, work), call, handOffMs);
+      // Joined a job another replica runs: wait for its end there, as for one of ours.
+      const ended = await this.waitElsewhere(record, handOffMs - (Date.now() - Date.parse(record.startedAt)), call.signal);
+      // A claim that timed out and never ran, ended by its replica: this call starts it afresh.
+      if (ended?.error?.code === 'JOB_NOT_STARTED') continue;
+      if (ended && ended.status !== 'running' && ended.result) return { result: ended.result };
+      await this.store.update(record.id, { handedOff: true });
+      return { job: { ...(ended ?? record), handedOff: true } };
+    }
+  }
+
+  private async waitElsewhere(record: JobRecord, ms: number, signal: AbortSignal): Promise<JobRecord | undefined> {
+    let onAbort: () => void = () => undefined;
+    const aborted = new Promise<undefined>((resolve) => {
+      onAbort = () => resolve(undefined);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return (await Promise.race([this.store.waitForEnd(record.id, ms), aborted])) ?? record;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** A caller's job as this replica knows it: its own copy first (the store may not have the end yet). */
+  async get(id: string, owner: string): Promise<JobRecord | undefined> {
+    const here = this.local.get(id);
+    const job = here ? (here.ended ?? { ...here.record }) : await this.store.get(id);
+    return job?.owner === owner ? job : undefined;
   }
 
   /** Cancels a job on whichever replica runs it; undefined when there is no such job for this caller. */
   async cancel(id: string, owner: string): Promise<JobRecord | undefined> {
-    const job = await this.store.get(id);
+    const here = this.local.get(id);
+    if (here?.ended) return here.record.owner === owner ? here.ended : undefined;
+    const job = here ? here.record : await this.store.get(id);
     if (!job || job.owner !== owner) return undefined;
-    this.local.get(id)?.abort.abort(new Error('cancelled'));
-    return this.store.cancel(id);
+    here?.abort.abort(new Error('cancelled'));
+    return (await this.store.cancel(id)) ?? (here && { ...here.record, status: 'cancelled', finishedAt: new Date().toISOString() });
   }
 
   /**
-   * A caller's job, after waiting up to the poll time for it to end. A running job whose replica stopped
-   * is ended here as failed, saying whether calling again is safe.
+   * A caller's job, after waiting up to the poll time for it to end. A running job whose replica is gone
+   * is ended here as lost, saying whether calling again is safe.
    */
-  async follow(id: string, owner: string, retryNote: (tool: string) => Promise<string>): Promise<JobRecord | undefined> {
-    let lost = false;
-    const job = await this.store.waitForEnd(id, this.opts.pollMs, async (running) => {
-      if (running.owner !== owner) return 'stop';
-      lost = running.replica !== this.opts.replica && !(await this.store.replicaAlive(running.replica));
-      return lost ? 'stop' : 'wait';
-    });
+  async follow(id: string, owner: string): Promise<JobRecord | undefined> {
+    const here = this.local.get(id);
+    if (here) {
+      if (here.record.owner !== owner) return undefined;
+      if (!here.ended) await Promise.race([here.done, delay(this.opts.pollMs)]);
+      return here.ended ?? { ...here.record };
+    }
+    let gone = false;
+    const waited = async (ms: number) =>
+      this.store.waitForEnd(id, ms, async (running) => {
+        if (running.owner !== owner) return 'stop';
+        gone = (await this.store.liveness(running)) === 'gone';
+        return gone ? 'stop' : 'wait';
+      });
+    let job = await waited(this.opts.pollMs);
+    // The store may have come back empty a moment ago: the replica running it writes it back within seconds.
+    if (!job) job = await delay(WRITE_BACK_WAIT_MS).then(() => waited(this.opts.pollMs));
     if (!job || job.owner !== owner) return undefined;
-    if (!lost) return job;
-    const message = `The server replica running this job (${job.replica}) stopped before it ended; its result is lost. ${await retryNote(job.tool)}`;
-    const error: JobError = { code: 'JOB_LOST', message };
-    const result: CallToolResult = { isError: true, content: [{ type: 'text', text: `Error JOB_LOST: ${message}` }] };
-    return this.store.finish(id, { status: 'failed', error, result });
+    if (!gone) return job;
+    const facts = await this.opts.facts(job.tool);
+    const message = lostMessage(job, 'lost', facts);
+    const ended = await this.store.judgeLost(job, { ...failedOutcome('JOB_LOST', message), lost: true });
+    if (!facts.safe) await this.store.setDoubt(job.key, doubtOf(job, 'lost'));
+    return ended;
   }
 
-  private start(record: JobRecord, work: Work): void {
+  private start(record: JobRecord, work: Work): LocalJob {
     const local: LocalJob = {
       record,
       abort: new AbortController(),
@@ -139,21 +207,42 @@ export class JobRunner {
       pendingWrite: undefined,
     };
     this.local.set(record.id, local);
+    this.byKey.set(record.key, record.id);
     local.done = work({ signal: local.abort.signal, progress: (message, kind) => this.progress(local, message, kind) })
-      .catch((err: unknown): Outcome => {
-        const message = `Unexpected failure in ${record.tool}: ${(err as Error)?.message ?? String(err)}`;
-        return { error: { code: 'INTERNAL_ERROR', message }, result: { isError: true, content: [{ type: 'text', text: `Error INTERNAL_ERROR: ${message}` }] } };
-      })
-      .then(async (outcome) => {
+      .catch((err: unknown): Outcome => failedOutcome('INTERNAL_ERROR', `Unexpected failure in ${record.tool}: ${(err as Error)?.message ?? String(err)}`))
+      .then((outcome): Outcome => {
         clearTimeout(local.pendingWrite);
-        const status = !outcome.error ? 'succeeded' : outcome.error.code === 'CANCELLED' ? 'cancelled' : 'failed';
-        await this.store.finish(record.id, { status, result: outcome.result, error: outcome.error }).catch((err: unknown) => log('warn', 'job end not stored', { error: String(err) }));
-        this.local.delete(record.id);
+        // Interrupted by a stop: the stop chose the end, and stores it.
+        if (local.ended) return { result: local.ended.result ?? outcome.result, error: local.ended.error };
+        void this.keepEnd(local, { status: statusOf(outcome), result: outcome.result, error: outcome.error });
         return outcome;
       });
+    return local;
+  }
+
+  /** Keeps a job's end here and stores it, trying again until the store takes it. */
+  private keepEnd(local: LocalJob, outcome: JobOutcome): Promise<void> {
+    local.ended = { ...local.record, ...outcome, handedOff: local.handedOff || local.record.handedOff, finishedAt: new Date().toISOString(), progress: undefined };
+    if (this.byKey.get(local.record.key) === local.record.id) this.byKey.delete(local.record.key);
+    const store = async (attempt: number): Promise<void> => {
+      try {
+        const stored = await this.store.finish({ ...local.record, handedOff: local.ended!.handedOff }, outcome);
+        // Cancelled meanwhile by another replica: the store's end stands.
+        if (stored && stored.status !== local.ended!.status) local.ended = stored;
+        this.local.delete(local.record.id);
+        if (attempt > 0) log('info', 'job end stored', { job: local.record.id, attempts: attempt + 1 });
+      } catch (err) {
+        if (attempt === 0) log('warn', 'job end not stored yet; kept here and tried again until the store takes it', { job: local.record.id, error: String(err) });
+        if (this.stopping) return;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(END_RETRY_MS * 2 ** attempt, END_RETRY_MAX_MS)));
+        return store(attempt + 1);
+      }
+    };
+    return store(0);
   }
 
   private async attach(local: LocalJob, call: Attach, handOffMs: number): Promise<{ result: CallToolResult } | { job: JobRecord }> {
+    if (local.ended) return { result: (await local.done).result };
     local.waiting.add(call);
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<'aborted'>((resolve) => {
@@ -171,13 +260,14 @@ export class JobRunner {
       if (local.waiting.size > 0 || local.handedOff) return { result: { isError: true, content: [{ type: 'text', text: 'Cancelled by the client.' }] } };
       local.abort.abort(call.signal.reason);
       // Ended now, not when the work notices: an identical call right after must start afresh, not join it.
-      await this.store.cancel(local.record.id);
+      await this.store.cancel(local.record.id).catch(() => undefined);
       return { result: (await local.done).result };
     }
     if (first !== 'handoff') return { result: first.result };
     local.handedOff = true;
-    await this.store.update(local.record.id, { handedOff: true });
-    return { job: (await this.store.get(local.record.id)) ?? { ...local.record, handedOff: true } };
+    local.record.handedOff = true;
+    await this.store.update(local.record.id, { handedOff: true }).catch(() => undefined);
+    return { job: { ...local.record } };
   }
 
   /** Passes progress to the requests still waiting, and keeps the latest status line for jobs_get. */
@@ -196,8 +286,42 @@ export class JobRunner {
     else local.pendingWrite = setTimeout(write, wait).unref();
   }
 
+  /**
+   * A stop: the jobs still running are ended as interrupted (their upstream requests end), with whether
+   * calling again is safe; the store gets what it can take within a second. Returns once that is done.
+   */
+  async interrupt(): Promise<void> {
+    this.stopping = true;
+    const ends: Promise<void>[] = [];
+    const running = [...this.local.values()].filter((local) => !local.ended);
+    for (const local of this.local.values()) if (local.ended) ends.push(this.storeOnce(local, local.ended));
+    const facts = await Promise.all(running.map((local) => this.opts.facts(local.record.tool)));
+    running.forEach((local, i) => {
+      const fact = facts[i]!;
+      const outcome = failedOutcome('JOB_INTERRUPTED', lostMessage(local.record, 'interrupted', fact));
+      // The end is chosen before the work is stopped, so the requests waiting on it are given this one.
+      local.ended = { ...local.record, ...outcome, finishedAt: new Date().toISOString() };
+      local.abort.abort(new Error('the server is stopping'));
+      ends.push(
+        (async () => {
+          await this.storeOnce(local, outcome);
+          if (!fact.safe) await this.store.setDoubt(local.record.key, doubtOf(local.record, 'interrupted')).catch(() => undefined);
+        })(),
+      );
+    });
+    await Promise.race([Promise.allSettled(ends), delay(STOP_STORE_MS)]);
+  }
+
+  private async storeOnce(local: LocalJob, outcome: JobOutcome): Promise<void> {
+    await this.store.finish(local.record, { status: outcome.status, result: outcome.result, error: outcome.error }).catch((err: unknown) => log('warn', 'job end not stored at stop', { job: local.record.id, error: String(err) }));
+  }
+
   async close(): Promise<void> {
-    for (const job of this.local.values()) job.abort.abort(new Error('the server is stopping'));
+    if (!this.stopping) await this.interrupt();
     await this.store.close();
   }
+}
+
+function doubtOf(job: JobRecord, why: Doubt['why']): Doubt {
+  return { jobId: job.id, tool: job.tool, startedAt: job.startedAt, endedAt: new Date().toISOString(), replica: job.replica, why };
 }

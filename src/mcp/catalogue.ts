@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import type { ToolDef } from '../../tools/define.js';
 import type { JobToolDef } from '../../tools/jobs.js';
+import type { RepeatFacts } from '../jobs/advice.js';
 import { didYouMean } from '../text/suggest.js';
 import { serverInstructions } from './instructions.js';
 import { jobToolEntry, toolEntry } from './tool-schema.js';
@@ -20,6 +21,13 @@ let definitions: Promise<ReadonlyMap<string, ToolDef>> | undefined;
 function loadDefinitions(): Promise<ReadonlyMap<string, ToolDef>> {
   definitions ??= import('../../tools/index.js').then(({ tools }) => new Map(tools.map((d) => [d.name, d])));
   return definitions;
+}
+
+/** What the tool table says of calling a tool again: the advice of a job that ended without its result. */
+export async function repeatFacts(name: string): Promise<RepeatFacts> {
+  const def = (await loadDefinitions()).get(name);
+  if (!def) return { safe: true };
+  return { safe: def.annotations.readOnlyHint || def.annotations.idempotentHint, findWith: def.findWith };
 }
 
 let jobDefinitions: Promise<ReadonlyMap<string, JobToolDef>> | undefined;

@@ -12,7 +12,7 @@ import { MemoryJobStore } from '../jobs/memory-store.js';
 import type { JobStore } from '../jobs/record.js';
 import { JobRunner, newJobId } from '../jobs/runner.js';
 import type { Caller } from '../transports/http/auth.js';
-import { Catalogue } from './catalogue.js';
+import { Catalogue, repeatFacts } from './catalogue.js';
 import { CallsInFlight } from './in-flight.js';
 import { callerOf, readOnlyGrant } from './request-auth.js';
 import { createMcpServer } from './server.js';
@@ -92,7 +92,7 @@ async function jobRunner(config: Config): Promise<JobRunner> {
   } else {
     store = new MemoryJobStore(retention);
   }
-  return new JobRunner(store, { handOffMs: config.jobAfterMs, pollMs: Math.min(20_000, Math.max(1, Math.round(config.jobAfterMs / 2))), replica, keepMs: config.jobKeepMs });
+  return new JobRunner(store, { handOffMs: config.jobAfterMs, pollMs: Math.min(20_000, Math.max(1, Math.round(config.jobAfterMs / 2))), replica, keepMs: config.jobKeepMs, facts: repeatFacts });
 }
 
 /**

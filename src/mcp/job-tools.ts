@@ -1,13 +1,13 @@
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { JobToolDef } from '../../tools/jobs.js';
-import { jobResult, noSuchJob } from '../jobs/answers.js';
+import { jobResult, noSuchJob, storeUnavailable } from '../jobs/answers.js';
+import { StoreUnavailable } from '../jobs/record.js';
 import type { JobRunner } from '../jobs/runner.js';
 import { fieldIssues } from './arguments.js';
-import type { Catalogue } from './catalogue.js';
 import { callerOf } from './request-auth.js';
 
 /** jobs_get and jobs_cancel: a caller's own jobs only; another caller's job is "no such job". */
-export async function runJobTool(def: JobToolDef, args: unknown, jobs: JobRunner, catalogue: Catalogue, ctx: ServerContext): Promise<CallToolResult> {
+export async function runJobTool(def: JobToolDef, args: unknown, jobs: JobRunner, ctx: ServerContext): Promise<CallToolResult> {
   const input = def.input.safeParse(args);
   if (!input.success) {
     const fields = fieldIssues(input.error, Object.keys(def.input.shape));
@@ -16,13 +16,11 @@ export async function runJobTool(def: JobToolDef, args: unknown, jobs: JobRunner
   }
   const { jobId } = input.data as { jobId: string };
   const owner = callerOf(ctx.http?.authInfo);
-  const job = def.name === 'jobs_cancel' ? await jobs.cancel(jobId, owner) : await jobs.follow(jobId, owner, (tool) => retryNote(catalogue, tool));
-  return job ? jobResult(job) : noSuchJob(jobId, jobs.opts.keepMs);
-}
-
-/** What a job lost with its replica means for calling its tool again. */
-async function retryNote(catalogue: Catalogue, tool: string): Promise<string> {
-  const def = await catalogue.definition(tool);
-  if (!def || def.annotations.readOnlyHint || def.annotations.idempotentHint) return `Calling ${tool} again is safe.`;
-  return `It may have been carried out upstream: check before calling ${tool} again, or a second one may be made.`;
+  try {
+    const job = def.name === 'jobs_cancel' ? await jobs.cancel(jobId, owner) : await jobs.follow(jobId, owner);
+    return job ? jobResult(job) : noSuchJob(jobId, jobs.opts.keepMs);
+  } catch (err) {
+    if (err instanceof StoreUnavailable) return storeUnavailable(err, def.name === 'jobs_cancel' ? 'The job was not cancelled' : 'The job goes on regardless');
+    throw err;
+  }
 }

@@ -146,7 +146,7 @@ export function createMcpServer(opts: ServerOptions): Server {
     const asTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : def && def.mode !== 'json' && declaresTasks(ctx) ? 'v2' : undefined;
     if (def) return inFlight.track(() => runTool(def, args, opts, ctx, canAsk, asTask));
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
-    if (jobTool && opts.jobs) return inFlight.track(() => runJobTool(jobTool, args, opts.jobs!, catalogue, ctx));
+    if (jobTool && opts.jobs) return inFlight.track(() => runJobTool(jobTool, args, opts.jobs!, ctx));
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);
   };
   if (opts.jobs) serveTasks(server, opts.jobs, traced);

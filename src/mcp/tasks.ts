@@ -89,8 +89,9 @@ export function serveTasks(server: Server, jobs: JobRunner, traced: Traced): voi
   const keep = jobs.opts.keepMs;
   const unknown = (id: string) => new Error(`No task ${/^[0-9a-f]{32}$/.test(id) ? id : 'with that id'} for this caller.`);
   const own = async (id: string, ctx: ServerContext): Promise<JobRecord> => {
-    const job = await jobs.store.get(id);
-    if (!job || job.owner !== callerOf(ctx.http?.authInfo)) throw unknown(id);
+    // The runner's own copy first: a job's end waits here while the store cannot take it.
+    const job = await jobs.get(id, callerOf(ctx.http?.authInfo));
+    if (!job) throw unknown(id);
     return job;
   };
   server.setRequestHandler('tasks/get', { params: taskId }, ({ taskId: id }, ctx) =>
@@ -114,7 +115,7 @@ export function serveTasks(server: Server, jobs: JobRunner, traced: Traced): voi
   server.setRequestHandler('tasks/result', { params: taskId }, ({ taskId: id }, ctx) => traced(ctx, id, () => result(id, ctx)));
   const result = async (id: string, ctx: ServerContext): Promise<CallToolResult> => {
     let job = await own(id, ctx);
-    while (job.status === 'running' && !ctx.mcpReq.signal.aborted) job = (await jobs.store.waitForEnd(id, RESULT_WAIT_MS)) ?? job;
+    while (job.status === 'running' && !ctx.mcpReq.signal.aborted) job = ((await jobs.store.waitForEnd(id, RESULT_WAIT_MS)) && (await jobs.get(id, job.owner))) ?? job;
     const related = { _meta: { [RELATED_TASK]: { taskId: id } } };
     if (job.status === 'cancelled') return { isError: true, content: [{ type: 'text', text: `Task ${id} was cancelled.` }], ...related };
     return { ...(job.result ?? { isError: true, content: [{ type: 'text', text: 'The task ended without a result.' }] }), ...related };

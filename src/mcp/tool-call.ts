@@ -1,12 +1,13 @@
 import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
 import type { ToolDef } from '../../tools/define.js';
-import type { CallContext } from '../call/context.js';
+import type { CallContext, ProgressKind } from '../call/context.js';
 import { formatToolError, ToolError } from '../call/errors.js';
 import { invoke } from '../call/invoke.js';
 import type { Upstream } from '../call/upstream.js';
-import { handOffResult } from '../jobs/answers.js';
-import type { JobError } from '../jobs/record.js';
-import type { JobRunner, Outcome } from '../jobs/runner.js';
+import { doubtQuestion, doubtRefusal } from '../jobs/advice.js';
+import { handOffResult, storeUnavailable } from '../jobs/answers.js';
+import { StoreUnavailable, type JobError } from '../jobs/record.js';
+import type { Attach, JobRunner, Outcome } from '../jobs/runner.js';
 import { log, redact } from '../telemetry/log.js';
 import { fieldIssues, withoutNullOptionals } from './arguments.js';
 import { DEFAULT_RESULT_MAX_CHARS, fitList, pageNote } from './fit.js';
@@ -73,16 +74,44 @@ export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions
   }
   const call = callContext(ctx, opts);
   if (!opts.jobs || def.mode === 'json') return (await executeAudited(def, checked, opts, call, ctx, started)).result;
+  const jobs = opts.jobs;
   const forward = call.progress;
-  const ran = await opts.jobs.run(
-    { tool: def.name, owner: callerOf(ctx.http?.authInfo), args: checked, signal: call.signal, progress: forward && ((m, k) => void forward(m, k).catch(() => undefined)) },
-    ({ signal, progress }) => executeAudited(def, checked, opts, { ...call, signal, progress: async (m, k) => progress(m, k) }, ctx, started),
-    // A client that asked for a task is answered with it at once, and follows it with tasks/get.
-    asTask ? 0 : undefined,
-  );
+  const attach = { tool: def.name, owner: callerOf(ctx.http?.authInfo), args: checked, signal: call.signal, progress: forward && ((m: string, k: ProgressKind) => void forward(m, k).catch(() => undefined)) };
+  let ran;
+  try {
+    const doubtful = await repeatGate(def, attach, jobs, opts.confirm, ctx, canAsk);
+    if (doubtful) return doubtful;
+    ran = await jobs.run(
+      attach,
+      ({ signal, progress }) => executeAudited(def, checked, opts, { ...call, signal, progress: async (m, k) => progress(m, k) }, ctx, started),
+      // A client that asked for a task is answered with it at once, and follows it with tasks/get.
+      asTask ? 0 : undefined,
+    );
+  } catch (err) {
+    if (err instanceof StoreUnavailable) return storeUnavailable(err, 'Nothing was started');
+    throw err;
+  }
   if (asTask === 'v1' && 'job' in ran) return { content: [{ type: 'text', text: `Task ${ran.job.id} created.` }], task: taskOf(ran.job, opts.jobs.opts.keepMs) } as CallToolResult;
   if (asTask === 'v2' && 'job' in ran) return createdTask(ran.job, opts.jobs.opts.keepMs) as unknown as CallToolResult;
   return 'result' in ran ? ran.result : handOffResult(ran.job);
+}
+
+/**
+ * A write like this one was lost or interrupted before its result came back, so the workspace may have
+ * carried it out: the person is asked before it is sent again, or, where the client cannot ask, the agent
+ * is told once and the next identical call goes ahead.
+ */
+async function repeatGate(def: ToolDef, call: Attach, jobs: JobRunner, confirm: Confirmations | undefined, ctx: ServerContext, canAsk: CanAsk): Promise<CallToolResult | InputRequiredResult | undefined> {
+  if (def.annotations.readOnlyHint || def.annotations.idempotentHint) return undefined;
+  const doubt = await jobs.doubt(call);
+  if (!doubt) return undefined;
+  const facts = await jobs.opts.facts(def.name);
+  if (confirm && canAsk(ctx)) {
+    const gate = await confirm.ask(def, call.args, async () => doubtQuestion(doubt, facts), ctx, `repeat:${def.name}`);
+    if ('answer' in gate) return gate.answer;
+  }
+  await jobs.doubt(call, true);
+  return confirm && canAsk(ctx) ? undefined : doubtRefusal(doubt, facts);
 }
 
 /** execute(), then a write's audit line, on disk before the answer goes out (for a job: when it ends). */
@@ -176,11 +205,13 @@ function textBlocks(def: ToolDef, data: Record<string, unknown>): CallToolResult
 
 /** What the call core gets from the MCP request; progress goes out only when the client gave a progressToken. */
 function callContext(ctx: ServerContext, opts: ToolCallOptions): CallContext {
-  const { signal, _meta } = ctx.mcpReq;
+  const { _meta } = ctx.mcpReq;
   const token = _meta?.progressToken;
   const keepAliveMs = opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS;
   // Over HTTP the access log's trace; else one of the call's own, for its audit line.
   const trace = traceOf(ctx.http?.authInfo) ?? {};
+  // A client that cancelled, or closed the connection its answer was to come on, gets nothing sent for it.
+  const signal = trace.clientGone ? AbortSignal.any([ctx.mcpReq.signal, trace.clientGone]) : ctx.mcpReq.signal;
   // A log message, sent only where the client's level admits warnings: the session's logging/setLevel on
   // 2025-11-25, the request's own _meta on 2026-07-28 (the SDK applies both).
   const onRetry = (notice: string) => void ctx.mcpReq.log('warning', notice, SERVER_NAME).catch(() => undefined);

@@ -43,6 +43,7 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
   const operation = meter.createHistogram('mcp.server.operation.duration', { description: 'Duration of MCP requests handled', ...SECONDS });
   const client = meter.createHistogram('http.client.request.duration', { description: 'Duration of requests to the workspace APIs', ...SECONDS });
   const session = meter.createHistogram('mcp.server.session.duration', { description: 'Duration of MCP sessions', unit: 's' });
+  const storeFailures = meter.createCounter('learning_workspace.store.failures', { description: 'Steps on the shared Redis store that failed, by store and what the call got' });
 
   return {
     request: (info, run, errorType) => serverSpan(tracer, operation, info, run, errorType),
@@ -68,6 +69,9 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
     },
     sessionEnded(seconds, why) {
       session.record(seconds, { 'mcp.session.end_reason': why });
+    },
+    storeFailed(store, outcome) {
+      storeFailures.add(1, { 'learning_workspace.store': store, 'learning_workspace.outcome': outcome });
     },
     metrics: exporter ? (req: IncomingMessage, res: ServerResponse) => exporter.getMetricsRequestHandler(req, res) : undefined,
     shutdown: () => sdk.shutdown(),

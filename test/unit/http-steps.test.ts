@@ -89,12 +89,12 @@ test('readiness follows draining; the upstream details only for a caller with a 
   let body = '';
   const res = { writeHead: (s: number) => ((status = s), res), end: (b: string) => void (body = b) } as unknown as ServerResponse;
   const health = { lastAnswerAt: Date.now(), lastFailureAt: Date.now(), lastFailure: 'UPSTREAM_TIMEOUT' };
-  const state = (token: boolean) => ({ health, draining: () => true, sessions: () => 3, mayReadDetails: async () => token });
+  const state = (token: boolean) => ({ health, draining: () => true, sessions: () => 3, stores: () => ({ jobs: 'degraded' as const }), mayReadDetails: async () => token });
   await serveHealth('/readyz', request({}, 'GET'), res, state(false));
   expect(status).toBe(503);
   expect(JSON.parse(body)).toEqual({ ready: false });
   await serveHealth('/readyz', request({}, 'GET'), res, state(true));
-  expect(JSON.parse(body)).toMatchObject({ ready: false, sessions: 3, upstream: { answeredRecently: true, lastFailure: 'UPSTREAM_TIMEOUT' } });
+  expect(JSON.parse(body)).toMatchObject({ ready: false, sessions: 3, stores: { jobs: 'degraded' }, upstream: { answeredRecently: true, lastFailure: 'UPSTREAM_TIMEOUT' } });
   expect(isHealthRequest('/readyz', request({}, 'GET'))).toBe(true);
   expect(isHealthRequest('/mcp', request({}, 'GET'))).toBe(false);
   expect(isHealthRequest('/healthz', request({}, 'POST'))).toBe(false);

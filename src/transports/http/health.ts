@@ -5,6 +5,8 @@ export interface HealthState {
   health: UpstreamHealth;
   draining: () => boolean;
   sessions: () => number;
+  /** The shared stores (Redis) in use, each answering (`ready`) or not (`degraded`: calls go on as documented). */
+  stores: () => Record<string, 'ready' | 'degraded'>;
   /** Whether the request carries a credential that may see the details (the access token, a signed-in token). */
   mayReadDetails: (req: IncomingMessage) => Promise<boolean>;
 }
@@ -27,8 +29,11 @@ export async function serveHealth(path: string, req: IncomingMessage, res: Serve
     res.writeHead(draining ? 503 : 200, { 'content-type': 'application/json' }).end(JSON.stringify({ ready: !draining }));
     return;
   }
+  const stores = state.stores();
   const body = {
     ready: !draining,
+    // Degraded stores do not make the replica unready: every replica shares them, and calls go on.
+    ...(Object.keys(stores).length > 0 ? { stores } : {}),
     sessions: state.sessions(),
     upstream: {
       answeredRecently: h.lastAnswerAt !== undefined && Date.now() - h.lastAnswerAt < 5 * 60_000,

@@ -35,7 +35,9 @@ export interface HttpOptions extends HttpConfig {
   /** Prometheus text for GET /metrics (--metrics), served behind the same authentication as /mcp. */
   metricsHandler?: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   /** Session durations, when OpenTelemetry is on. */
-  telemetry?: Pick<Telemetry, 'sessionEnded'> | undefined;
+  telemetry?: Pick<Telemetry, 'sessionEnded' | 'storeFailed'> | undefined;
+  /** The job store shared by replicas: answering or not, for /readyz. */
+  jobStoreState?: (() => 'ready' | 'degraded') | undefined;
   /** Counts shared by replicas (the rate limit), when set. */
   redisUrl?: string | undefined;
   /** Client-credential hosting: the upstream's word on a caller's own credentials, before a session is kept. */
@@ -45,8 +47,11 @@ export interface HttpOptions extends HttpConfig {
 export interface HttpHandle {
   url: string;
   server: Server;
-  /** Stop accepting, let requests in flight finish within the grace period, close every session. */
-  drain(graceMs: number): Promise<void>;
+  /**
+   * Stop accepting, let requests in flight (and the jobs of `work`) finish within the grace period, stop
+   * the work still running (its waiting requests are answered), close every session.
+   */
+  drain(graceMs: number, work?: { busy(): boolean; stop(): Promise<void> }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,7 +73,34 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   const maxBody = opts.maxBodyBytes ?? MAX_MESSAGE_BYTES;
   const modern = modernHandler(makeServer, maxBody);
   const stateless = new StatelessServing();
-  const rate = opts.rateLimit ? await createRateLimit({ ...opts.rateLimit, redisUrl: opts.redisUrl }) : undefined;
+  const telemetry = opts.telemetry;
+  const rate = opts.rateLimit ? await createRateLimit({ ...opts.rateLimit, redisUrl: opts.redisUrl, storeFailed: telemetry && ((outcome) => telemetry.storeFailed('rate-limit', outcome)) }) : undefined;
+
+  // Requests waiting to be counted, by caller, session and request id: a client's cancel reaches them there.
+  const waiting = new Map<string, AbortController>();
+  const requestKey = (caller: Caller, sid: string, id: unknown) => `${caller.hash}\0${sid}\0${typeof id}:${String(id)}`;
+  /** Runs a count for a request, which the client's cancel (or going away) ends at once. */
+  async function countCall(body: unknown, caller: Caller, sid: string | undefined, gone: AbortSignal | undefined, count: (signal: AbortSignal) => Promise<void>): Promise<void> {
+    const abort = new AbortController();
+    const stop = () => abort.abort();
+    gone?.addEventListener('abort', stop, { once: true });
+    const ids = sid === undefined ? [] : (Array.isArray(body) ? body : [body]).map((m) => (m as { id?: unknown }).id).filter((id) => id !== undefined);
+    for (const id of ids) waiting.set(requestKey(caller, sid!, id), abort);
+    try {
+      await count(abort.signal);
+    } finally {
+      gone?.removeEventListener('abort', stop);
+      for (const id of ids) waiting.delete(requestKey(caller, sid!, id));
+    }
+  }
+  /** A cancel for a request still waiting here ends it before it reaches the server. */
+  function cancelWaiting(body: unknown, caller: Caller, sid: string | undefined): void {
+    if (sid === undefined || waiting.size === 0) return;
+    for (const m of Array.isArray(body) ? body : [body]) {
+      const message = m as { method?: unknown; params?: { requestId?: unknown } } | null;
+      if (message?.method === 'notifications/cancelled') waiting.get(requestKey(caller, sid, message.params?.requestId))?.abort();
+    }
+  }
 
   async function handleMcp(req: IncomingMessage, res: ServerResponse, trace: AccessTrace): Promise<void> {
     checkOrigin(req);
@@ -78,8 +110,10 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     const sid = header(req, 'mcp-session-id');
     if (sid) trace.session = shortHash(sid);
     const body = await readBody(req, trace, maxBody, opts.maxInFlight);
+    cancelWaiting(body, caller, sid);
     const calls = rate && toolCalls(body);
-    if (calls) await rate!.consume(caller.hash, calls);
+    if (calls) await countCall(body, caller, sid, trace.clientGone, (signal) => rate!.consume(caller.hash, calls, signal));
+    if (trace.clientGone?.aborted) throw new ClientGone('the client went away before its request was served');
     if (caller.readOnly && resource && trace.tool !== undefined && opts.writeTools.has(trace.tool)) throw writeScopeNeeded(resource, trace.tool, body);
     if (draining) throw new HttpError(503, -32000, 'The server is shutting down; retry on another instance.', { 'retry-after': '1', connection: 'close' });
     // The tool handlers learn the caller and find the access-log trace through the SDK's auth info.
@@ -90,7 +124,8 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     return sessions.handle(req, res, body, caller, auth);
   }
 
-  const health = readiness(opts, authenticate, () => draining, () => sessions.size);
+  const stores = () => ({ ...(opts.jobStoreState ? { jobs: opts.jobStoreState() } : {}), ...(rate?.state() ? { rateLimit: rate.state()! } : {}) });
+  const health = readiness(opts, authenticate, () => draining, () => sessions.size, stores);
   const metricsFor = async (req: IncomingMessage, res: ServerResponse) => {
     checkOrigin(req);
     await authenticate(req);
@@ -110,8 +145,10 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     const started = performance.now();
     const counted = req.method === 'POST';
     if (counted) inFlight++;
-    const trace: AccessTrace = {};
+    const gone = new AbortController();
+    const trace: AccessTrace = { clientGone: gone.signal };
     res.on('close', () => {
+      if (!res.writableFinished) gone.abort();
       if (counted) inFlight--;
       logAccess(req, res, path, trace, started);
     });
@@ -144,12 +181,19 @@ function lifecycle(server: Server, url: string, parts: { drainStarts: () => void
   return {
     url,
     server,
-    async drain(graceMs: number) {
+    async drain(graceMs: number, work) {
       parts.drainStarts();
       server.close(); // no new connections
       server.closeIdleConnections();
       const deadline = Date.now() + graceMs;
-      while (parts.inFlight() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const pause = () => new Promise((r) => setTimeout(r, 50));
+      while ((parts.inFlight() > 0 || work?.busy()) && Date.now() < deadline) await pause();
+      if (work?.busy()) {
+        await work.stop();
+        // The requests that waited on those jobs are answered with their interrupted end.
+        const answered = Date.now() + 300;
+        while (parts.inFlight() > 0 && Date.now() < answered) await pause();
+      }
       if (parts.inFlight() > 0) log('warn', 'drain grace elapsed', { inFlight: parts.inFlight() });
       await closeAll();
     },
@@ -177,12 +221,13 @@ async function admit(caller: Caller, verify: HttpOptions['verifyCaller']): Promi
 const checked = (check: () => void): Promise<void> => new Promise((resolve) => resolve(check()));
 
 /** What /readyz tells: details of the upstream only for a caller this server knows (its access token, a signed-in token). */
-function readiness(opts: HttpOptions, authenticate: Authenticate, draining: () => boolean, sessions: () => number): HealthState {
+function readiness(opts: HttpOptions, authenticate: Authenticate, draining: () => boolean, sessions: () => number, stores: HealthState['stores']): HealthState {
   const vouched = opts.authTokens.length > 0 || opts.oauth !== undefined;
   return {
     health: opts.health,
     draining,
     sessions,
+    stores,
     mayReadDetails: async (req: IncomingMessage) => {
       if (!vouched || req.headers.authorization === undefined) return false;
       try {

@@ -1,16 +1,32 @@
 import type { Redis } from 'ioredis';
-import { HttpError } from './errors.js';
+import { log } from '../../telemetry/log.js';
+import { ClientGone, HttpError } from './errors.js';
 
 /** Tool calls per window, per caller. */
 export interface RateLimitSpec {
   calls: number;
   windowS: number;
+  /** When the shared count cannot be read: let calls go on (counted in this process meanwhile), or refuse them. */
+  onStoreFailure: 'open' | 'closed';
   /** Counts shared by replicas, in the job store's Redis; in this process without. */
   redisUrl?: string | undefined;
+  /** Counts each store failure, by what the call got (a metric, when telemetry is on). */
+  storeFailed?: ((outcome: 'allowed' | 'refused') => void) | undefined;
 }
 
 /** Consumes `n` calls of a caller's allowance, or refuses with 429 and when to come back. */
-export type RateLimit = { consume(callerHash: string, n: number): Promise<void>; close(): Promise<void> };
+export type RateLimit = {
+  consume(callerHash: string, n: number, signal?: AbortSignal): Promise<void>;
+  /** The shared count's store: answering, or not (calls then go on or are refused, as set). */
+  state(): 'ready' | 'degraded' | undefined;
+  close(): Promise<void>;
+};
+
+/** A count read from Redis answers within this, or the store is taken as failing. */
+const STORE_TIMEOUT_MS = 500;
+/** After a failure, the store is left alone this long: a stalled Redis must not slow every call. */
+const STORE_BACKOFF_MS = 1_000;
+const LOG_EVERY_MS = 10_000;
 
 /**
  * Per-caller limit on tool calls (the requests that reach the workspace), with rate-limiter-flexible:
@@ -20,30 +36,82 @@ export type RateLimit = { consume(callerHash: string, n: number): Promise<void>;
 export async function createRateLimit(spec: RateLimitSpec): Promise<RateLimit> {
   const { default: rlf } = await import('rate-limiter-flexible');
   const options = { points: spec.calls, duration: spec.windowS, keyPrefix: 'lw:rate' };
-  let redis: Redis | undefined;
-  let limiter;
-  if (spec.redisUrl) {
-    const { Redis: RedisClient } = await import('ioredis');
-    redis = new RedisClient(spec.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
-    // Connected before the first request is counted; later outages answer 503 rather than pass unlimited.
-    await redis.connect();
-    limiter = new rlf.RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true });
-  } else {
-    limiter = new rlf.RateLimiterMemory(options);
-  }
+  const memory = new rlf.RateLimiterMemory(options);
   const limit = `${spec.calls} tool calls per ${spec.windowS === 60 ? 'minute' : `${spec.windowS} s`}`;
+  const tooMany = (err: unknown) => {
+    const wait = Math.max(1, Math.ceil(((err as { msBeforeNext?: number }).msBeforeNext ?? 1000) / 1000));
+    return new HttpError(429, -32000, `Too many tool calls: this server allows ${limit} per caller (--rate-limit). Retry in ${wait} s.`, { 'retry-after': String(wait) });
+  };
+  const consumeIn = async (limiter: { consume(key: string, n: number): Promise<unknown> }, key: string, n: number) => {
+    try {
+      await limiter.consume(key, n);
+    } catch (err) {
+      if (err instanceof Error) throw err;
+      throw tooMany(err);
+    }
+  };
+  if (!spec.redisUrl) {
+    return { consume: (key, n) => consumeIn(memory, key, n), state: () => undefined, close: async () => undefined };
+  }
+
+  const [{ Redis: RedisClient }, { redisOptions, logFailures }] = await Promise.all([import('ioredis'), import('../../jobs/redis-client.js')]);
+  const redis: Redis = new RedisClient(spec.redisUrl, { ...redisOptions('lw-rate'), commandTimeout: STORE_TIMEOUT_MS });
+  logFailures(redis, 'rate limit');
+  // Connected before the first request is counted.
+  await redis.connect();
+  const shared = new rlf.RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true });
+  let skipUntil = 0;
+  let lastLog = 0;
+  let failures = 0;
+
+  const storeFailed = (err: unknown): void => {
+    skipUntil = Date.now() + STORE_BACKOFF_MS;
+    failures++;
+    const allowed = spec.onStoreFailure === 'open';
+    spec.storeFailed?.(allowed ? 'allowed' : 'refused');
+    if (Date.now() - lastLog >= LOG_EVERY_MS) {
+      log('warn', `rate limit: the shared count in Redis cannot be read; calls are ${allowed ? 'let through, counted in this process' : 'refused'} meanwhile`, { error: String(err), failures });
+      lastLog = Date.now();
+      failures = 0;
+    }
+    if (!allowed) {
+      throw new HttpError(503, -32000, 'The call limit (shared in Redis) cannot be checked right now, and this server refuses calls meanwhile (--rate-limit-store-failure closed). Nothing was started or sent to the workspace; retry in 5 s.', { 'retry-after': '5' });
+    }
+  };
+
+  const count = async (key: string, n: number): Promise<void> => {
+    if (Date.now() < skipUntil || redis.status !== 'ready') {
+      storeFailed(new Error(`Redis is ${redis.status === 'ready' ? 'failing' : redis.status}`));
+      return consumeIn(memory, key, n);
+    }
+    try {
+      await consumeIn(shared, key, n);
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      storeFailed(err);
+      return consumeIn(memory, key, n);
+    }
+  };
+
   return {
-    async consume(callerHash, n) {
+    async consume(key, n, signal) {
+      if (!signal) return count(key, n);
+      if (signal.aborted) throw new ClientGone('the client went away while its call was being counted');
+      // A client that goes away while the count is read is not served once it answers.
+      let stop: () => void = () => undefined;
+      const gone = new Promise<never>((_, reject) => {
+        stop = () => reject(new ClientGone('the client went away while its call was being counted'));
+        signal.addEventListener('abort', stop, { once: true });
+      });
       try {
-        await limiter.consume(callerHash, n);
-      } catch (err) {
-        if (err instanceof Error) throw new HttpError(503, -32000, 'The call limit cannot be checked right now; retry shortly.', { 'retry-after': '5' });
-        const wait = Math.max(1, Math.ceil(((err as { msBeforeNext?: number }).msBeforeNext ?? 1000) / 1000));
-        throw new HttpError(429, -32000, `Too many tool calls: this server allows ${limit} per caller (--rate-limit). Retry in ${wait} s.`, { 'retry-after': String(wait) });
+        await Promise.race([count(key, n), gone]);
+      } finally {
+        signal.removeEventListener('abort', stop);
       }
     },
+    state: () => (redis.status === 'ready' && Date.now() >= skipUntil ? 'ready' : 'degraded'),
     async close() {
-      redis?.disconnect();
+      redis.disconnect();
     },
   };
 }

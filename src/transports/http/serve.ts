@@ -9,13 +9,13 @@ import { startHttp } from './index.js';
 export async function serveHttp(
   config: Config,
   http: HttpConfig,
-  serving: Pick<Serving, 'all' | 'upstream' | 'verifyCaller' | 'telemetry'> & { makeServer: ServerFactory },
+  serving: Pick<Serving, 'all' | 'upstream' | 'verifyCaller' | 'telemetry' | 'jobs'> & { makeServer: ServerFactory },
   closers: (() => Promise<void>)[],
   shutdown: (code: number) => Promise<void>,
   announce: boolean,
 ): Promise<void> {
   const { all, upstream, makeServer, verifyCaller, telemetry } = serving;
-  const handle = await startHttp({ ...http, redisUrl: config.redisUrl, metricsHandler: telemetry?.metrics, telemetry, makeServer, verifyCaller, writeTools: all.writes, readOnly: config.readOnly, health: upstream.pool.health }).catch(async (err: unknown) => {
+  const handle = await startHttp({ ...http, redisUrl: config.redisUrl, jobStoreState: serving.jobs && config.redisUrl ? () => serving.jobs!.store.state() : undefined, metricsHandler: telemetry?.metrics, telemetry, makeServer, verifyCaller, writeTools: all.writes, readOnly: config.readOnly, health: upstream.pool.health }).catch(async (err: unknown) => {
     const code = (err as { code?: string }).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
     const what = code === 'EADDRINUSE' ? `port ${http.port} on ${http.host} is in use` : `not allowed to use port ${http.port} on ${http.host}`;
@@ -23,8 +23,9 @@ export async function serveHttp(
     await shutdown(1);
     throw err;
   });
-  // SIGTERM drains: no new requests, calls in flight get the grace period, then sessions close.
-  closers.unshift(() => handle.drain(http.drainMs));
+  // SIGTERM drains: no new requests; calls in flight, and the jobs this replica runs, get the grace period; then sessions close.
+  const jobs = serving.jobs;
+  closers.unshift(() => handle.drain(http.drainMs, jobs && { busy: () => jobs.busy > 0, stop: () => jobs.interrupt() }));
   // Said once the port is ours, so a start that fails says only why it failed.
   if (!config.stateSecret && config.confirmDestructive !== 'never' && !config.sandbox) {
     log('warn', "WORKSPACE_STATE_SECRET is not set: confirmations are sealed with a key of this process, so replicas refuse each other's; set the same secret on every replica");
