@@ -7,6 +7,7 @@ import { authenticator } from '../../src/transports/http/auth.js';
 import { checkBody, describeBody, readJson } from '../../src/transports/http/body.js';
 import { ClientGone, HttpError } from '../../src/transports/http/errors.js';
 import { isHealthRequest, serveHealth } from '../../src/transports/http/health.js';
+import { WaitingCalls } from '../../src/transports/http/waiting.js';
 import { isLegacyRequest } from '../../src/transports/http/modern.js';
 import { hostAndOriginCheck } from '../../src/transports/http/origin.js';
 
@@ -138,4 +139,26 @@ describe('revision routing', () => {
       expect(isLegacyRequest(request(headers, method), body), JSON.stringify([headers, body])).toBe(sdk);
     }
   });
+});
+
+test('a request held while its call is counted ends on its client cancel, or when the client goes away; others go on', async () => {
+  const waiting = new WaitingCalls();
+  const held = (signal: AbortSignal) => new Promise<string>((resolve, reject) => signal.addEventListener('abort', () => reject(new Error('ended')), { once: true }));
+  const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'groups_list' } });
+  const first = waiting.run(call(7), 'caller', 'session', undefined, held);
+  const other = waiting.run(call(7), 'caller', 'other session', undefined, held);
+  expect(waiting.size).toBe(2);
+  waiting.cancel({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } }, 'caller', 'session');
+  await expect(first).rejects.toThrow('ended');
+  expect(waiting.size).toBe(1);
+  // The same id from another caller's session cancels nothing of this one.
+  waiting.cancel({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } }, 'someone else', 'other session');
+  expect(waiting.size).toBe(1);
+  const gone = new AbortController();
+  const third = waiting.run(call(8), 'caller', undefined, gone.signal, held);
+  gone.abort();
+  await expect(third).rejects.toThrow('ended');
+  waiting.cancel({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } }, 'caller', 'other session');
+  await expect(other).rejects.toThrow('ended');
+  expect(waiting.size).toBe(0);
 });

@@ -15,11 +15,12 @@ import { corsHeaders } from './cors.js';
 import { TokenVerifier, type OAuthSettings } from './oauth.js';
 import { allowedOrigins, hostAndOriginCheck } from './origin.js';
 import { ProtectedResource } from './protected-resource.js';
-import { createRateLimit } from './rate-limit.js';
+import { createRateLimit, type RateLimit } from './rate-limit.js';
 import { SessionStore } from './sessions.js';
 import type { Telemetry } from '../../telemetry/hooks.js';
 import { StatelessServing } from './stateless.js';
 import { logAccess, type AccessTrace } from './trace.js';
+import { WaitingCalls } from './waiting.js';
 
 export type { Caller, ClientCredentials };
 
@@ -73,34 +74,8 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   const maxBody = opts.maxBodyBytes ?? MAX_MESSAGE_BYTES;
   const modern = modernHandler(makeServer, maxBody);
   const stateless = new StatelessServing();
-  const telemetry = opts.telemetry;
-  const rate = opts.rateLimit ? await createRateLimit({ ...opts.rateLimit, redisUrl: opts.redisUrl, storeFailed: telemetry && ((outcome) => telemetry.storeFailed('rate-limit', outcome)) }) : undefined;
-
-  // Requests waiting to be counted, by caller, session and request id: a client's cancel reaches them there.
-  const waiting = new Map<string, AbortController>();
-  const requestKey = (caller: Caller, sid: string, id: unknown) => `${caller.hash}\0${sid}\0${typeof id}:${String(id)}`;
-  /** Runs a count for a request, which the client's cancel (or going away) ends at once. */
-  async function countCall(body: unknown, caller: Caller, sid: string | undefined, gone: AbortSignal | undefined, count: (signal: AbortSignal) => Promise<void>): Promise<void> {
-    const abort = new AbortController();
-    const stop = () => abort.abort();
-    gone?.addEventListener('abort', stop, { once: true });
-    const ids = sid === undefined ? [] : (Array.isArray(body) ? body : [body]).map((m) => (m as { id?: unknown }).id).filter((id) => id !== undefined);
-    for (const id of ids) waiting.set(requestKey(caller, sid!, id), abort);
-    try {
-      await count(abort.signal);
-    } finally {
-      gone?.removeEventListener('abort', stop);
-      for (const id of ids) waiting.delete(requestKey(caller, sid!, id));
-    }
-  }
-  /** A cancel for a request still waiting here ends it before it reaches the server. */
-  function cancelWaiting(body: unknown, caller: Caller, sid: string | undefined): void {
-    if (sid === undefined || waiting.size === 0) return;
-    for (const m of Array.isArray(body) ? body : [body]) {
-      const message = m as { method?: unknown; params?: { requestId?: unknown } } | null;
-      if (message?.method === 'notifications/cancelled') waiting.get(requestKey(caller, sid, message.params?.requestId))?.abort();
-    }
-  }
+  const rate = await rateLimitOf(opts);
+  const waiting = new WaitingCalls();
 
   async function handleMcp(req: IncomingMessage, res: ServerResponse, trace: AccessTrace): Promise<void> {
     checkOrigin(req);
@@ -110,10 +85,8 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     const sid = header(req, 'mcp-session-id');
     if (sid) trace.session = shortHash(sid);
     const body = await readBody(req, trace, maxBody, opts.maxInFlight);
-    cancelWaiting(body, caller, sid);
-    const calls = rate && toolCalls(body);
-    if (calls) await countCall(body, caller, sid, trace.clientGone, (signal) => rate!.consume(caller.hash, calls, signal));
-    if (trace.clientGone?.aborted) throw new ClientGone('the client went away before its request was served');
+    waiting.cancel(body, caller.hash, sid);
+    if (rate) await countCalls(rate, waiting, body, caller.hash, sid, trace.clientGone);
     if (caller.readOnly && resource && trace.tool !== undefined && opts.writeTools.has(trace.tool)) throw writeScopeNeeded(resource, trace.tool, body);
     if (draining) throw new HttpError(503, -32000, 'The server is shutting down; retry on another instance.', { 'retry-after': '1', connection: 'close' });
     // The tool handlers learn the caller and find the access-log trace through the SDK's auth info.
@@ -124,8 +97,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     return sessions.handle(req, res, body, caller, auth);
   }
 
-  const stores = () => ({ ...(opts.jobStoreState ? { jobs: opts.jobStoreState() } : {}), ...(rate?.state() ? { rateLimit: rate.state()! } : {}) });
-  const health = readiness(opts, authenticate, () => draining, () => sessions.size, stores);
+  const health = readiness(opts, authenticate, () => draining, () => sessions.size, rate);
   const metricsFor = async (req: IncomingMessage, res: ServerResponse) => {
     checkOrigin(req);
     await authenticate(req);
@@ -201,6 +173,13 @@ function lifecycle(server: Server, url: string, parts: { drainStarts: () => void
   };
 }
 
+/** Counts the body's tool calls against the caller's limit; a client that cancels or goes away meanwhile is not served. */
+async function countCalls(rate: RateLimit, waiting: WaitingCalls, body: unknown, caller: string, sid: string | undefined, gone: AbortSignal | undefined): Promise<void> {
+  const calls = toolCalls(body);
+  if (calls > 0) await waiting.run(body, caller, sid, gone, (signal) => rate.consume(caller, calls, signal));
+  if (gone?.aborted) throw new ClientGone('the client went away before its request was served');
+}
+
 /** The tool calls of a body (a batch may hold several): what the rate limit counts. */
 function toolCalls(body: unknown): number {
   return (Array.isArray(body) ? body : [body]).filter((m) => (m as { method?: unknown } | null)?.method === 'tools/call').length;
@@ -221,7 +200,15 @@ async function admit(caller: Caller, verify: HttpOptions['verifyCaller']): Promi
 const checked = (check: () => void): Promise<void> => new Promise((resolve) => resolve(check()));
 
 /** What /readyz tells: details of the upstream only for a caller this server knows (its access token, a signed-in token). */
-function readiness(opts: HttpOptions, authenticate: Authenticate, draining: () => boolean, sessions: () => number, stores: HealthState['stores']): HealthState {
+/** The per-caller limit, when set, counting its store's failures in the metrics. */
+async function rateLimitOf(opts: HttpOptions): Promise<RateLimit | undefined> {
+  if (!opts.rateLimit) return undefined;
+  const telemetry = opts.telemetry;
+  return createRateLimit({ ...opts.rateLimit, redisUrl: opts.redisUrl, storeFailed: telemetry && ((outcome) => telemetry.storeFailed('rate-limit', outcome)) });
+}
+
+function readiness(opts: HttpOptions, authenticate: Authenticate, draining: () => boolean, sessions: () => number, rate: RateLimit | undefined): HealthState {
+  const stores = () => ({ ...(opts.jobStoreState ? { jobs: opts.jobStoreState() } : {}), ...(rate?.state() ? { rateLimit: rate.state()! } : {}) });
   const vouched = opts.authTokens.length > 0 || opts.oauth !== undefined;
   return {
     health: opts.health,

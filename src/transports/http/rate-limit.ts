@@ -36,66 +36,22 @@ const LOG_EVERY_MS = 10_000;
 export async function createRateLimit(spec: RateLimitSpec): Promise<RateLimit> {
   const { default: rlf } = await import('rate-limiter-flexible');
   const options = { points: spec.calls, duration: spec.windowS, keyPrefix: 'lw:rate' };
-  const memory = new rlf.RateLimiterMemory(options);
   const limit = `${spec.calls} tool calls per ${spec.windowS === 60 ? 'minute' : `${spec.windowS} s`}`;
-  const tooMany = (err: unknown) => {
-    const wait = Math.max(1, Math.ceil(((err as { msBeforeNext?: number }).msBeforeNext ?? 1000) / 1000));
-    return new HttpError(429, -32000, `Too many tool calls: this server allows ${limit} per caller (--rate-limit). Retry in ${wait} s.`, { 'retry-after': String(wait) });
-  };
-  const consumeIn = async (limiter: { consume(key: string, n: number): Promise<unknown> }, key: string, n: number) => {
+  const consumeIn: Consume = async (limiter, key, n) => {
     try {
       await limiter.consume(key, n);
     } catch (err) {
       if (err instanceof Error) throw err;
-      throw tooMany(err);
+      const wait = Math.max(1, Math.ceil(((err as { msBeforeNext?: number }).msBeforeNext ?? 1000) / 1000));
+      throw new HttpError(429, -32000, `Too many tool calls: this server allows ${limit} per caller (--rate-limit). Retry in ${wait} s.`, { 'retry-after': String(wait) });
     }
   };
-  if (!spec.redisUrl) {
-    return { consume: (key, n) => consumeIn(memory, key, n), state: () => undefined, close: async () => undefined };
-  }
-
-  const [{ Redis: RedisClient }, { redisOptions, logFailures }] = await Promise.all([import('ioredis'), import('../../jobs/redis-client.js')]);
-  const redis: Redis = new RedisClient(spec.redisUrl, { ...redisOptions('lw-rate'), commandTimeout: STORE_TIMEOUT_MS });
-  logFailures(redis, 'rate limit');
-  // Connected before the first request is counted.
-  await redis.connect();
-  const shared = new rlf.RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true });
-  let skipUntil = 0;
-  let lastLog = 0;
-  let failures = 0;
-
-  const storeFailed = (err: unknown): void => {
-    skipUntil = Date.now() + STORE_BACKOFF_MS;
-    failures++;
-    const allowed = spec.onStoreFailure === 'open';
-    spec.storeFailed?.(allowed ? 'allowed' : 'refused');
-    if (Date.now() - lastLog >= LOG_EVERY_MS) {
-      log('warn', `rate limit: the shared count in Redis cannot be read; calls are ${allowed ? 'let through, counted in this process' : 'refused'} meanwhile`, { error: String(err), failures });
-      lastLog = Date.now();
-      failures = 0;
-    }
-    if (!allowed) {
-      throw new HttpError(503, -32000, 'The call limit (shared in Redis) cannot be checked right now, and this server refuses calls meanwhile (--rate-limit-store-failure closed). Nothing was started or sent to the workspace; retry in 5 s.', { 'retry-after': '5' });
-    }
-  };
-
-  const count = async (key: string, n: number): Promise<void> => {
-    if (Date.now() < skipUntil || redis.status !== 'ready') {
-      storeFailed(new Error(`Redis is ${redis.status === 'ready' ? 'failing' : redis.status}`));
-      return consumeIn(memory, key, n);
-    }
-    try {
-      await consumeIn(shared, key, n);
-    } catch (err) {
-      if (err instanceof HttpError) throw err;
-      storeFailed(err);
-      return consumeIn(memory, key, n);
-    }
-  };
-
+  const memory = new rlf.RateLimiterMemory(options);
+  if (!spec.redisUrl) return { consume: (key, n) => consumeIn(memory, key, n), state: () => undefined, close: async () => undefined };
+  const shared = await sharedCount({ ...spec, redisUrl: spec.redisUrl }, (redis) => new rlf.RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true }), memory, consumeIn);
   return {
     async consume(key, n, signal) {
-      if (!signal) return count(key, n);
+      if (!signal) return shared.count(key, n);
       if (signal.aborted) throw new ClientGone('the client went away while its call was being counted');
       // A client that goes away while the count is read is not served once it answers.
       let stop: () => void = () => undefined;
@@ -104,14 +60,66 @@ export async function createRateLimit(spec: RateLimitSpec): Promise<RateLimit> {
         signal.addEventListener('abort', stop, { once: true });
       });
       try {
-        await Promise.race([count(key, n), gone]);
+        await Promise.race([shared.count(key, n), gone]);
       } finally {
         signal.removeEventListener('abort', stop);
       }
     },
-    state: () => (redis.status === 'ready' && Date.now() >= skipUntil ? 'ready' : 'degraded'),
-    async close() {
-      redis.disconnect();
+    state: shared.state,
+    close: async () => shared.close(),
+  };
+}
+
+type Limiter = { consume(key: string, n: number): Promise<unknown> };
+type Consume = (limiter: Limiter, key: string, n: number) => Promise<void>;
+
+/**
+ * The count shared in Redis, with a Redis client of its own (short timeouts, JSON logs); when Redis fails,
+ * the call goes on counted in this process (open) or is refused (closed), as set.
+ */
+async function sharedCount(
+  spec: RateLimitSpec & { redisUrl: string },
+  limiterOn: (redis: Redis) => Limiter,
+  memory: Limiter,
+  consumeIn: Consume,
+): Promise<{ count(key: string, n: number): Promise<void>; state(): 'ready' | 'degraded'; close(): void }> {
+  const [{ Redis: RedisClient }, { redisOptions, logFailures }] = await Promise.all([import('ioredis'), import('../../jobs/redis-client.js')]);
+  const redis: Redis = new RedisClient(spec.redisUrl, { ...redisOptions('lw-rate'), commandTimeout: STORE_TIMEOUT_MS });
+  logFailures(redis, 'rate limit');
+  // Connected before the first request is counted.
+  await redis.connect();
+  const shared = limiterOn(redis);
+  let [skipUntil, lastLog, failures] = [0, 0, 0];
+
+  const storeFailed = (err: unknown): void => {
+    skipUntil = Date.now() + STORE_BACKOFF_MS;
+    failures++;
+    const allowed = spec.onStoreFailure === 'open';
+    spec.storeFailed?.(allowed ? 'allowed' : 'refused');
+    if (Date.now() - lastLog >= LOG_EVERY_MS) {
+      log('warn', `rate limit: the shared count in Redis cannot be read; calls are ${allowed ? 'let through, counted in this process' : 'refused'} meanwhile`, { error: String(err), failures });
+      [lastLog, failures] = [Date.now(), 0];
+    }
+    if (!allowed) {
+      throw new HttpError(503, -32000, 'The call limit (shared in Redis) cannot be checked right now, and this server refuses calls meanwhile (--rate-limit-store-failure closed). Nothing was started or sent to the workspace; retry in 5 s.', { 'retry-after': '5' });
+    }
+  };
+
+  return {
+    async count(key, n) {
+      if (Date.now() < skipUntil || redis.status !== 'ready') {
+        storeFailed(new Error(`Redis is ${redis.status === 'ready' ? 'failing' : redis.status}`));
+        return consumeIn(memory, key, n);
+      }
+      try {
+        await consumeIn(shared, key, n);
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        storeFailed(err);
+        return consumeIn(memory, key, n);
+      }
     },
+    state: () => (redis.status === 'ready' && Date.now() >= skipUntil ? 'ready' : 'degraded'),
+    close: () => redis.disconnect(),
   };
 }

@@ -1,0 +1,39 @@
+/**
+ * Requests held before they reach the MCP server (while their call is counted against a shared limit),
+ * by caller, session and request id, so that the client's cancel, sent while one waits, ends it there:
+ * the server never sees it, and nothing is sent upstream for a call its client gave up on.
+ */
+export class WaitingCalls {
+  private readonly held = new Map<string, AbortController>();
+
+  /** Runs `step` for the request(s) of `body`; its signal aborts on a cancel of one of them, or when `gone` aborts. */
+  async run<T>(body: unknown, caller: string, sid: string | undefined, gone: AbortSignal | undefined, step: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const abort = new AbortController();
+    const stop = () => abort.abort();
+    gone?.addEventListener('abort', stop, { once: true });
+    // A cancel names the request by id, which only a session makes unique to one client.
+    const keys = sid === undefined ? [] : messages(body).flatMap((m) => (m.id === undefined ? [] : [key(caller, sid, m.id)]));
+    for (const k of keys) this.held.set(k, abort);
+    try {
+      return await step(abort.signal);
+    } finally {
+      gone?.removeEventListener('abort', stop);
+      for (const k of keys) this.held.delete(k);
+    }
+  }
+
+  /** Ends the held requests that `body` cancels (notifications/cancelled). */
+  cancel(body: unknown, caller: string, sid: string | undefined): void {
+    if (sid === undefined || this.held.size === 0) return;
+    for (const m of messages(body)) if (m.method === 'notifications/cancelled') this.held.get(key(caller, sid, m.params?.requestId))?.abort();
+  }
+
+  get size(): number {
+    return this.held.size;
+  }
+}
+
+type Message = { id?: unknown; method?: unknown; params?: { requestId?: unknown } };
+
+const messages = (body: unknown): Message[] => (Array.isArray(body) ? body : [body]).filter((m): m is Message => typeof m === 'object' && m !== null);
+const key = (caller: string, sid: string, id: unknown) => `${caller}\0${sid}\0${typeof id}:${String(id)}`;
