@@ -155,9 +155,43 @@ export async function call(client: Client, name: string, args: Record<string, un
 
 export type { SandboxOptions };
 
-/** A real redis-server on a free loopback port, nothing saved to disk. */
-export async function startRedis(): Promise<{ url: string; stop: () => Promise<void> }> {
+/** A real redis-server on a free loopback port, nothing saved to disk, which a test can kill, pause and start again. */
+export interface RedisProcess {
+  url: string;
+  /** SIGKILL: gone at once, with everything it held. */
+  kill(): Promise<void>;
+  /** Started again on the same port, empty. */
+  restart(): Promise<void>;
+  /** SIGSTOP and SIGCONT: connections stay open, nothing is answered meanwhile. */
+  pause(): void;
+  resume(): void;
+  stop(): Promise<void>;
+}
+
+export async function startRedis(): Promise<RedisProcess> {
   const port = await freePort();
+  let child = await spawnRedis(port);
+  const exited = (c: ChildProcess) => new Promise<void>((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once('exit', () => resolve())));
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    async restart() {
+      child = await spawnRedis(port);
+    },
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
+    async stop() {
+      child.kill('SIGCONT');
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
+}
+
+async function spawnRedis(port: number): Promise<ChildProcess> {
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let out = '';
@@ -168,5 +202,5 @@ export async function startRedis(): Promise<{ url: string; stop: () => Promise<v
     child.once('error', (err) => reject(new Error(`redis-server could not start (apt-get install redis-server): ${err.message}`)));
     child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
   });
-  return { url: `redis://127.0.0.1:${port}`, stop: () => new Promise((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
+  return child;
 }

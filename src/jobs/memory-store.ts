@@ -1,4 +1,4 @@
-import type { Doubt, JobOutcome, JobRecord, JobStore, Liveness, Retention } from './record.js';
+import type { Claim, Doubt, JobOutcome, JobRecord, JobStore, Liveness, Retention } from './record.js';
 
 /** The most jobs one process keeps; past it the oldest finished ones go first. */
 const MAX_JOBS = 10_000;
@@ -16,10 +16,13 @@ export class MemoryJobStore implements JobStore {
 
   constructor(private readonly retention: Retention) {}
 
-  async claim(key: string, record: JobRecord): Promise<{ record: JobRecord; joined: boolean }> {
+  async claim(key: string, record: JobRecord, _signal?: AbortSignal, overDoubt = false): Promise<Claim> {
     const running = this.keys.get(key);
     const existing = running === undefined ? undefined : this.jobs.get(running);
     if (existing?.status === 'running') return { record: { ...existing }, joined: true };
+    const doubt = this.doubts.get(key);
+    if (doubt && doubt.until >= Date.now() && !overDoubt) return { doubt: doubt.doubt };
+    this.doubts.delete(key);
     this.evictIfFull();
     this.jobs.set(record.id, { ...record });
     this.keys.set(key, record.id);
@@ -94,11 +97,8 @@ export class MemoryJobStore implements JobStore {
     // Nothing to write back: this store cannot lose what it holds while the process lives.
   }
 
-  async doubt(key: string, clear = false): Promise<Doubt | undefined> {
-    const kept = this.doubts.get(key);
-    if (!kept || kept.until < Date.now()) return void this.doubts.delete(key);
-    if (clear) this.doubts.delete(key);
-    return kept.doubt;
+  async clearDoubt(key: string): Promise<void> {
+    this.doubts.delete(key);
   }
 
   async setDoubt(key: string, doubt: Doubt): Promise<void> {

@@ -53,6 +53,9 @@ export interface Doubt {
   why: 'lost' | 'interrupted';
 }
 
+/** What a claim comes to: the job to run or join, or the doubt that stops an identical write. */
+export type Claim = { record: JobRecord; joined: boolean } | { doubt: Doubt };
+
 /** Thrown by a store that cannot answer now (down, stalled, failing over); says whether anything was started. */
 export class StoreUnavailable extends Error {
   constructor(
@@ -74,10 +77,12 @@ export type Liveness = 'alive' | 'gone' | 'unsure';
  */
 export interface JobStore {
   /**
-   * Starts `record` under `key`, or gives the running job of that key (`joined`). Waits, within `signal`,
-   * while the store has just come back empty, so the replicas running jobs can write them back first.
+   * Starts `record` under `key`, or gives the running job of that key (`joined`), or the doubt a lost or
+   * interrupted write of that key left (unless `overDoubt`: the person said to go on; the doubt goes).
+   * Waits, within `signal`, while the store has just come back empty, so the replicas running jobs can
+   * write them back first.
    */
-  claim(key: string, record: JobRecord, signal?: AbortSignal): Promise<{ record: JobRecord; joined: boolean }>;
+  claim(key: string, record: JobRecord, signal?: AbortSignal, overDoubt?: boolean): Promise<Claim>;
   get(id: string): Promise<JobRecord | undefined>;
   /** Progress and the hand-off of a running job. */
   update(id: string, patch: Partial<Pick<JobRecord, 'progress' | 'handedOff'>>): Promise<void>;
@@ -106,8 +111,8 @@ export interface JobStore {
    * written while they run, writing back any it lost.
    */
   hold(jobs: () => Iterable<JobRecord>): void;
-  /** The doubt left by a lost or interrupted write of this key, if any; `clear` takes it away. */
-  doubt(key: string, clear?: boolean): Promise<Doubt | undefined>;
+  /** Takes away the doubt left on this key. */
+  clearDoubt(key: string): Promise<void>;
   setDoubt(key: string, doubt: Doubt): Promise<void>;
   /** Whether the store answers now. */
   state(): 'ready' | 'degraded';

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { log } from '../telemetry/log.js';
 import { logFailures, redisOptions } from './redis-client.js';
-import { StoreUnavailable, type Doubt, type JobOutcome, type JobRecord, type JobStore, type Liveness, type Retention } from './record.js';
+import { StoreUnavailable, type Claim, type Doubt, type JobOutcome, type JobRecord, type JobStore, type Liveness, type Retention } from './record.js';
 
 // Jobs shared by replicas in Redis. A job is a hash (its status a field of its own, so the scripts that
 // change it never parse the JSON of its result); a running job's key points at its id; every end is
@@ -39,8 +39,9 @@ const doubtKey = (key: string) => `${PREFIX}doubt:${key}`;
 const NOW = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
 /**
- * KEYS: running key, new job, owner's list, epoch. ARGV: id, ttl, score, restore window, then the job's
- * fields. Gives [1, id] (joined), [2, ms to wait] (the store just came back empty), or [0, id] (claimed).
+ * KEYS: running key, new job, owner's list, epoch, doubt. ARGV: id, ttl, score, restore window, over the
+ * doubt ('1'), then the job's fields. Gives [1, id] (joined), [2, ms to wait] (the store just came back
+ * empty), [3, doubt] (a lost write of this key), or [0, id] (claimed).
  */
 const CLAIM = `${NOW}
 local epoch = tonumber(redis.call('GET', KEYS[4]))
@@ -49,8 +50,12 @@ local existing = redis.call('GET', KEYS[1])
 if existing and redis.call('HGET', '${PREFIX}job:' .. existing, 'status') == 'running' then return {1, existing} end
 local wait = tonumber(ARGV[4]) - (now - epoch)
 if wait > 0 then return {2, tostring(wait)} end
+if ARGV[5] == '1' then redis.call('DEL', KEYS[5]) else
+  local doubt = redis.call('GET', KEYS[5])
+  if doubt then return {3, doubt} end
+end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-redis.call('HSET', KEYS[2], unpack(ARGV, 5))
+redis.call('HSET', KEYS[2], unpack(ARGV, 6))
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
 redis.call('PEXPIRE', KEYS[3], ARGV[2])
@@ -207,7 +212,7 @@ export class RedisJobStore implements JobStore {
     const subscriber = new Redis(url, { ...subscriberOptions, enableOfflineQueue: true });
     logFailures(redis, 'job store');
     logFailures(subscriber, 'job store (subscription)');
-    redis.defineCommand('lwClaim', { numberOfKeys: 4, lua: CLAIM });
+    redis.defineCommand('lwClaim', { numberOfKeys: 5, lua: CLAIM });
     redis.defineCommand('lwUpdate', { numberOfKeys: 1, lua: UPDATE });
     redis.defineCommand('lwFinish', { numberOfKeys: 3, lua: FINISH });
     redis.defineCommand('lwKeep', { numberOfKeys: 2, lua: KEEP });
@@ -240,11 +245,15 @@ export class RedisJobStore implements JobStore {
     }
   }
 
-  async claim(key: string, job: JobRecord, signal?: AbortSignal): Promise<{ record: JobRecord; joined: boolean }> {
+  async claim(key: string, job: JobRecord, signal?: AbortSignal, overDoubt = false): Promise<Claim> {
     for (;;) {
       let answer: [number, string];
       try {
-        answer = await this.step('claim', () => this.redis.lwClaim(runningKey(key), jobKey(job.id), ownerKey(job.owner), EPOCH, job.id, RUNNING_TTL_MS, Date.now(), RESTORE_WINDOW_MS, ...fields(job)), signal);
+        answer = await this.step(
+          'claim',
+          () => this.redis.lwClaim(runningKey(key), jobKey(job.id), ownerKey(job.owner), EPOCH, doubtKey(key), job.id, RUNNING_TTL_MS, Date.now(), RESTORE_WINDOW_MS, overDoubt ? '1' : '0', ...fields(job)),
+          signal,
+        );
       } catch (err) {
         // Sent, but not known to have been carried out: if it was, the job is ended as never started.
         this.abandoned.add(job.id);
@@ -252,6 +261,7 @@ export class RedisJobStore implements JobStore {
       }
       const [outcome, value] = answer;
       if (outcome === 0) return { record: job, joined: false };
+      if (outcome === 3) return { doubt: JSON.parse(value) as Doubt };
       if (outcome === 2) {
         await sleep(Number(value), signal);
         continue;
@@ -339,9 +349,8 @@ export class RedisJobStore implements JobStore {
     this.held = jobs;
   }
 
-  async doubt(key: string, clear = false): Promise<Doubt | undefined> {
-    const raw = await this.step('read', () => (clear ? this.redis.getdel(doubtKey(key)) : this.redis.get(doubtKey(key))));
-    return raw ? (JSON.parse(raw) as Doubt) : undefined;
+  async clearDoubt(key: string): Promise<void> {
+    await this.step('write', () => this.redis.del(doubtKey(key)));
   }
 
   async setDoubt(key: string, doubt: Doubt): Promise<void> {

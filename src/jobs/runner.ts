@@ -109,13 +109,16 @@ export class JobRunner {
     return this.local.size;
   }
 
-  /** The doubt an identical call would meet: a write of this call that was lost or interrupted. */
-  async doubt(call: Pick<Attach, 'owner' | 'tool' | 'args'>, clear = false): Promise<Doubt | undefined> {
-    return this.store.doubt(jobKey(call.owner, call.tool, call.args), clear);
+  /** Takes away the doubt an identical call met, once the agent was told of it: the next identical call runs. */
+  async clearDoubt(call: Pick<Attach, 'owner' | 'tool' | 'args'>): Promise<void> {
+    await this.store.clearDoubt(jobKey(call.owner, call.tool, call.args));
   }
 
-  /** The call's result if it ends within the hand-off time; otherwise its job, still running. */
-  async run(call: Attach, work: Work, handOffMs = this.opts.handOffMs): Promise<{ result: CallToolResult } | { job: JobRecord }> {
+  /**
+   * The call's result if it ends within the hand-off time; otherwise its job, still running. A write of
+   * which an identical one was lost or interrupted gives that doubt instead, unless `overDoubt`.
+   */
+  async run(call: Attach, work: Work, handOffMs = this.opts.handOffMs, overDoubt = false): Promise<{ result: CallToolResult } | { job: JobRecord } | { doubt: Doubt }> {
     const key = jobKey(call.owner, call.tool, call.args);
     for (;;) {
       // An identical call on this replica joins the job here, whatever the store's state.
@@ -123,7 +126,9 @@ export class JobRunner {
       const mine = here === undefined ? undefined : this.local.get(here);
       if (mine) return this.attach(mine, call, handOffMs);
       const fresh: JobRecord = { id: newJobId(), tool: call.tool, owner: call.owner, key, status: 'running', startedAt: new Date().toISOString(), handedOff: false, replica: this.opts.replica };
-      const { record, joined } = await this.store.claim(key, fresh, call.signal);
+      const claim = await this.store.claim(key, fresh, call.signal, overDoubt);
+      if ('doubt' in claim) return claim;
+      const { record, joined } = claim;
       if (!joined) return this.attach(this.start(record, work), call, handOffMs);
       // Joined a job another replica runs: wait for its end there, as for one of ours.
       const ended = await this.waitElsewhere(record, handOffMs - (Date.now() - Date.parse(record.startedAt)), call.signal);

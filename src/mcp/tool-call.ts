@@ -6,7 +6,7 @@ import { invoke } from '../call/invoke.js';
 import type { Upstream } from '../call/upstream.js';
 import { doubtQuestion, doubtRefusal } from '../jobs/advice.js';
 import { handOffResult, storeUnavailable } from '../jobs/answers.js';
-import { StoreUnavailable, type JobError } from '../jobs/record.js';
+import { StoreUnavailable, type Doubt, type JobError } from '../jobs/record.js';
 import type { Attach, JobRunner, Outcome } from '../jobs/runner.js';
 import { log, redact } from '../telemetry/log.js';
 import { fieldIssues, withoutNullOptionals } from './arguments.js';
@@ -79,14 +79,21 @@ export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions
   const attach = { tool: def.name, owner: callerOf(ctx.http?.authInfo), args: checked, signal: call.signal, progress: forward && ((m: string, k: ProgressKind) => void forward(m, k).catch(() => undefined)) };
   let ran;
   try {
-    const doubtful = await repeatGate(def, attach, jobs, opts.confirm, ctx, canAsk);
-    if (doubtful) return doubtful;
-    ran = await jobs.run(
-      attach,
-      ({ signal, progress }) => executeAudited(def, checked, opts, { ...call, signal, progress: async (m, k) => progress(m, k) }, ctx, started),
-      // A client that asked for a task is answered with it at once, and follows it with tasks/get.
-      asTask ? 0 : undefined,
-    );
+    const run = (overDoubt: boolean) =>
+      jobs.run(
+        attach,
+        ({ signal, progress }) => executeAudited(def, checked, opts, { ...call, signal, progress: async (m, k) => progress(m, k) }, ctx, started),
+        // A client that asked for a task is answered with it at once, and follows it with tasks/get.
+        asTask ? 0 : undefined,
+        overDoubt,
+      );
+    ran = await run(false);
+    if ('doubt' in ran) {
+      const answer = await doubtAnswer(def, attach, ran.doubt, jobs, opts.confirm, ctx, canAsk);
+      if (answer) return answer;
+      ran = await run(true);
+      if ('doubt' in ran) throw new Error('a claim over a doubt gave the doubt again');
+    }
   } catch (err) {
     if (err instanceof StoreUnavailable) return storeUnavailable(err, 'Nothing was started');
     throw err;
@@ -98,20 +105,17 @@ export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions
 
 /**
  * A write like this one was lost or interrupted before its result came back, so the workspace may have
- * carried it out: the person is asked before it is sent again, or, where the client cannot ask, the agent
- * is told once and the next identical call goes ahead.
+ * carried it out: the person is asked before it is sent again (undefined: they said yes), or, where the
+ * client cannot ask, the agent is told once and the next identical call goes ahead.
  */
-async function repeatGate(def: ToolDef, call: Attach, jobs: JobRunner, confirm: Confirmations | undefined, ctx: ServerContext, canAsk: CanAsk): Promise<CallToolResult | InputRequiredResult | undefined> {
-  if (def.annotations.readOnlyHint || def.annotations.idempotentHint) return undefined;
-  const doubt = await jobs.doubt(call);
-  if (!doubt) return undefined;
+async function doubtAnswer(def: ToolDef, call: Attach, doubt: Doubt, jobs: JobRunner, confirm: Confirmations | undefined, ctx: ServerContext, canAsk: CanAsk): Promise<CallToolResult | InputRequiredResult | undefined> {
   const facts = await jobs.opts.facts(def.name);
   if (confirm && canAsk(ctx)) {
     const gate = await confirm.ask(def, call.args, async () => doubtQuestion(doubt, facts), ctx, `repeat:${def.name}`);
-    if ('answer' in gate) return gate.answer;
+    return 'answer' in gate ? gate.answer : undefined;
   }
-  await jobs.doubt(call, true);
-  return confirm && canAsk(ctx) ? undefined : doubtRefusal(doubt, facts);
+  await jobs.clearDoubt(call);
+  return doubtRefusal(doubt, facts);
 }
 
 /** execute(), then a write's audit line, on disk before the answer goes out (for a job: when it ends). */
