@@ -27,6 +27,8 @@ const PRESENCE_TTL_MS = 15_000;
 const STEADY_MS = PRESENCE_TTL_MS;
 /** Claims wait this long after a store came back empty, so the replicas write their running jobs back first. */
 const RESTORE_WINDOW_MS = 3_000;
+/** A command waits this long at most for a connection that is being made again. */
+const RECONNECT_WAIT_MS = 1_500;
 /** The most jobs of one caller that tasks/list reads. */
 const LIST_MAX = 100;
 
@@ -215,7 +217,8 @@ export class RedisJobStore implements JobStore {
     redis.defineCommand('lwClaim', { numberOfKeys: 5, lua: CLAIM });
     redis.defineCommand('lwUpdate', { numberOfKeys: 1, lua: UPDATE });
     redis.defineCommand('lwFinish', { numberOfKeys: 3, lua: FINISH });
-    redis.defineCommand('lwKeep', { numberOfKeys: 2, lua: KEEP });
+    // Its keys are the replica's running jobs, so each call gives their number first.
+    redis.defineCommand('lwKeep', { lua: KEEP });
     redis.defineCommand('lwRestore', { numberOfKeys: 3, lua: RESTORE });
     redis.defineCommand('lwPresence', { numberOfKeys: 2, lua: PRESENCE });
     try {
@@ -237,12 +240,23 @@ export class RedisJobStore implements JobStore {
   private async step<T>(step: StoreUnavailable['step'], run: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (signal?.aborted) throw signal.reason;
     try {
+      // Reconnecting (Redis restarted, failing over): the command waits a moment for it, as it would in a queue.
+      if (this.redis.status === 'connecting' || this.redis.status === 'reconnecting') await within(this.ready(RECONNECT_WAIT_MS), signal);
       return await within(run(), signal);
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
       this.failed();
       throw new StoreUnavailable(step, err);
     }
+  }
+
+  /** Resolves once the connection is ready, or after `ms`. */
+  private ready(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => (clearTimeout(timer), this.redis.off('ready', done), resolve());
+      const timer = setTimeout(done, ms);
+      this.redis.once('ready', done);
+    });
   }
 
   async claim(key: string, job: JobRecord, signal?: AbortSignal, overDoubt = false): Promise<Claim> {
@@ -370,7 +384,7 @@ export class RedisJobStore implements JobStore {
     this.ticking = true;
     try {
       const running = [...this.held()].filter((j) => j.status === 'running');
-      const missing = await this.redis.lwKeep(replicaKey(this.replica), EPOCH, ...running.map((j) => jobKey(j.id)), PRESENCE_TTL_MS);
+      const missing = await this.redis.lwKeep(2 + running.length, replicaKey(this.replica), EPOCH, ...running.map((j) => jobKey(j.id)), PRESENCE_TTL_MS);
       for (const position of missing) {
         const job = running[position - 1];
         if (!job) continue;
@@ -378,8 +392,10 @@ export class RedisJobStore implements JobStore {
         log('warn', 'job store: a running job was missing and was written back', { job: job.id, tool: job.tool });
       }
       await this.endAbandoned(new Set(running.map((j) => j.id)));
-    } catch {
+    } catch (err) {
       this.failed();
+      // Redis away is logged by the connection; a failure on a live one is worth a line of its own.
+      if (this.redis.status === 'ready') log('warn', 'job store: keeping the running jobs failed', { error: String(err) });
     } finally {
       this.ticking = false;
     }
