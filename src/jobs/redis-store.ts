@@ -221,13 +221,16 @@ export class RedisJobStore implements JobStore {
     redis.defineCommand('lwKeep', { lua: KEEP });
     redis.defineCommand('lwRestore', { numberOfKeys: 3, lua: RESTORE });
     redis.defineCommand('lwPresence', { numberOfKeys: 2, lua: PRESENCE });
+    let first: Error | undefined;
+    redis.once('error', (err: Error) => (first ??= err));
     try {
       await Promise.all([redis.connect(), subscriber.connect()]);
       await subscriber.subscribe(ENDED, CANCELLED);
     } catch (err) {
       redis.disconnect();
       subscriber.disconnect();
-      throw new Error(`WORKSPACE_REDIS_URL: cannot reach the job store (${(err as Error).message})`, { cause: err });
+      const { host, port } = new URL(url);
+      throw new Error(`WORKSPACE_REDIS_URL: cannot reach the job store at ${host}${port ? '' : ':6379'} (${(first ?? (err as Error)).message}); start Redis or fix the URL`, { cause: err });
     }
     return new RedisJobStore(redis, subscriber, retention, replica);
   }
