@@ -4,7 +4,8 @@ import * as z from 'zod';
 import { tools, type Api, type ToolDef } from '../../tools/index.js';
 
 // The contract of the two upstream APIs is api/*.openapi.json. These tests hold every tool row to the
-// operation it calls, and every operation to a row, so neither can drift from the other unnoticed.
+// operation it calls, and every operation to a row, so neither can drift from the other unnoticed. The
+// server's own tools (jobs) are no rows of `tools` and call no operation.
 
 interface Schema {
   $ref?: string;
@@ -144,11 +145,11 @@ describe('the OpenAPI description', () => {
 });
 
 describe.each(tools.map((def) => [def.name, def] as const))('%s matches its operation', (_name, def) => {
-  test('the operation exists with the row’s method and path', () => {
+  test('the operation exists, with the method and path of the row', () => {
     expect(operationOf(def), `${def.api} ${key(def)}`).toBeDefined();
   });
 
-  test('path parameters are the row’s required id fields', () => {
+  test('path parameters are required fields of the row', () => {
     const declared = parametersOf(def, 'path');
     expect(sorted(declared.map((p) => p.name))).toEqual(sorted(pathParams(def)));
     for (const name of pathParams(def)) expect(inputOf(def).required, name).toContain(name);
@@ -160,7 +161,7 @@ describe.each(tools.map((def) => [def.name, def] as const))('%s matches its oper
   });
 
   if (def.method === 'GET') {
-    test('query fields are the operation’s query parameters', () => {
+    test('the query fields are the query parameters of the operation', () => {
       const input = inputOf(def);
       const query = parametersOf(def, 'query');
       expect(sorted(sentFields(def, Object.keys(input.properties)))).toEqual(sorted(query.map((p) => p.name)));
@@ -169,7 +170,7 @@ describe.each(tools.map((def) => [def.name, def] as const))('%s matches its oper
     return;
   }
 
-  test('the body is the operation’s request body, field by field', () => {
+  test('the body fields are those of the operation', () => {
     const body = bodyOf(def);
     const input = inputOf(def);
     const sent = sentFields(def, Object.keys(input.properties));
@@ -186,7 +187,7 @@ describe.each(tools.map((def) => [def.name, def] as const))('%s matches its oper
 
   // A row with its own body() may reshape a field (a question becomes a message): only direct fields compare.
   if (!def.body) {
-    test('each field carries the document’s enums and bounds', () => {
+    test('each field keeps the enums and bounds of the operation', () => {
       const doc = documents[def.api];
       const input = inputOf(def);
       for (const [field, declared] of Object.entries(bodyOf(def).properties)) {
