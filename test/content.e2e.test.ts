@@ -179,7 +179,7 @@ describe.each(transports)('over %s', (_name, connect) => {
   });
   beforeEach(() => sandbox.reset());
 
-  test('all 36 tools are listed (the 34 operations and the 2 job tools)', async () => {
+  test(`all ${ALL_TOOLS} tools are listed (every operation and the job tools)`, async () => {
     const { tools } = await conn.client.listTools();
     expect(tools).toHaveLength(ALL_TOOLS);
   });

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createRequestStateCodec, inputRequired, inputResponse, type CallToolResult, type InputRequiredResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import type { ToolDef } from '../../tools/define.js';
+import { readTool } from '../call/read.js';
 import type { Upstream } from '../call/upstream.js';
-import { describeLoss } from './describe.js';
 
 // Destructive writes confirmed by the person through the protocol: the tool answers input_required with
 // one question naming what will be lost (2026-07-28 clients ask and call again; on 2025-11-25 sessions
@@ -70,9 +70,24 @@ export class Confirmations {
       if (answer.kind === 'elicit' && answer.action === 'accept' && answer.content?.['confirm'] === true) return { go: state.key };
       if (answer.kind === 'elicit') return { answer: declined(def) };
     }
-    const question = await describeLoss(def.name, args, upstream, ctx.mcpReq.signal);
+    const question = await questionFor(def, args, upstream, ctx.mcpReq.signal);
     const requestState = await this.codec.mint({ tool: def.name, target, key: typeof args['idempotencyKey'] === 'string' ? args['idempotencyKey'] : randomUUID() }, ctx);
     return { answer: inputRequired({ inputRequests: { [ANSWER]: inputRequired.elicit({ message: question, requestedSchema: FORM }) }, requestState }) };
+  }
+}
+
+/**
+ * The row's question (ToolDef.confirm), its reads made with the caller's own credentials; a read that
+ * fails leaves the row to name the target alone, and a row without a question (or one that throws) gets
+ * the generic one.
+ */
+async function questionFor(def: ToolDef, args: Record<string, unknown>, upstream: Upstream, signal: AbortSignal): Promise<string> {
+  const generic = `Run ${def.name} on ${JSON.stringify(args).slice(0, 200)}? This cannot be undone.`;
+  if (!def.confirm) return generic;
+  try {
+    return await def.confirm(args, (tool, input) => readTool(upstream, tool, input, { retry: true, signal }).catch(() => undefined));
+  } catch {
+    return generic;
   }
 }
 
