@@ -1,7 +1,7 @@
 import type { Agent, Dispatcher } from 'undici';
 import type { Api } from '../../tools/define.js';
 import { debugEnabled, log } from '../telemetry/log.js';
-import { unwrap, type UpstreamResponse } from './answers.js';
+import { answerData, type UpstreamResponse } from './upstream-answer.js';
 import type { RequestTrace } from './context.js';
 import { ToolError } from './errors.js';
 import type { Telemetry } from '../telemetry/hooks.js';
@@ -211,7 +211,7 @@ export class Upstream {
       const text = await readCapped(res.body, this.maxResponseBytes, Number(res.headers['content-length'] ?? NaN), spec);
       return parseAnswer(res.statusCode, res.headers, text);
     });
-    return unwrap(spec.api, answer);
+    return answerData(spec.api, answer);
   }
 
   /**
@@ -222,7 +222,7 @@ export class Upstream {
   async stream(spec: RequestSpec): Promise<UpstreamStream> {
     const res = await this.attempt({ ...spec, retry: false }, async (r) => ({ status: r.statusCode, headers: r.headers, body: r.body }), true);
     if (res.status < 300) return res;
-    unwrap(spec.api, await this.readRest(spec, res));
+    answerData(spec.api, await this.readRest(spec, res));
     throw new ToolError(`The upstream answered HTTP ${res.status}.`, { status: res.status });
   }
 

@@ -45,12 +45,12 @@ function fieldErrors(v: unknown): Record<string, string[]> | undefined {
 }
 
 /** The data of an answer of either API, or the ToolError it stands for. */
-export function unwrap(api: 'connector' | 'content', res: UpstreamResponse): Record<string, unknown> {
-  return api === 'connector' ? unwrapEnvelope(res) : unwrapPlain(res);
+export function answerData(api: 'connector' | 'content', res: UpstreamResponse): Record<string, unknown> {
+  return api === 'connector' ? envelopeData(res) : plainData(res);
 }
 
 /** Connector answers are envelopes: `{success: true, data}` or `{success: false, error}`. */
-export function unwrapEnvelope(res: UpstreamResponse): Record<string, unknown> {
+export function envelopeData(res: UpstreamResponse): Record<string, unknown> {
   const env = res.json;
   if (!isObject(env) || typeof env['success'] !== 'boolean') {
     throw new ToolError(
@@ -77,7 +77,7 @@ export function unwrapEnvelope(res: UpstreamResponse): Record<string, unknown> {
 }
 
 /** Content answers are plain JSON; their error bodies are not documented, so any shape is read. */
-export function unwrapPlain(res: UpstreamResponse): Record<string, unknown> {
+export function plainData(res: UpstreamResponse): Record<string, unknown> {
   if (res.status < 300) {
     if (isObject(res.json)) return res.json;
     throw new ToolError(
