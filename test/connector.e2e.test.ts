@@ -147,7 +147,7 @@ describe.each(transports)('over %s', (_name, connect) => {
 
     const conflict = await run('members_set_tags', { ...args, tags: ['Other'] });
     expect(conflict.isError).toBe(true);
-    expect(text(conflict)).toContain('HTTP 409 IDEMPOTENCY_KEY_REUSED');
+    expect(text(conflict)).toContain('Error CONFLICT (HTTP 409 IDEMPOTENCY_KEY_REUSED)');
     expect(text(conflict)).toContain('Resolution:');
     expect(sandbox.requests).toHaveLength(3); // a 409 is never retried
   });
@@ -190,11 +190,18 @@ describe.each(transports)('over %s', (_name, connect) => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
-  test('a 422 reports status, code, message, resolution and each field error', async () => {
+  test('a 422 reports status, code, message, resolution and each field error, in words and as data', async () => {
     const result = await run('groups_member_add', { groupId: 'g_nowhere', userId: 'u_nobody' });
     expect(result.isError).toBe(true);
     const t = text(result);
-    expect(t).toContain('HTTP 422 VALIDATION_ERROR: The request body is invalid.');
+    expect(t).toContain('Error UPSTREAM_INVALID (HTTP 422 VALIDATION_ERROR): The request body is invalid.');
+    expect(result._meta?.['learning-workspace/error']).toMatchObject({
+      code: 'UPSTREAM_INVALID',
+      status: 422,
+      upstreamCode: 'VALIDATION_ERROR',
+      retry: false,
+      fieldErrors: { groupId: ['no group with id g_nowhere'] },
+    });
     expect(t).toContain('Resolution: Correct the fields');
     expect(t).toContain('- groupId: no group with id g_nowhere');
     expect(t).toContain('- userId: no member with id u_nobody');
@@ -208,7 +215,7 @@ describe.each(transports)('over %s', (_name, connect) => {
       body: { success: false, error: { code: 'UNKNOWN_COMMAND', message: 'Unknown command courses/structure.', resolution: 'Upgrade the workspace.' } },
     });
     const result = await run('courses_structure', { courseId: 'c_security' });
-    expect(text(result)).toContain('HTTP 404 UNKNOWN_COMMAND: Unknown command courses/structure.');
+    expect(text(result)).toContain('Error NOT_FOUND (HTTP 404 UNKNOWN_COMMAND): Unknown command courses/structure.');
     expect(text(result)).toContain('Resolution: Upgrade the workspace.');
   });
 
@@ -230,7 +237,7 @@ describe.each(transports)('refusals over %s', (_name, connect) => {
     if (conn.stderr) outputs.push(conn.stderr());
     await conn.close();
     expect(result.isError).toBe(true);
-    expect(text(result)).toContain('HTTP 401 UNAUTHORIZED');
+    expect(text(result)).toContain('Error UNAUTHORIZED (HTTP 401)');
     expect(text(result)).toContain('Check: WORKSPACE_CONNECTOR_TOKEN');
   });
 });
@@ -243,7 +250,7 @@ describe('policy refusals', () => {
     const read = await call(conn.client, 'analytics_hero');
     outputs.push(JSON.stringify([del, month, read]), conn.stderr());
     await conn.close();
-    expect(text(del)).toContain('HTTP 403 FORBIDDEN');
+    expect(text(del)).toContain('Error FORBIDDEN (HTTP 403)');
     expect(text(del)).toContain("Connector's policy");
     expect(text(month)).toContain('VIEW_ANALYTICS');
     expect(read.isError).toBeFalsy();

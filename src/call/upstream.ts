@@ -3,7 +3,7 @@ import type { Api } from '../../tools/define.js';
 import { debugEnabled, log } from '../telemetry/log.js';
 import { answerData, type UpstreamResponse } from './upstream-answer.js';
 import type { RequestTrace } from './context.js';
-import { ToolError } from './errors.js';
+import { codeForStatus, ToolError } from './errors.js';
 import type { Telemetry } from '../telemetry/hooks.js';
 
 export type { UpstreamResponse };
@@ -223,7 +223,7 @@ export class Upstream {
     const res = await this.attempt({ ...spec, retry: false }, async (r) => ({ status: r.statusCode, headers: r.headers, body: r.body }), true);
     if (res.status < 300) return res;
     answerData(spec.api, await this.readRest(spec, res));
-    throw new ToolError(`The upstream answered HTTP ${res.status}.`, { status: res.status });
+    throw new ToolError(`The upstream answered HTTP ${res.status}.`, { status: res.status, code: codeForStatus(res.status) });
   }
 
   /** Reads a whole error answer of a stream request. */
@@ -247,12 +247,12 @@ export class Upstream {
     let headers: Record<string, string>;
     if (api === 'connector') {
       const t = this.targets.connector;
-      if (!t) throw new ToolError('The Connector API is not configured.', { hint: 'WORKSPACE_CONNECTOR_TOKEN and WORKSPACE_BASE_URL' });
+      if (!t) throw new ToolError('The Connector API is not configured.', { code: 'NOT_CONFIGURED', hint: 'WORKSPACE_CONNECTOR_TOKEN and WORKSPACE_BASE_URL' });
       baseUrl = t.baseUrl;
       headers = { authorization: `Bearer ${t.token}` };
     } else {
       const t = this.targets.content;
-      if (!t) throw new ToolError('The Content API is not configured.', { hint: 'WORKSPACE_API_KEY and WORKSPACE_BASE_URL' });
+      if (!t) throw new ToolError('The Content API is not configured.', { code: 'NOT_CONFIGURED', hint: 'WORKSPACE_API_KEY and WORKSPACE_BASE_URL' });
       baseUrl = t.baseUrl;
       headers = { 'x-api-key': t.apiKey };
       if (t.userId) headers['x-user-id'] = t.userId;
@@ -500,6 +500,6 @@ export function transportError(err: unknown, spec: RequestSpec, origin: string, 
         resolution: 'Try again; if it persists, the service or a proxy in between may be overloaded or restarting.',
       });
     default:
-      return new ToolError(`The upstream request ${where} failed (${tally(attempts)}): ${e?.message ?? String(err)}`, { code: e?.code ?? 'UPSTREAM_ERROR' });
+      return new ToolError(`The upstream request ${where} failed (${e?.code ? `${e.code}; ` : ''}${tally(attempts)}): ${e?.message ?? String(err)}`, { code: 'UPSTREAM_ERROR' });
   }
 }

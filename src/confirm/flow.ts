@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createRequestStateCodec, inputRequired, inputResponse, type CallToolResult, type InputRequiredResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import type { ToolDef } from '../../tools/define.js';
+import { ToolError } from '../call/errors.js';
 import { readTool } from '../call/read.js';
 import type { Upstream } from '../call/upstream.js';
 
@@ -19,6 +20,12 @@ export interface ConfirmState {
   /** The write's Idempotency-Key: a replayed confirmation gets the first write's answer, never a second write. */
   key: string;
 }
+
+/**
+ * What a destructive write's gate decides: go on (with the Idempotency-Key the question was sealed with),
+ * ask the person, refuse, or answer with the person's no.
+ */
+export type Gate = { go: string | undefined } | { ask: InputRequiredResult } | { refused: ToolError } | { declined: CallToolResult };
 
 /** How long a question may wait for its answer. */
 const STATE_TTL_S = 600;
@@ -51,28 +58,30 @@ export class Confirmations {
   }
 
   /**
-   * Before a destructive write: go on (with the Idempotency-Key to send), or the answer to give instead
-   * (the question, a refusal, or "nothing was changed").
+   * Before a destructive write: go on (with the Idempotency-Key to send), or what to answer instead: the
+   * question to ask, a refusal, or the person's no.
    */
-  async gate(def: ToolDef, args: Record<string, unknown>, upstream: Upstream, ctx: ServerContext, canAsk: boolean): Promise<{ go: string | undefined } | { answer: CallToolResult | InputRequiredResult }> {
+  async gate(def: ToolDef, args: Record<string, unknown>, upstream: Upstream, ctx: ServerContext, canAsk: boolean): Promise<Gate> {
     if (!def.annotations.destructiveHint || this.mode === 'never') return { go: undefined };
     if (!canAsk) {
       if (this.mode === 'auto') return { go: undefined };
-      return { answer: refusal(`${def.name} deletes for good, and this server asks the person first (WORKSPACE_CONFIRM_DESTRUCTIVE=always), but this client cannot ask: it did not declare elicitation. Nothing was changed.`, 'CONFIRMATION_UNAVAILABLE') };
+      const message = `${def.name} deletes for good, and this server asks the person first (WORKSPACE_CONFIRM_DESTRUCTIVE=always), but this client cannot ask: it did not declare elicitation. Nothing was changed.`;
+      return { refused: new ToolError(message, { code: 'CONFIRMATION_UNAVAILABLE' }) };
     }
     const target = targetOf(def.name, args);
     const state = ctx.mcpReq.requestState<ConfirmState>();
     if (state !== undefined && typeof state === 'object') {
       if (state.tool !== def.name || state.target !== target) {
-        return { answer: refusal('The confirmation was given for another target than these arguments. Nothing was changed; call again to ask the person about this one.', 'CONFIRMATION_MISMATCH') };
+        const message = 'The confirmation was given for another target than these arguments. Nothing was changed; call again to ask the person about this one.';
+        return { refused: new ToolError(message, { code: 'CONFIRMATION_MISMATCH' }) };
       }
       const answer = inputResponse(ctx.mcpReq.inputResponses, ANSWER);
       if (answer.kind === 'elicit' && answer.action === 'accept' && answer.content?.['confirm'] === true) return { go: state.key };
-      if (answer.kind === 'elicit') return { answer: declined(def) };
+      if (answer.kind === 'elicit') return { declined: declined(def) };
     }
     const question = await questionFor(def, args, upstream, ctx.mcpReq.signal);
     const requestState = await this.codec.mint({ tool: def.name, target, key: typeof args['idempotencyKey'] === 'string' ? args['idempotencyKey'] : randomUUID() }, ctx);
-    return { answer: inputRequired({ inputRequests: { [ANSWER]: inputRequired.elicit({ message: question, requestedSchema: FORM }) }, requestState }) };
+    return { ask: inputRequired({ inputRequests: { [ANSWER]: inputRequired.elicit({ message: question, requestedSchema: FORM }) }, requestState }) };
   }
 }
 
@@ -89,10 +98,6 @@ async function questionFor(def: ToolDef, args: Record<string, unknown>, upstream
   } catch {
     return generic;
   }
-}
-
-function refusal(message: string, code: string): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: `Error ${code}: ${message}` }] };
 }
 
 /** Not an error to retry: the person said no. */

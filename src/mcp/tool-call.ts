@@ -1,11 +1,10 @@
 import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
 import type { ToolDef } from '../../tools/define.js';
 import type { CallContext } from '../call/context.js';
-import { formatToolError, ToolError } from '../call/errors.js';
+import { errorResult, invalidInput, ToolError, type ErrorCode } from '../call/errors.js';
 import { invoke } from '../call/invoke.js';
 import type { Upstream } from '../call/upstream.js';
 import { handOffResult } from '../jobs/answers.js';
-import type { JobError } from '../jobs/record.js';
 import type { JobRunner, Outcome } from '../jobs/runner.js';
 import { log, redact } from '../telemetry/log.js';
 import { fieldIssues, withoutNullOptionals } from './arguments.js';
@@ -52,22 +51,20 @@ export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions
   const started = performance.now();
   // Null is "omitted" for an optional field, as strict-mode agent frameworks send it.
   const input = def.input.safeParse(withoutNullOptionals(def.input, args));
-  if (!input.success) {
-    const error = new ToolError(`The arguments do not fit ${def.name}'s input schema; nothing was sent.`, {
-      code: 'INVALID_INPUT',
-      fieldErrors: fieldIssues(input.error, Object.keys(def.input.shape)),
-    });
-    return errorResult(def, error, started).result;
-  }
+  if (!input.success) return failed(def, invalidInput(def.name, fieldIssues(input.error, Object.keys(def.input.shape))), started).result;
   const checked = input.data as Record<string, unknown>;
   if (opts.confirm && def.annotations.destructiveHint) {
     // The person is asked first; the write then goes out once, under the key the question was sealed with.
     const gate = await opts.confirm.gate(def, checked, opts.upstream, ctx, canAsk(ctx));
-    if ('answer' in gate) {
-      const a = gate.answer as CallToolResult;
-      // A question asked changed nothing yet; a refusal or the person's no is a call that ended.
-      if (a.content !== undefined) await audit(opts, def, checked, ctx, a.isError ? codeOf(a) : 'declined');
-      return gate.answer;
+    // A question asked changed nothing yet; a refusal or the person's no is a call that ended.
+    if ('ask' in gate) return gate.ask;
+    if ('refused' in gate) {
+      await audit(opts, def, checked, ctx, gate.refused.code);
+      return errorResult(gate.refused);
+    }
+    if ('declined' in gate) {
+      await audit(opts, def, checked, ctx, 'declined');
+      return gate.declined;
     }
     if (gate.go !== undefined) checked['idempotencyKey'] = gate.go;
   }
@@ -88,11 +85,11 @@ export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions
 /** execute(), then a write's audit line, on disk before the answer goes out (for a job: when it ends). */
 async function executeAudited(def: ToolDef, checked: Record<string, unknown>, opts: ToolCallOptions, call: CallContext, ctx: ServerContext, started: number): Promise<Outcome> {
   const outcome = await execute(def, checked, opts, call, started);
-  await audit(opts, def, checked, ctx, outcome.error?.code ?? (outcome.error ? 'error' : 'ok'), call.trace?.upstreamStatus ?? outcome.error?.status);
+  await audit(opts, def, checked, ctx, outcome.error?.code ?? 'ok', call.trace?.upstreamStatus ?? outcome.error?.status, outcome.error?.upstreamCode);
   return outcome;
 }
 
-async function audit(opts: ToolCallOptions, def: ToolDef, args: Record<string, unknown>, ctx: ServerContext, outcome: string, upstreamStatus?: number): Promise<void> {
+async function audit(opts: ToolCallOptions, def: ToolDef, args: Record<string, unknown>, ctx: ServerContext, outcome: ErrorCode | 'ok' | 'declined', upstreamStatus?: number, upstreamCode?: string): Promise<void> {
   if (!opts.audit || def.annotations.readOnlyHint) return;
   const authInfo = ctx.http?.authInfo;
   await opts.audit.write({
@@ -103,11 +100,10 @@ async function audit(opts: ToolCallOptions, def: ToolDef, args: Record<string, u
     targets: targetsOf(args),
     outcome,
     upstreamStatus,
+    upstreamCode,
     traceId: traceIdOf(ctx.mcpReq._meta?.['traceparent']),
   });
 }
-
-const codeOf = (r: CallToolResult) => /^Error (\w+)/.exec(r.content[0]?.type === 'text' ? r.content[0].text : '')?.[1] ?? 'error';
 
 /** Sends the call through the call core and shapes its answer; a failure is an error result and the error it stands for. */
 async function execute(def: ToolDef, checked: Record<string, unknown>, opts: ToolCallOptions, call: CallContext, started: number): Promise<Outcome> {
@@ -125,7 +121,7 @@ async function execute(def: ToolDef, checked: Record<string, unknown>, opts: Too
     if (fitted.page) content.push({ type: 'text', text: pageNote(def.pages, fitted.page) });
     return { result: secretFree({ content, structuredContent: fitted.data }) };
   } catch (err) {
-    return errorResult(def, err, started);
+    return failed(def, err, started);
   }
 }
 
@@ -146,9 +142,9 @@ function secretFree(result: CallToolResult): CallToolResult {
   return { content, structuredContent };
 }
 
-function errorResult(def: ToolDef, err: unknown, started: number): Outcome {
-  const error =
-    err instanceof ToolError ? err : new ToolError(`Unexpected failure in ${def.name}: ${(err as Error)?.message ?? String(err)}`, { code: 'INTERNAL_ERROR' });
+/** A failed call: logged, and answered with its error result; the error, as data, for the audit and a job. */
+function failed(def: ToolDef, err: unknown, started: number): Outcome {
+  const error = ToolError.of(err, def.name);
   log(err instanceof ToolError ? 'info' : 'error', 'tool failed', {
     tool: def.name,
     status: error.status,
@@ -156,9 +152,7 @@ function errorResult(def: ToolDef, err: unknown, started: number): Outcome {
     ms: Math.round(performance.now() - started),
     ...(err instanceof ToolError ? {} : { stack: (err as Error)?.stack }),
   });
-  const text = redact(formatToolError(error));
-  const jobError: JobError = { status: error.status, code: error.code, message: redact(error.message), resolution: error.resolution, fieldErrors: error.fieldErrors };
-  return { result: { isError: true, content: [{ type: 'text', text }] }, error: jobError };
+  return { result: errorResult(error), error: error.data() };
 }
 
 /**
