@@ -1,5 +1,6 @@
 import type { Agent, Dispatcher } from 'undici';
 import type { Api } from '../../tools/define.js';
+import { DEFAULTS } from '../config/defaults.js';
 import { debugEnabled, log } from '../telemetry/log.js';
 import { answerData, type UpstreamResponse } from './upstream-answer.js';
 import type { RequestTrace } from './context.js';
@@ -61,22 +62,20 @@ export interface UpstreamStream {
 export interface UpstreamOptions {
   /** How long one attempt may wait for its answer. */
   timeoutMs: number;
-  /** How long a call may take in all, retries included (default 45 s: under the 60 s most clients wait). */
+  /** How long a call may take in all, retries included (default: src/config/defaults.ts, as for the rest). */
   deadlineMs?: number | undefined;
   maxRetries: number;
   /** Base of the exponential backoff; each pause draws its own jitter around it. */
   retryBaseMs?: number | undefined;
   maxResponseBytes?: number | undefined;
-  /** Longest silence allowed inside a streamed answer (default 60 s). */
+  /** Longest silence allowed inside a streamed answer. */
   streamIdleMs?: number | undefined;
-  /** Longest streamed answer kept; past it the stream is closed and the answer is cut short (default 1 MiB of text). */
+  /** Longest streamed answer kept; past it the stream is closed and the answer is cut short. */
   maxAnswerChars?: number | undefined;
   /** A CLIENT span per attempt, when OpenTelemetry is on. */
   telemetry?: Pick<Telemetry, 'upstream'> | undefined;
 }
 
-/** A call's default budget, retries included: the TypeScript SDK client and the Inspector give up at 60 s. */
-export const DEFAULT_DEADLINE_MS = 45_000;
 const MAX_BACKOFF_MS = 10_000;
 
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
@@ -149,7 +148,7 @@ interface Attempts {
 }
 
 /**
- * The one authenticated proxy: every tool call reaches the upstream through `request()` or `stream()`.
+ * The one authenticated proxy: every tool call reaches the upstream through `call()` or `stream()`.
  * It owns the base URLs, credentials, the call's deadline, retries and transport errors.
  *
  * Retries are this loop's, not undici's retry handler: that one resumes a body cut off mid-way with a
@@ -180,7 +179,7 @@ export class Upstream {
   }
 
   get streamIdleMs(): number {
-    return this.opts.streamIdleMs ?? 60_000;
+    return this.opts.streamIdleMs ?? DEFAULTS.streamIdleMs;
   }
 
   /** The attempt timeout calls get unless they ask for more. */
@@ -194,12 +193,12 @@ export class Upstream {
   }
 
   get maxAnswerChars(): number {
-    return this.opts.maxAnswerChars ?? 1024 * 1024;
+    return this.opts.maxAnswerChars ?? DEFAULTS.maxAnswerChars;
   }
 
   /** The whole-call budget calls get unless they ask for more. */
   get deadlineMs(): number {
-    return this.opts.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    return this.opts.deadlineMs ?? DEFAULTS.deadlineMs;
   }
 
   /**
@@ -364,7 +363,7 @@ export class Upstream {
    * upstream's Retry-After is honoured when the deadline allows it.
    */
   private pause(attempts: Attempts, headers?: Dispatcher.ResponseData['headers']): number | undefined {
-    const base = this.opts.retryBaseMs ?? 250;
+    const base = this.opts.retryBaseMs ?? DEFAULTS.retryBaseMs;
     const backoff = Math.min(MAX_BACKOFF_MS, base * 2 ** (attempts.count - 1)) * (0.75 + Math.random() * 0.5);
     const asked = headers ? retryAfterMs(headers) : undefined;
     const wait = Math.round(asked ?? backoff);

@@ -8,7 +8,8 @@ import { handOffResult } from '../jobs/answers.js';
 import type { JobRunner, Outcome } from '../jobs/runner.js';
 import { log, redact } from '../telemetry/log.js';
 import { fieldIssues, withoutNullOptionals } from './arguments.js';
-import { DEFAULT_RESULT_MAX_CHARS, fitList, pageNote } from './fit.js';
+import { DEFAULTS } from '../config/defaults.js';
+import { fitList, pageNote } from './fit.js';
 import { callerOf, subjectOf, traceOf } from './request-auth.js';
 import { targetsOf, traceIdOf, type AuditLog } from '../telemetry/audit.js';
 import { createdTask, taskOf } from './tasks.js';
@@ -17,14 +18,13 @@ import type { Confirmations } from '../confirm/flow.js';
 export const SERVER_NAME = 'learning-workspace';
 /** `_meta` key of progress notifications: `text` (a piece of the answer) or `status` (what is happening). */
 const PROGRESS_KIND = 'learning-workspace/kind';
-const DEFAULT_KEEPALIVE_MS = 10_000;
 
 /** What running a tool call needs of the server's settings. */
 export interface ToolCallOptions {
   upstream: Upstream;
-  /** Interval of the still-waiting progress of calls with a progress token (default 10 s, inside the 15 s clients allow). */
+  /** Interval of the still-waiting progress of calls with a progress token. */
   keepAliveMs?: number | undefined;
-  /** Longest JSON text of a list result before it is served in parts (default 40,000 characters). */
+  /** Longest JSON text of a list result before it is served in parts. */
   resultMaxChars?: number | undefined;
   /** Runs the long tools as jobs; without it (hand-off off) they run as plain calls. */
   jobs?: JobRunner | undefined;
@@ -116,7 +116,7 @@ async function execute(def: ToolDef, checked: Record<string, unknown>, opts: Too
     if (!def.pages) return { result: secretFree({ content: textBlocks(def, data), structuredContent: data }) };
     // The offset of a list served in parts is the server's own (the call core never sends it upstream).
     const offset = typeof checked['offset'] === 'number' ? checked['offset'] : 0;
-    const fitted = fitList(data, def.pages, offset, opts.resultMaxChars ?? DEFAULT_RESULT_MAX_CHARS);
+    const fitted = fitList(data, def.pages, offset, opts.resultMaxChars ?? DEFAULTS.resultMaxChars);
     const content: CallToolResult['content'] = fitted.json ? [{ type: 'text', text: fitted.json }] : textBlocks(def, fitted.data);
     if (fitted.page) content.push({ type: 'text', text: pageNote(def.pages, fitted.page) });
     return { result: secretFree({ content, structuredContent: fitted.data }) };
@@ -172,7 +172,7 @@ function textBlocks(def: ToolDef, data: Record<string, unknown>): CallToolResult
 function callContext(ctx: ServerContext, opts: ToolCallOptions): CallContext {
   const { signal, _meta } = ctx.mcpReq;
   const token = _meta?.progressToken;
-  const keepAliveMs = opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS;
+  const keepAliveMs = opts.keepAliveMs ?? DEFAULTS.keepAliveMs;
   // Over HTTP the access log's trace; else one of the call's own, for its audit line.
   const trace = traceOf(ctx.http?.authInfo) ?? {};
   // A log message, sent only where the client's level admits warnings: the session's logging/setLevel on
