@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import pkg from '../package.json' with { type: 'json' };
-import { ALL_TOOLS, CONTENT_TOOLS, SANDBOX_CREDENTIALS, startSandbox, text, type Sandbox } from './helpers.js';
+import { ALL_TOOLS, CONNECTOR_TOOLS, CONTENT_TOOLS, SANDBOX_CREDENTIALS, startSandbox, text, type Sandbox } from './helpers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundleFile = join(root, `learning-workspace-mcp-${pkg.version}.mcpb`);
@@ -174,7 +174,7 @@ describe('settings left empty', () => {
         const c = await launch(connectorOnly(), from());
         const { tools } = await c.listTools();
         const names = tools.map((t) => t.name);
-        expect(names).toHaveLength(24);
+        expect(names).toHaveLength(CONNECTOR_TOOLS);
         expect(names).not.toContain('materials_list');
         const r = (await c.callTool({ name: 'groups_list', arguments: {} })) as CallToolResult;
         await c.close();

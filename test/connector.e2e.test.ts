@@ -1,6 +1,7 @@
 // The built binary, over stdio and over Streamable HTTP, against the sandbox upstream.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { currentMonthNewYork } from '../tools/analytics.js';
+import { tools } from '../tools/index.js';
 import {
   call,
   connectHttp,
@@ -15,35 +16,27 @@ import {
   type Sandbox,
 } from './helpers.js';
 
-/** One valid call of each Connector tool and the command it must reach. */
-export const CONNECTOR_CALLS: { tool: string; args: Record<string, unknown>; command: string }[] = [
-  { tool: 'analytics_monthly_overview', args: { month: currentMonthNewYork() }, command: 'analytics/monthly-overview' },
-  { tool: 'analytics_hero', args: {}, command: 'analytics/hero' },
-  { tool: 'analytics_courses', args: { limit: 2 }, command: 'analytics/courses' },
-  { tool: 'analytics_students', args: { limit: 5 }, command: 'analytics/students' },
-  { tool: 'analytics_needs_attention', args: {}, command: 'analytics/needs-attention' },
-  { tool: 'analytics_top_performers', args: { limit: 3 }, command: 'analytics/top-performers' },
-  { tool: 'groups_member_add', args: { groupId: 'g_eng', userId: 'u_tom', systemKey: 'MEMBER' }, command: 'groups/member-add' },
-  { tool: 'groups_member_set_status', args: { groupId: 'g_sales_na', userId: 'u_omar', status: 'ACTIVE' }, command: 'groups/member-set-status' },
-  { tool: 'groups_delete', args: { groupId: 'g_alumni' }, command: 'groups/delete' },
-  { tool: 'groups_list', args: { parentId: 'g_sales', includeDescendants: true }, command: 'groups/list' },
-  { tool: 'members_remove', args: { userId: 'u_nina' }, command: 'members/remove' },
-  { tool: 'members_set_tags', args: { userId: 'u_kenji', tags: ['EMEA', 'Mentor'] }, command: 'members/set-tags' },
-  { tool: 'assignments_get', args: { assignmentId: 'as_negotiation_sales' }, command: 'assignments/get' },
-  { tool: 'assignments_for_user', args: { userId: 'u_amara' }, command: 'assignments/for-user' },
-  { tool: 'assignments_remove', args: { assignmentId: 'as_onboarding_custom' }, command: 'assignments/remove' },
-  { tool: 'explore_set_audience', args: { sectionId: 'sec_featured', hiddenFromGroupIds: ['g_newhires'] }, command: 'explore/set-audience' },
-  { tool: 'explore_toggle', args: { exploreEnabled: false }, command: 'explore/toggle' },
-  { tool: 'learning_student_units', args: { userId: 'u_amara', courseId: 'c_negotiation', groupId: 'g_sales' }, command: 'learning/student-units' },
-  { tool: 'learning_question_stats', args: { kind: 'test', refId: 'ts_sec_core' }, command: 'learning/question-stats' },
-  { tool: 'learning_unit_topics', args: { unitId: 'un_neg_prepare' }, command: 'learning/unit-topics' },
-  { tool: 'learning_project_scenarios', args: { courseId: 'c_negotiation', unitId: 'un_neg_table' }, command: 'learning/project-scenarios' },
-  { tool: 'performance_quiz', args: { activityId: 'tp_phishing_quiz' }, command: 'performance/quiz' },
-  { tool: 'courses_structure', args: { courseId: 'c_onboarding' }, command: 'courses/structure' },
-  { tool: 'radar_alerts_list', args: { status: 'new', limit: 5 }, command: 'radar/alerts-list' },
-];
+/** Calls that carry optional fields too; every other Connector tool is called with its row's example. */
+const WITH_OPTIONALS: Record<string, Record<string, unknown>> = {
+  analytics_monthly_overview: { month: currentMonthNewYork() },
+  analytics_courses: { limit: 2 },
+  analytics_students: { limit: 5 },
+  analytics_top_performers: { limit: 3 },
+  groups_member_add: { groupId: 'g_eng', userId: 'u_tom', systemKey: 'MEMBER' },
+  groups_list: { parentId: 'g_sales', includeDescendants: true },
+  members_set_tags: { userId: 'u_kenji', tags: ['EMEA', 'Mentor'] },
+  explore_set_audience: { sectionId: 'sec_featured', hiddenFromGroupIds: ['g_newhires'] },
+  explore_toggle: { exploreEnabled: false },
+  learning_student_units: { userId: 'u_amara', courseId: 'c_negotiation', groupId: 'g_sales' },
+  learning_project_scenarios: { courseId: 'c_negotiation', unitId: 'un_neg_table' },
+  radar_alerts_list: { status: 'new', limit: 5 },
+};
 
-const MUTATING = new Set(['groups/member-add', 'groups/member-set-status', 'groups/delete', 'members/remove', 'members/set-tags', 'assignments/remove', 'explore/set-audience', 'explore/toggle']);
+/** One valid call of each Connector tool, the command it must reach, and whether it carries an Idempotency-Key. */
+const CONNECTOR_CALLS = tools
+  .filter((t) => t.api === 'connector')
+  .map((t) => ({ tool: t.name, args: WITH_OPTIONALS[t.name] ?? t.example ?? {}, command: t.path.replace('/api/v1/', ''), keyed: t.takesIdempotencyKey }));
+
 const SECRETS = Object.values(SANDBOX_CREDENTIALS).filter((s) => s.length > 10);
 
 function nextMonth(): string {
@@ -108,7 +101,7 @@ describe.each(transports)('over %s', (_name, connect) => {
     return result;
   };
 
-  test.each(CONNECTOR_CALLS)('$tool reaches POST /api/v1/$command with its input', async ({ tool, args, command }) => {
+  test.each(CONNECTOR_CALLS)('$tool reaches POST /api/v1/$command with its input', async ({ tool, args, command, keyed }) => {
     const result = await run(tool, args);
     expect(result.isError, text(result)).toBeFalsy();
     expect(result.structuredContent).toBeTypeOf('object');
@@ -121,7 +114,7 @@ describe.each(transports)('over %s', (_name, connect) => {
     expect(req.headers['authorization']).toBe(`Bearer ${SANDBOX_CREDENTIALS.connectorToken}`);
     expect(req.headers['content-type']).toBe('application/json');
     expect(req.headers['x-api-key']).toBeUndefined();
-    if (MUTATING.has(command)) expect(req.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    if (keyed) expect(req.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     else expect(req.headers['idempotency-key']).toBeUndefined();
   });
 
@@ -154,7 +147,7 @@ describe.each(transports)('over %s', (_name, connect) => {
 
     const conflict = await run('members_set_tags', { ...args, tags: ['Other'] });
     expect(conflict.isError).toBe(true);
-    expect(text(conflict)).toContain('HTTP 409 IDEMPOTENCY_KEY_REUSED');
+    expect(text(conflict)).toContain('Error CONFLICT (HTTP 409 IDEMPOTENCY_KEY_REUSED)');
     expect(text(conflict)).toContain('Resolution:');
     expect(sandbox.requests).toHaveLength(3); // a 409 is never retried
   });
@@ -197,11 +190,18 @@ describe.each(transports)('over %s', (_name, connect) => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
-  test('a 422 reports status, code, message, resolution and each field error', async () => {
+  test('a 422 reports status, code, message, resolution and each field error, in words and as data', async () => {
     const result = await run('groups_member_add', { groupId: 'g_nowhere', userId: 'u_nobody' });
     expect(result.isError).toBe(true);
     const t = text(result);
-    expect(t).toContain('HTTP 422 VALIDATION_ERROR: The request body is invalid.');
+    expect(t).toContain('Error UPSTREAM_INVALID (HTTP 422 VALIDATION_ERROR): The request body is invalid.');
+    expect(result._meta?.['learning-workspace/error']).toMatchObject({
+      code: 'UPSTREAM_INVALID',
+      status: 422,
+      upstreamCode: 'VALIDATION_ERROR',
+      retry: false,
+      fieldErrors: { groupId: ['no group with id g_nowhere'] },
+    });
     expect(t).toContain('Resolution: Correct the fields');
     expect(t).toContain('- groupId: no group with id g_nowhere');
     expect(t).toContain('- userId: no member with id u_nobody');
@@ -215,7 +215,7 @@ describe.each(transports)('over %s', (_name, connect) => {
       body: { success: false, error: { code: 'UNKNOWN_COMMAND', message: 'Unknown command courses/structure.', resolution: 'Upgrade the workspace.' } },
     });
     const result = await run('courses_structure', { courseId: 'c_security' });
-    expect(text(result)).toContain('HTTP 404 UNKNOWN_COMMAND: Unknown command courses/structure.');
+    expect(text(result)).toContain('Error NOT_FOUND (HTTP 404 UNKNOWN_COMMAND): Unknown command courses/structure.');
     expect(text(result)).toContain('Resolution: Upgrade the workspace.');
   });
 
@@ -237,7 +237,7 @@ describe.each(transports)('refusals over %s', (_name, connect) => {
     if (conn.stderr) outputs.push(conn.stderr());
     await conn.close();
     expect(result.isError).toBe(true);
-    expect(text(result)).toContain('HTTP 401 UNAUTHORIZED');
+    expect(text(result)).toContain('Error UNAUTHORIZED (HTTP 401)');
     expect(text(result)).toContain('Check: WORKSPACE_CONNECTOR_TOKEN');
   });
 });
@@ -250,7 +250,7 @@ describe('policy refusals', () => {
     const read = await call(conn.client, 'analytics_hero');
     outputs.push(JSON.stringify([del, month, read]), conn.stderr());
     await conn.close();
-    expect(text(del)).toContain('HTTP 403 FORBIDDEN');
+    expect(text(del)).toContain('Error FORBIDDEN (HTTP 403)');
     expect(text(del)).toContain("Connector's policy");
     expect(text(month)).toContain('VIEW_ANALYTICS');
     expect(read.isError).toBeFalsy();

@@ -179,7 +179,7 @@ describe.each(transports)('over %s', (_name, connect) => {
   });
   beforeEach(() => sandbox.reset());
 
-  test('all 36 tools are listed (the 34 operations and the 2 job tools)', async () => {
+  test(`all ${ALL_TOOLS} tools are listed (every operation and the job tools)`, async () => {
     const { tools } = await conn.client.listTools();
     expect(tools).toHaveLength(ALL_TOOLS);
   });
@@ -236,10 +236,10 @@ describe.each(transports)('over %s', (_name, connect) => {
   test('a Content API error body becomes a clear error with status and message', async () => {
     sandbox.inject({ path: '/api/v1/folders', status: 409, body: { statusCode: 409, error: 'Conflict', message: 'A folder with this name exists' } });
     const json = await call(conn.client, 'folders_create', { name: 'Security' });
-    expect(text(json)).toContain('HTTP 409: A folder with this name exists');
+    expect(text(json)).toContain('Error CONFLICT (HTTP 409): A folder with this name exists');
     sandbox.inject({ path: '/api/v1/folders', status: 500, body: 'upstream exploded' });
     const plain = await call(conn.client, 'folders_create', { name: 'Security' });
-    expect(text(plain)).toContain('HTTP 500: upstream exploded');
+    expect(text(plain)).toContain('Error UPSTREAM_FAILED (HTTP 500): upstream exploded');
     expect(sandbox.requests).toHaveLength(2); // creates are never retried: the API takes no idempotency key
   });
 
@@ -374,7 +374,7 @@ describe('content refusals', () => {
     const r = await call(conn.client, 'materials_upload_and_process', { name: 'Slow', content: { type: 'video', url: 'https://v.example/a.mp4' }, timeoutMs: 50 });
     const ok = await call(conn.client, 'materials_upload_and_process', { name: 'Fine', content: { type: 'video', url: 'https://v.example/b.mp4' }, timeoutMs: 5_000 });
     await conn.close();
-    expect(text(r)).toContain('HTTP 504: Processing did not finish within 50 ms');
+    expect(text(r)).toContain('Error UPSTREAM_FAILED (HTTP 504): Processing did not finish within 50 ms');
     // The HTTP timeout of a long call covers the upstream's own wait, not the 300 ms default.
     expect(ok.isError, text(ok)).toBeFalsy();
   });

@@ -23,7 +23,7 @@ describe('OpenAI Agents SDK (JavaScript)', () => {
   });
   afterAll(() => server.close());
 
-  test('converts all 36 tools to strict function tools, with no fallback', async () => {
+  test(`converts all ${ALL_TOOLS} tools to strict function tools, with no fallback`, async () => {
     const tools = (await getAllMcpTools({ mcpServers: [server], convertSchemasToStrict: true })) as { name: string; strict: boolean }[];
     const loose = tools.filter((t) => !t.strict).map((t) => t.name);
     console.log(`OpenAI Agents SDK: ${tools.length} tools, ${tools.length - loose.length} strict${loose.length ? `; not strict: ${loose.join(', ')}` : ''}`);
@@ -49,7 +49,7 @@ describe('OpenAI Agents SDK (JavaScript)', () => {
 });
 
 describe('Vercel AI SDK MCP client', () => {
-  test('lists the 36 tools and calls them', async () => {
+  test(`lists the ${ALL_TOOLS} tools and calls them`, async () => {
     const client = await createMCPClient({ transport: new StdioMCPTransport({ command: process.execPath, args: [CLI], env }) });
     try {
       const tools = await client.tools();

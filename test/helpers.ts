@@ -6,8 +6,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { tools as allTools } from '../tools/index.js';
-import { offered, summarize } from '../src/mcp/tool-summary.js';
+import { tools as allTools, type Api } from '../tools/index.js';
+import { JOB_TOOL_NAMES, offered, summarize } from '../src/mcp/tool-summary.js';
 import { SANDBOX_CREDENTIALS, type SandboxOptions } from '../src/sandbox/platform.js';
 import { startTestSandbox as startSandbox, type TestSandbox as Sandbox } from '../src/sandbox/testing.js';
 import { Catalogue, repeatFacts } from '../src/mcp/catalogue.js';
@@ -16,10 +16,20 @@ import { MemoryJobStore } from '../src/jobs/memory-store.js';
 import { JobRunner } from '../src/jobs/runner.js';
 import { Upstream } from '../src/call/upstream.js';
 
-/** Every tool the server lists by default: the 34 operations of the two APIs, and jobs_get and jobs_cancel. */
-export const ALL_TOOLS = 36;
-/** What a client with only a Content API key is offered: the 10 Content tools and the 2 job tools. */
-export const CONTENT_TOOLS = 12;
+/**
+ * How many tools a server with credentials for these APIs lists by default, counted from the rows: the
+ * operations of those APIs, and the job tools when one of them is long.
+ */
+function listedFor(...apis: Api[]): number {
+  const rows = allTools.filter((t) => apis.includes(t.api));
+  return rows.length + (rows.some((t) => t.mode !== 'json') ? JOB_TOOL_NAMES.length : 0);
+}
+/** Every tool the server lists by default: every operation of the two APIs, and the job tools. */
+export const ALL_TOOLS = listedFor('connector', 'content');
+/** What a client with only a Content API key is offered. */
+export const CONTENT_TOOLS = listedFor('content');
+/** What a client with only a Connector token is offered. */
+export const CONNECTOR_TOOLS = listedFor('connector');
 
 export const CLI = fileURLToPath(new URL('../dist/src/cli.js', import.meta.url));
 export { SANDBOX_CREDENTIALS, startSandbox, type Sandbox };
@@ -37,7 +47,7 @@ export function sandboxEnv(sandbox: Sandbox, extra: Record<string, string> = {})
     WORKSPACE_API_KEY: SANDBOX_CREDENTIALS.apiKey,
     WORKSPACE_USER_ID: SANDBOX_CREDENTIALS.userId,
     WORKSPACE_LOG_LEVEL: 'warn',
-    // Fast retries keep the suite quick; the backoff itself is undici's.
+    // Fast retries keep the suite quick; the backoff itself is the upstream client's (src/call/upstream.ts).
     WORKSPACE_RETRY_BASE_MS: '20',
     ...extra,
   };

@@ -85,9 +85,9 @@ describe.concurrent('long operations over stdio', () => {
       const job = jobOf(await callAsImpatientClient(conn.client, 'presentations_create', DECK_ARGS))!;
       expect(job.status).toBe('running');
       const { job: ended, result } = await follow(conn.client, job.id);
-      expect(ended).toMatchObject({ status: 'failed', error: { status: 500, code: 'RENDER_FAILED', message: 'The slide renderer crashed.' } });
+      expect(ended).toMatchObject({ status: 'failed', error: { status: 500, code: 'UPSTREAM_FAILED', upstreamCode: 'RENDER_FAILED', message: 'The slide renderer crashed.' } });
       expect(result.isError).toBe(true);
-      expect(text(result)).toContain('HTTP 500 RENDER_FAILED: The slide renderer crashed.');
+      expect(text(result)).toContain('Error UPSTREAM_FAILED (HTTP 500 RENDER_FAILED): The slide renderer crashed.');
       expect(creates(sandbox)).toBe(1);
     } finally {
       await conn.close();

@@ -4,7 +4,7 @@ import { DEFAULT_REQUEST_TIMEOUT_MSEC } from '@modelcontextprotocol/sdk/shared/p
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { parseCli } from '../src/config/parse.js';
-import { DEFAULT_DEADLINE_MS } from '../src/call/upstream.js';
+import { DEFAULTS } from '../src/config/defaults.js';
 import { call, connectInMemory, startSandbox, text, type Sandbox } from './helpers.js';
 
 let sandbox: Sandbox;
@@ -87,10 +87,10 @@ describe('one deadline per call', () => {
   test('by default a call ends before the 60 s after which MCP clients stop waiting', () => {
     const action = parseCli(['--sandbox'], {});
     if (action.kind !== 'run') throw new Error('expected a run');
-    expect(action.config.deadlineMs).toBe(DEFAULT_DEADLINE_MS);
+    expect(action.config.deadlineMs).toBe(DEFAULTS.deadlineMs);
     // The SDK client's own default (the Inspector uses the same); room is left for the answer's way back.
     expect(DEFAULT_REQUEST_TIMEOUT_MSEC).toBe(60_000);
-    expect(DEFAULT_DEADLINE_MS).toBeLessThanOrEqual(DEFAULT_REQUEST_TIMEOUT_MSEC - 10_000);
+    expect(DEFAULTS.deadlineMs).toBeLessThanOrEqual(DEFAULT_REQUEST_TIMEOUT_MSEC - 10_000);
   });
 
   test('a Retry-After longer than the deadline allows is not waited out', async () => {

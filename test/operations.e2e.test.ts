@@ -37,10 +37,11 @@ describe('audit log', () => {
       expect(lines.map((l) => [l['tool'], l['outcome']])).toEqual([
         ['groups_member_add', 'ok'],
         ['groups_delete', 'declined'],
-        ['members_set_tags', 'VALIDATION_ERROR'],
+        ['members_set_tags', 'UPSTREAM_INVALID'],
       ]);
       expect(lines[0]).toMatchObject({ caller: 'stdio', targets: { groupId: 'g_newhires', userId: 'u_priya' }, traceId: trace, upstreamStatus: 200 });
       expect(lines[1]).toMatchObject({ targets: { groupId: 'g_alumni' } });
+      expect(lines[2]).toMatchObject({ upstreamStatus: 422, upstreamCode: 'VALIDATION_ERROR' });
       const text = readFileSync(file, 'utf8');
       for (const secret of Object.values(SANDBOX_CREDENTIALS)) if (secret.length > 10) expect(text).not.toContain(secret);
     } finally {

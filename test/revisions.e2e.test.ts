@@ -174,7 +174,7 @@ describe.each(TRANSPORTS)('%s', (transport) => {
     });
     afterAll(() => conn.close());
 
-    test(`speaks ${revision}; tools/list has 36 tools with output schemas and annotations`, async () => {
+    test(`speaks ${revision}; tools/list has every tool (${ALL_TOOLS}), with output schemas and annotations`, async () => {
       const list = await conn.listTools();
       expect(list.tools).toHaveLength(ALL_TOOLS);
       for (const t of list.tools) {

@@ -101,5 +101,5 @@ test('a stream request the upstream refuses is reported with its status and mess
   sandbox.inject({ path: '/api/v1/performance-insights/stream', status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Messages array is required' } });
   const result = await call(conn.client, 'performance_insights_ask', { question: 'q' });
   await conn.close();
-  expect(text(result)).toContain('HTTP 400: Messages array is required');
+  expect(text(result)).toContain('Error UPSTREAM_INVALID (HTTP 400): Messages array is required');
 });

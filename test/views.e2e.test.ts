@@ -264,7 +264,7 @@ describe('states and sizes', () => {
   test('an isError result shows its message and resolution', async () => {
     const s = await show('learning_question_stats', { kind: 'quiz', refId: 'no_such_quiz' }, 'light');
     const alert = s.view.getByRole('alert');
-    expect(await alert.locator('.error-title').innerText()).toMatch(/^HTTP \d{3} [A-Z_]+: /);
+    expect(await alert.locator('.error-title').innerText()).toMatch(/^Error [A-Z_]+ \(HTTP \d{3}[^)]*\): /);
     expect(await alert.innerText()).toContain('What to do:');
     expect(s.problems).toEqual([]);
     await s.close();

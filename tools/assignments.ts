@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { assignmentIdField, command, DESTRUCTIVE, READ, userIdField, type ToolDef } from './define.js';
+import { count, plural, quoted, text, type Body } from './questions.js';
 import { Assignment, AssignmentSummary, UserRefNullableName } from './shapes.js';
 
 export const assignmentsTools: ToolDef[] = [
@@ -13,6 +14,7 @@ export const assignmentsTools: ToolDef[] = [
     input: { assignmentId: assignmentIdField },
     output: { assignment: Assignment },
     annotations: READ,
+    example: { assignmentId: 'as_negotiation_sales' },
   }),
   command({
     name: 'assignments_for_user',
@@ -26,6 +28,7 @@ export const assignmentsTools: ToolDef[] = [
     input: { userId: userIdField },
     output: { user: UserRefNullableName, assignments: z.array(AssignmentSummary) },
     annotations: READ,
+    example: { userId: 'u_amara' },
   }),
   command({
     name: 'assignments_remove',
@@ -38,5 +41,14 @@ export const assignmentsTools: ToolDef[] = [
     output: { removed: z.literal(true) },
     annotations: DESTRUCTIVE,
     mutating: true,
+    example: { assignmentId: 'as_onboarding_custom' },
+    confirm: async ({ assignmentId }, read) => {
+      const a = (await read('assignments_get', { assignmentId }))?.['assignment'] as Body | undefined;
+      if (!a) return `Remove the assignment ${String(assignmentId)} from everyone it was given to? This cannot be undone.`;
+      const name = text(a['name']);
+      const course = text(a['courseTitle']);
+      const what = name && course ? `${quoted(name)} (course ${quoted(course)})` : quoted(name ?? course ?? String(assignmentId));
+      return `Remove the assignment ${what} from its ${plural(count(a['totalAssignees']), 'assignee')}? This cannot be undone.`;
+    },
   }),
 ];

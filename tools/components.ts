@@ -133,6 +133,7 @@ export const componentsTools: ToolDef[] = [
     // The document does not show this response: declared open rather than invented.
     output: z.looseObject({}),
     annotations: WRITE,
+    example: { type: 'flashcards', name: 'Cards' },
   }),
   endpoint({
     name: 'components_set_status',
@@ -148,5 +149,6 @@ export const componentsTools: ToolDef[] = [
     }),
     output: Component,
     annotations: IDEMPOTENT_WRITE,
+    example: { id: 'cmp_insights', status: 'active' },
   }),
 ];

@@ -48,5 +48,6 @@ export const coursesTools: ToolDef[] = [
       ),
     },
     annotations: READ,
+    example: { courseId: 'c_onboarding' },
   }),
 ];

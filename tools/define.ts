@@ -57,7 +57,20 @@ export interface ToolDef {
    * lost (its server replica stopped), the agent is told to look there before making it again.
    */
   findWith?: string;
+  /** For a destructive tool (and only one): the question the person is asked before it runs. */
+  confirm?: Confirm;
+  /** Input the sandbox serves (its ids), when the tool needs any: the tests call every tool with it. */
+  example?: Record<string, unknown>;
 }
+
+/** Another tool's answer, read by its name (a read-only tool); undefined when the read failed. */
+export type ReadTool = (tool: string, input: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>;
+
+/**
+ * The one plain question put to the person before a destructive call, naming what will be lost: made
+ * from the checked input and reads of other tools, and still naming the target when a read fails.
+ */
+export type Confirm = (input: Record<string, unknown>, read: ReadTool) => Promise<string>;
 
 export const READ: Annotations = {
   readOnlyHint: true,
@@ -109,6 +122,10 @@ type CommandRow = {
   pages?: string;
   /** See ToolDef.gives. */
   gives?: string;
+  /** See ToolDef.confirm. */
+  confirm?: Confirm;
+  /** See ToolDef.example. */
+  example?: Record<string, unknown>;
 };
 
 const offsetField = z.int().min(0).describe('From page.nextOffset.');
@@ -140,6 +157,8 @@ export function command(row: CommandRow): ToolDef {
     mode: 'json',
     ...(row.pages ? { pages: row.pages } : {}),
     ...(row.gives ? { gives: row.gives } : {}),
+    ...(row.confirm ? { confirm: row.confirm } : {}),
+    ...(row.example ? { example: row.example } : {}),
   };
 }
 
@@ -160,6 +179,10 @@ type EndpointRow = {
   gives?: string;
   /** See ToolDef.findWith. */
   findWith?: string;
+  /** See ToolDef.confirm. */
+  confirm?: Confirm;
+  /** See ToolDef.example. */
+  example?: Record<string, unknown>;
 };
 
 /** A Content API operation: REST with an API key; its answers are plain JSON, not envelopes. */

@@ -23,6 +23,7 @@ export const exploreTools: ToolDef[] = [
       hiddenFromGroupIds: z.array(z.string()),
     },
     annotations: IDEMPOTENT_WRITE,
+    example: { sectionId: 'sec_featured' },
     mutating: true,
   }),
   command({
@@ -35,6 +36,7 @@ export const exploreTools: ToolDef[] = [
     input: { exploreEnabled: z.boolean().describe('true shows it to learners, false hides it.') },
     output: { exploreEnabled: z.boolean() },
     annotations: IDEMPOTENT_WRITE,
+    example: { exploreEnabled: true },
     mutating: true,
   }),
 ];

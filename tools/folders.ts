@@ -29,6 +29,7 @@ export const foldersTools: ToolDef[] = [
     }),
     output: Folder,
     annotations: WRITE,
+    example: { name: 'Onboarding' },
   }),
   endpoint({
     name: 'folders_update',
@@ -49,5 +50,6 @@ export const foldersTools: ToolDef[] = [
       .refine((i) => Object.keys(i).some((k) => k !== 'id'), 'give at least one field to change'),
     output: Folder,
     annotations: IDEMPOTENT_WRITE,
+    example: { id: 'f_security', name: 'Security & privacy' },
   }),
 ];

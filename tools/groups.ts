@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { command, DESTRUCTIVE, groupIdField as groupId, READ, WRITE, IDEMPOTENT_WRITE, userIdField as userId, type ToolDef } from './define.js';
+import { count, plural, quoted, type Body } from './questions.js';
 import { Group, Membership, MembershipStatus } from './shapes.js';
 
 
@@ -21,6 +22,7 @@ export const groupsTools: ToolDef[] = [
     },
     output: { membership: Membership },
     annotations: WRITE,
+    example: { groupId: 'g_eng', userId: 'u_tom' },
     mutating: true,
   }),
   command({
@@ -33,6 +35,7 @@ export const groupsTools: ToolDef[] = [
     input: { groupId, userId, status: MembershipStatus.describe('INACTIVE pauses, ACTIVE resumes.') },
     output: { membership: z.looseObject({ status: MembershipStatus }) },
     annotations: IDEMPOTENT_WRITE,
+    example: { groupId: 'g_sales_na', userId: 'u_omar', status: 'ACTIVE' },
     mutating: true,
   }),
   command({
@@ -46,6 +49,18 @@ export const groupsTools: ToolDef[] = [
     output: { deleted: z.literal(true) },
     annotations: DESTRUCTIVE,
     mutating: true,
+    example: { groupId: 'g_alumni' },
+    confirm: async ({ groupId }, read) => {
+      const all = ((await read('groups_list', { includeDescendants: true }))?.['groups'] as Body[] | undefined) ?? [];
+      const g = all.find((x) => x['id'] === groupId);
+      if (!g) return `Delete the group ${String(groupId)}? This cannot be undone.`;
+      const children = all.filter((x) => x['parentId'] === groupId).map((x) => quoted(String(x['name'])));
+      const subgroups =
+        children.length === 0
+          ? ''
+          : ` with its ${children.length === 1 ? 'subgroup' : 'subgroups'} ${children.slice(0, 5).join(', ')}${children.length > 5 ? ` and ${children.length - 5} more` : ''}`;
+      return `Delete the group ${quoted(String(g['name']))} (${plural(count(g['memberCount']), 'member')})${subgroups}? The members stay in the workspace; their memberships go. This cannot be undone.`;
+    },
   }),
   command({
     name: 'groups_list',

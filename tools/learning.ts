@@ -67,6 +67,7 @@ export const learningTools: ToolDef[] = [
       ),
     },
     annotations: READ,
+    example: { userId: 'u_amara', courseId: 'c_negotiation' },
   }),
   command({
     name: 'learning_question_stats',
@@ -107,6 +108,7 @@ export const learningTools: ToolDef[] = [
       ),
     },
     annotations: READ,
+    example: { kind: 'test', refId: 'ts_sec_core' },
   }),
   command({
     name: 'learning_unit_topics',
@@ -144,6 +146,7 @@ export const learningTools: ToolDef[] = [
       ),
     },
     annotations: READ,
+    example: { unitId: 'un_neg_prepare' },
   }),
   command({
     name: 'learning_project_scenarios',
@@ -173,5 +176,6 @@ export const learningTools: ToolDef[] = [
       ),
     },
     annotations: READ,
+    example: { courseId: 'c_negotiation' },
   }),
 ];

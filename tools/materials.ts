@@ -44,6 +44,7 @@ export const materialsTools: ToolDef[] = [
     }),
     output: Material,
     annotations: WRITE,
+    example: { topic: 'BATNA', type: 'notes', name: 'Notes' },
     mode: 'long',
     upstreamWaitMs: () => 120_000,
     findWith: 'materials_list',
@@ -63,6 +64,7 @@ export const materialsTools: ToolDef[] = [
     }),
     output: Material,
     annotations: WRITE,
+    example: { name: 'Policy', content: { type: 'text', text: 'Be careful.' } },
     mode: 'long',
     findWith: 'materials_list',
     upstreamWaitMs: (input) => (typeof input['timeoutMs'] === 'number' ? input['timeoutMs'] : DEFAULT_PROCESS_WAIT_MS),
@@ -78,6 +80,7 @@ export const materialsTools: ToolDef[] = [
     input: z.strictObject(createShape),
     output: Material,
     annotations: WRITE,
+    example: { name: 'Lines', content: { type: 'text', text: 'Open with a question.' } },
   }),
   endpoint({
     name: 'materials_list',

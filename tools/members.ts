@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { command, DESTRUCTIVE, IDEMPOTENT_WRITE, userIdField, type ToolDef } from './define.js';
+import { plural, text, type Body } from './questions.js';
 import { Tag } from './shapes.js';
 
 export const membersTools: ToolDef[] = [
@@ -14,6 +15,15 @@ export const membersTools: ToolDef[] = [
     output: { removed: z.literal(true) },
     annotations: DESTRUCTIVE,
     mutating: true,
+    example: { userId: 'u_nina' },
+    confirm: async ({ userId }, read) => {
+      const data = (await read('assignments_for_user', { userId })) as { user?: Body; assignments?: unknown[] } | undefined;
+      const name = text(data?.user?.['name']);
+      const email = text(data?.user?.['email']);
+      const who = name && email ? `${name} (${email})` : (name ?? email ?? String(userId));
+      const assignments = data?.assignments?.length ?? 0;
+      return `Remove ${who} from the whole workspace, with all their group memberships${assignments > 0 ? ` and ${plural(assignments, 'course assignment')}` : ''}? This cannot be undone.`;
+    },
   }),
   command({
     name: 'members_set_tags',
@@ -28,6 +38,7 @@ export const membersTools: ToolDef[] = [
     },
     output: { userId: z.string(), tags: z.array(Tag) },
     annotations: IDEMPOTENT_WRITE,
+    example: { userId: 'u_kenji', tags: ['EMEA'] },
     mutating: true,
   }),
 ];

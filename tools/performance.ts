@@ -38,6 +38,7 @@ const quizTool = command({
     distribution: z.looseObject({ '0-24': number, '25-49': number, '50-74': number, '75-100': number }),
   },
   annotations: READ,
+  example: { activityId: 'tp_phishing_quiz' },
 });
 
 const message = z.strictObject({
@@ -98,6 +99,7 @@ const insightsTool: ToolDef = {
     data: z.array(z.looseObject({ type: z.string(), data: z.unknown() })),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  example: { question: 'Who is behind?' },
   takesIdempotencyKey: false,
   mode: 'stream',
   // The assistant may think a while before its first word: the same long wait as the other long operations.

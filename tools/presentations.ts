@@ -40,6 +40,7 @@ export const presentationsTools: ToolDef[] = [
       }),
     output: z.looseObject({ success: z.boolean(), presentation: Presentation }),
     annotations: WRITE,
+    example: { topic: 'Phishing', numberOfSlides: 2, locale: 'en-US' },
     mode: 'long',
     upstreamWaitMs: () => 10 * 60_000,
   }),

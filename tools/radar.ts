@@ -17,5 +17,6 @@ export const radarTools: ToolDef[] = [
     },
     output: { alerts: z.array(Alert) },
     annotations: READ,
+    example: { status: 'new' },
   }),
 ];

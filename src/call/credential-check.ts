@@ -1,4 +1,5 @@
 import { ToolError } from './errors.js';
+import { readTool } from './read.js';
 import type { Upstream } from './upstream.js';
 
 /** What the upstream says of a client's own credentials. */
@@ -40,8 +41,9 @@ export class CredentialCheck {
   /** Valid when every API the client brought credentials for accepts them (a 403 is a real credential without that permission). */
   private async ask(upstream: Upstream): Promise<Verdict> {
     const reads = [];
-    if (upstream.apis().has('connector')) reads.push(upstream.call({ api: 'connector', method: 'POST', path: '/api/v1/radar/alerts-list', body: { limit: 1 }, retry: false }));
-    if (upstream.apis().has('content')) reads.push(upstream.call({ api: 'content', method: 'GET', path: '/api/v1/materials', query: { limit: '1' }, retry: false }));
+    // The cheapest read of each API: one row of a short list.
+    if (upstream.apis().has('connector')) reads.push(readTool(upstream, 'radar_alerts_list', { limit: 1 }, { retry: false }));
+    if (upstream.apis().has('content')) reads.push(readTool(upstream, 'materials_list', { limit: 1 }, { retry: false }));
     const outcomes = await Promise.allSettled(reads);
     let verdict: Verdict = 'valid';
     for (const o of outcomes) {

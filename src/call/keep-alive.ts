@@ -1,8 +1,6 @@
 import type { ToolDef } from '../../tools/define.js';
+import { FIRST_KEEPALIVE_MS } from '../config/defaults.js';
 import type { CallContext, ProgressKind } from './context.js';
-
-/** The first "still waiting" progress goes out this soon, then every keepAliveMs of silence. */
-const FIRST_KEEPALIVE_MS = 5_000;
 
 /**
  * A short status whenever a call with a progress token has been silent for a while, so clients that

@@ -1,9 +1,10 @@
 import type { Agent, Dispatcher } from 'undici';
 import type { Api } from '../../tools/define.js';
+import { DEFAULTS } from '../config/defaults.js';
 import { debugEnabled, log } from '../telemetry/log.js';
-import { unwrap, type UpstreamResponse } from './answers.js';
+import { answerData, type UpstreamResponse } from './upstream-answer.js';
 import type { RequestTrace } from './context.js';
-import { ToolError } from './errors.js';
+import { codeForStatus, ToolError } from './errors.js';
 import type { Telemetry } from '../telemetry/hooks.js';
 
 export type { UpstreamResponse };
@@ -61,22 +62,20 @@ export interface UpstreamStream {
 export interface UpstreamOptions {
   /** How long one attempt may wait for its answer. */
   timeoutMs: number;
-  /** How long a call may take in all, retries included (default 45 s: under the 60 s most clients wait). */
+  /** How long a call may take in all, retries included (default: src/config/defaults.ts, as for the rest). */
   deadlineMs?: number | undefined;
   maxRetries: number;
   /** Base of the exponential backoff; each pause draws its own jitter around it. */
   retryBaseMs?: number | undefined;
   maxResponseBytes?: number | undefined;
-  /** Longest silence allowed inside a streamed answer (default 60 s). */
+  /** Longest silence allowed inside a streamed answer. */
   streamIdleMs?: number | undefined;
-  /** Longest streamed answer kept; past it the stream is closed and the answer is cut short (default 1 MiB of text). */
+  /** Longest streamed answer kept; past it the stream is closed and the answer is cut short. */
   maxAnswerChars?: number | undefined;
   /** A CLIENT span per attempt, when OpenTelemetry is on. */
   telemetry?: Pick<Telemetry, 'upstream'> | undefined;
 }
 
-/** A call's default budget, retries included: the TypeScript SDK client and the Inspector give up at 60 s. */
-export const DEFAULT_DEADLINE_MS = 45_000;
 const MAX_BACKOFF_MS = 10_000;
 
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
@@ -155,7 +154,7 @@ interface Attempts {
 }
 
 /**
- * The one authenticated proxy: every tool call reaches the upstream through `request()` or `stream()`.
+ * The one authenticated proxy: every tool call reaches the upstream through `call()` or `stream()`.
  * It owns the base URLs, credentials, the call's deadline, retries and transport errors.
  *
  * Retries are this loop's, not undici's retry handler: that one resumes a body cut off mid-way with a
@@ -186,7 +185,7 @@ export class Upstream {
   }
 
   get streamIdleMs(): number {
-    return this.opts.streamIdleMs ?? 60_000;
+    return this.opts.streamIdleMs ?? DEFAULTS.streamIdleMs;
   }
 
   /** The attempt timeout calls get unless they ask for more. */
@@ -200,12 +199,12 @@ export class Upstream {
   }
 
   get maxAnswerChars(): number {
-    return this.opts.maxAnswerChars ?? 1024 * 1024;
+    return this.opts.maxAnswerChars ?? DEFAULTS.maxAnswerChars;
   }
 
   /** The whole-call budget calls get unless they ask for more. */
   get deadlineMs(): number {
-    return this.opts.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    return this.opts.deadlineMs ?? DEFAULTS.deadlineMs;
   }
 
   /**
@@ -217,7 +216,7 @@ export class Upstream {
       const text = await readCapped(res.body, this.maxResponseBytes, Number(res.headers['content-length'] ?? NaN), spec);
       return parseAnswer(res.statusCode, res.headers, text);
     });
-    return unwrap(spec.api, answer);
+    return answerData(spec.api, answer);
   }
 
   /**
@@ -228,8 +227,8 @@ export class Upstream {
   async stream(spec: RequestSpec): Promise<UpstreamStream> {
     const res = await this.attempt({ ...spec, retry: false }, async (r) => ({ status: r.statusCode, headers: r.headers, body: r.body }), true);
     if (res.status < 300) return res;
-    unwrap(spec.api, await this.readRest(spec, res));
-    throw new ToolError(`The upstream answered HTTP ${res.status}.`, { status: res.status });
+    answerData(spec.api, await this.readRest(spec, res));
+    throw new ToolError(`The upstream answered HTTP ${res.status}.`, { status: res.status, code: codeForStatus(res.status) });
   }
 
   /** Reads a whole error answer of a stream request. */
@@ -253,12 +252,12 @@ export class Upstream {
     let headers: Record<string, string>;
     if (api === 'connector') {
       const t = this.targets.connector;
-      if (!t) throw new ToolError('The Connector API is not configured.', { hint: 'WORKSPACE_CONNECTOR_TOKEN and WORKSPACE_BASE_URL' });
+      if (!t) throw new ToolError('The Connector API is not configured.', { code: 'NOT_CONFIGURED', hint: 'WORKSPACE_CONNECTOR_TOKEN and WORKSPACE_BASE_URL' });
       baseUrl = t.baseUrl;
       headers = { authorization: `Bearer ${t.token}` };
     } else {
       const t = this.targets.content;
-      if (!t) throw new ToolError('The Content API is not configured.', { hint: 'WORKSPACE_API_KEY and WORKSPACE_BASE_URL' });
+      if (!t) throw new ToolError('The Content API is not configured.', { code: 'NOT_CONFIGURED', hint: 'WORKSPACE_API_KEY and WORKSPACE_BASE_URL' });
       baseUrl = t.baseUrl;
       headers = { 'x-api-key': t.apiKey };
       if (t.userId) headers['x-user-id'] = t.userId;
@@ -370,7 +369,7 @@ export class Upstream {
    * upstream's Retry-After is honoured when the deadline allows it.
    */
   private pause(attempts: Attempts, headers?: Dispatcher.ResponseData['headers']): number | undefined {
-    const base = this.opts.retryBaseMs ?? 250;
+    const base = this.opts.retryBaseMs ?? DEFAULTS.retryBaseMs;
     const backoff = Math.min(MAX_BACKOFF_MS, base * 2 ** (attempts.count - 1)) * (0.75 + Math.random() * 0.5);
     const asked = headers ? retryAfterMs(headers) : undefined;
     const wait = Math.round(asked ?? backoff);
@@ -506,6 +505,6 @@ export function transportError(err: unknown, spec: RequestSpec, origin: string, 
         resolution: 'Try again; if it persists, the service or a proxy in between may be overloaded or restarting.',
       });
     default:
-      return new ToolError(`The upstream request ${where} failed (${tally(attempts)}): ${e?.message ?? String(err)}`, { code: e?.code ?? 'UPSTREAM_ERROR' });
+      return new ToolError(`The upstream request ${where} failed (${e?.code ? `${e.code}; ` : ''}${tally(attempts)}): ${e?.message ?? String(err)}`, { code: 'UPSTREAM_ERROR' });
   }
 }

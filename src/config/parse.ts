@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_RESULT_MAX_CHARS } from '../mcp/fit.js';
 import type { Toolset } from '../../tools/toolsets.js';
 import { TOOLSETS as knownToolsets } from '../../tools/toolsets.js';
-import { DEFAULT_DEADLINE_MS, type ConnectorTarget, type ContentTarget } from '../call/upstream.js';
+import type { ConnectorTarget, ContentTarget } from '../call/upstream.js';
+import { DEFAULTS } from './defaults.js';
 import type { OAuthSettings } from '../transports/http/oauth.js';
 import { helpText, OPTIONS, parseArgsOptions, settingName } from './options.js';
 
@@ -134,8 +134,8 @@ function rateLimit(value: string | undefined, onFailure: string | undefined): Ht
 /** Jobs for long calls, and confirmations of deletions. */
 function longOperations(read: Read, env: NodeJS.ProcessEnv): Pick<Config, 'jobAfterMs' | 'jobKeepMs' | 'redisUrl' | 'confirmDestructive' | 'stateSecret'> {
   return {
-    jobAfterMs: integer('job-after-ms', read('job-after-ms'), 40_000, 0, 3_600_000),
-    jobKeepMs: integer('job-keep-ms', read('job-keep-ms'), 3_600_000, 1_000, 7 * 86_400_000),
+    jobAfterMs: integer('job-after-ms', read('job-after-ms'), DEFAULTS.jobAfterMs, 0, 3_600_000),
+    jobKeepMs: integer('job-keep-ms', read('job-keep-ms'), DEFAULTS.jobKeepMs, 1_000, 7 * 86_400_000),
     redisUrl: redisUrl(env['WORKSPACE_REDIS_URL']),
     confirmDestructive: confirmMode(read('confirm-destructive')),
     stateSecret: stateSecret(env['WORKSPACE_STATE_SECRET']),
@@ -221,7 +221,7 @@ function oauthConfig(read: Read, env: NodeJS.ProcessEnv, credentials: string, au
   secureUrl('oauth-issuer', issuer);
   const resource = secureUrl('public-url', publicUrl);
   if (!resource.pathname.endsWith('/mcp') || resource.search || resource.hash) throw new ConfigError(`${settingName('public-url')} must end in /mcp, with no query or fragment, got "${publicUrl}"`);
-  const scopes = list(read('oauth-scopes')) ?? ['workspace:read', 'workspace:write'];
+  const scopes = list(read('oauth-scopes')) ?? DEFAULTS.oauthScopes;
   if (scopes.length !== 2 || scopes[0] === scopes[1] || scopes.some((s) => /[\s"\\]/.test(s))) {
     throw new ConfigError(`${settingName('oauth-scopes')} must name two different scopes, read then write (e.g. workspace:read,workspace:write)`);
   }
@@ -235,7 +235,7 @@ function oauthConfig(read: Read, env: NodeJS.ProcessEnv, credentials: string, au
     readScope: scopes[0]!,
     writeScope: scopes[1]!,
     userClaim: read('oauth-user-claim') || undefined,
-    tokenTypes: (list(read('oauth-token-types')) ?? ['at+jwt', 'application/at+jwt']).map((t) => t.toLowerCase()),
+    tokenTypes: (list(read('oauth-token-types')) ?? DEFAULTS.oauthTokenTypes).map((t) => t.toLowerCase()),
     introspection: clientId && clientSecret ? { clientId, clientSecret } : undefined,
   };
 }
@@ -255,7 +255,7 @@ function secureUrl(flagName: string, value: string): URL {
 }
 
 function httpConfig(values: Values, read: Read, env: NodeJS.ProcessEnv): HttpConfig {
-  const host = read('host') ?? '127.0.0.1';
+  const host = read('host') ?? DEFAULTS.host;
   const credentials = read('credentials') ?? 'server';
   if (credentials !== 'server' && credentials !== 'client') throw new ConfigError(`--credentials must be server or client, got "${credentials}"`);
   const authTokens = list(read('auth-token')) ?? [];
@@ -272,12 +272,12 @@ function httpConfig(values: Values, read: Read, env: NodeJS.ProcessEnv): HttpCon
   const replicaId = read('replica-id');
   if (replicaId !== undefined && !/^[A-Za-z0-9-]{1,32}$/.test(replicaId)) throw new ConfigError('WORKSPACE_MCP_REPLICA_ID must be 1 to 32 letters, digits or dashes.');
   const stateless = switchOn(values, read, 'stateless');
-  const workers = integer('workers', read('workers'), 1, 1, 64);
+  const workers = integer('workers', read('workers'), DEFAULTS.workers, 1, 64);
   if (workers > 1 && !stateless) throw new ConfigError('--workers needs --stateless: a session lives in one process. Run stateful replicas behind a load balancer with session affinity instead.');
   return {
     replicaId,
     workers,
-    port: integer('port', read('port'), 8787, 0, 65_535),
+    port: integer('port', read('port'), DEFAULTS.port, 0, 65_535),
     host,
     stateless,
     credentials,
@@ -285,11 +285,11 @@ function httpConfig(values: Values, read: Read, env: NodeJS.ProcessEnv): HttpCon
     oauth,
     allowedHosts: list(read('allowed-hosts')),
     allowedOrigins: list(read('allowed-origins')),
-    maxSessions: integer('max-sessions', read('max-sessions'), 1000, 1, 1_000_000),
-    maxSessionsPerCaller: integer('max-sessions-per-caller', read('max-sessions-per-caller'), 100, 1, 1_000_000),
-    sessionIdleMs: integer('session-idle-ms', read('session-idle-ms'), 1_800_000, 1_000, 86_400_000),
-    maxInFlight: integer('max-inflight', read('max-inflight'), 16, 1, 10_000),
-    drainMs: integer('drain-ms', read('drain-ms'), 10_000, 0, 600_000),
+    maxSessions: integer('max-sessions', read('max-sessions'), DEFAULTS.maxSessions, 1, 1_000_000),
+    maxSessionsPerCaller: integer('max-sessions-per-caller', read('max-sessions-per-caller'), DEFAULTS.maxSessionsPerCaller, 1, 1_000_000),
+    sessionIdleMs: integer('session-idle-ms', read('session-idle-ms'), DEFAULTS.sessionIdleMs, 1_000, 86_400_000),
+    maxInFlight: integer('max-inflight', read('max-inflight'), DEFAULTS.maxInFlight, 1, 10_000),
+    drainMs: integer('drain-ms', read('drain-ms'), DEFAULTS.drainMs, 0, 600_000),
     rateLimit: rateLimit(read('rate-limit'), read('rate-limit-store-failure')),
     metrics: switchOn(values, read, 'metrics'),
   };
@@ -349,16 +349,16 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
   const config: Config = {
     connector: token && connectorUrl ? { baseUrl: connectorUrl, token } : undefined,
     content: apiKey && contentUrl ? { baseUrl: contentUrl, apiKey, userId: userId || undefined } : undefined,
-    timeoutMs: integer('timeout-ms', read('timeout-ms'), 30_000, 1, 3_600_000),
-    deadlineMs: integer('deadline-ms', read('deadline-ms'), DEFAULT_DEADLINE_MS, 1, 3_600_000),
-    maxRetries: integer('max-retries', read('max-retries'), 2, 0, 10),
-    retryBaseMs: integer('retry-base-ms', read('retry-base-ms'), 250, 1, 60_000),
-    streamIdleMs: integer('stream-idle-ms', read('stream-idle-ms'), 60_000, 1, 3_600_000),
-    maxAnswerChars: integer('max-answer-chars', read('max-answer-chars'), 1_048_576, 1_000, 100_000_000),
-    keepAliveMs: integer('keepalive-ms', read('keepalive-ms'), 10_000, 100, 600_000),
+    timeoutMs: integer('timeout-ms', read('timeout-ms'), DEFAULTS.timeoutMs, 1, 3_600_000),
+    deadlineMs: integer('deadline-ms', read('deadline-ms'), DEFAULTS.deadlineMs, 1, 3_600_000),
+    maxRetries: integer('max-retries', read('max-retries'), DEFAULTS.maxRetries, 0, 10),
+    retryBaseMs: integer('retry-base-ms', read('retry-base-ms'), DEFAULTS.retryBaseMs, 1, 60_000),
+    streamIdleMs: integer('stream-idle-ms', read('stream-idle-ms'), DEFAULTS.streamIdleMs, 1, 3_600_000),
+    maxAnswerChars: integer('max-answer-chars', read('max-answer-chars'), DEFAULTS.maxAnswerChars, 1_000, 100_000_000),
+    keepAliveMs: integer('keepalive-ms', read('keepalive-ms'), DEFAULTS.keepAliveMs, 100, 600_000),
     ...longOperations(read, env),
     auditLog: read('audit-log') || undefined,
-    resultMaxChars: integer('result-max-chars', read('result-max-chars'), DEFAULT_RESULT_MAX_CHARS, 1_000, 10_000_000),
+    resultMaxChars: integer('result-max-chars', read('result-max-chars'), DEFAULTS.resultMaxChars, 1_000, 10_000_000),
     toolsets: toolsetList.length > 0 ? new Set(toolsetList as Toolset[]) : undefined,
     tools: toolList.length > 0 ? new Set(toolList) : undefined,
     excludeTools: excluded.length > 0 ? new Set(excluded) : undefined,

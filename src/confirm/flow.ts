@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createRequestStateCodec, inputRequired, inputResponse, type CallToolResult, type InputRequiredResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import type { ToolDef } from '../../tools/define.js';
+import { ToolError } from '../call/errors.js';
+import { readTool } from '../call/read.js';
 import type { Upstream } from '../call/upstream.js';
-import { describeLoss } from './describe.js';
 
 // Destructive writes confirmed by the person through the protocol: the tool answers input_required with
 // one question naming what will be lost (2026-07-28 clients ask and call again; on 2025-11-25 sessions
@@ -19,6 +20,12 @@ export interface ConfirmState {
   /** The write's Idempotency-Key: a replayed confirmation gets the first write's answer, never a second write. */
   key: string;
 }
+
+/**
+ * What a destructive write's gate decides: go on (with the Idempotency-Key the question was sealed with),
+ * ask the person, refuse, or answer with the person's no.
+ */
+export type Gate = { go: string | undefined } | { ask: InputRequiredResult } | { refused: ToolError } | { declined: CallToolResult };
 
 /** How long a question may wait for its answer. */
 const STATE_TTL_S = 600;
@@ -51,16 +58,17 @@ export class Confirmations {
   }
 
   /**
-   * Before a destructive write: go on (with the Idempotency-Key to send), or the answer to give instead
-   * (the question, a refusal, or "nothing was changed").
+   * Before a destructive write: go on (with the Idempotency-Key to send), or what to answer instead: the
+   * question to ask, a refusal, or the person's no.
    */
-  async gate(def: ToolDef, args: Record<string, unknown>, upstream: Upstream, ctx: ServerContext, canAsk: boolean): Promise<{ go: string | undefined } | { answer: CallToolResult | InputRequiredResult }> {
+  async gate(def: ToolDef, args: Record<string, unknown>, upstream: Upstream, ctx: ServerContext, canAsk: boolean): Promise<Gate> {
     if (!def.annotations.destructiveHint || this.mode === 'never') return { go: undefined };
     if (!canAsk) {
       if (this.mode === 'auto') return { go: undefined };
-      return { answer: refusal(`${def.name} deletes for good, and this server asks the person first (WORKSPACE_CONFIRM_DESTRUCTIVE=always), but this client cannot ask: it did not declare elicitation. Nothing was changed.`, 'CONFIRMATION_UNAVAILABLE') };
+      const message = `${def.name} deletes for good, and this server asks the person first (WORKSPACE_CONFIRM_DESTRUCTIVE=always), but this client cannot ask: it did not declare elicitation. Nothing was changed.`;
+      return { refused: new ToolError(message, { code: 'CONFIRMATION_UNAVAILABLE' }) };
     }
-    return this.ask(def, args, () => describeLoss(def.name, args, upstream, ctx.mcpReq.signal), ctx, def.name);
+    return this.ask(def, args, () => questionFor(def, args, upstream, ctx.mcpReq.signal), ctx, def.name);
   }
 
   /**
@@ -68,24 +76,36 @@ export class Confirmations {
    * Idempotency-Key to send), or the answer to give instead. `purpose` keeps an answer given for one
    * question from being replayed for another about the same arguments.
    */
-  async ask(def: ToolDef, args: Record<string, unknown>, question: () => Promise<string>, ctx: ServerContext, purpose: string): Promise<{ go: string | undefined } | { answer: CallToolResult | InputRequiredResult }> {
+  async ask(def: ToolDef, args: Record<string, unknown>, question: () => Promise<string>, ctx: ServerContext, purpose: string): Promise<Gate> {
     const target = targetOf(purpose, args);
     const state = ctx.mcpReq.requestState<ConfirmState>();
     if (state !== undefined && typeof state === 'object') {
       if (state.tool !== def.name || state.target !== target) {
-        return { answer: refusal('The confirmation was given for another target than these arguments. Nothing was changed; call again to ask the person about this one.', 'CONFIRMATION_MISMATCH') };
+        const message = 'The confirmation was given for another target than these arguments. Nothing was changed; call again to ask the person about this one.';
+        return { refused: new ToolError(message, { code: 'CONFIRMATION_MISMATCH' }) };
       }
       const answer = inputResponse(ctx.mcpReq.inputResponses, ANSWER);
       if (answer.kind === 'elicit' && answer.action === 'accept' && answer.content?.['confirm'] === true) return { go: state.key };
-      if (answer.kind === 'elicit') return { answer: declined(def) };
+      if (answer.kind === 'elicit') return { declined: declined(def) };
     }
     const requestState = await this.codec.mint({ tool: def.name, target, key: typeof args['idempotencyKey'] === 'string' ? args['idempotencyKey'] : randomUUID() }, ctx);
-    return { answer: inputRequired({ inputRequests: { [ANSWER]: inputRequired.elicit({ message: await question(), requestedSchema: FORM }) }, requestState }) };
+    return { ask: inputRequired({ inputRequests: { [ANSWER]: inputRequired.elicit({ message: await question(), requestedSchema: FORM }) }, requestState }) };
   }
 }
 
-function refusal(message: string, code: string): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: `Error ${code}: ${message}` }] };
+/**
+ * The row's question (ToolDef.confirm), its reads made with the caller's own credentials; a read that
+ * fails leaves the row to name the target alone, and a row without a question (or one that throws) gets
+ * the generic one.
+ */
+async function questionFor(def: ToolDef, args: Record<string, unknown>, upstream: Upstream, signal: AbortSignal): Promise<string> {
+  const generic = `Run ${def.name} on ${JSON.stringify(args).slice(0, 200)}? This cannot be undone.`;
+  if (!def.confirm) return generic;
+  try {
+    return await def.confirm(args, (tool, input) => readTool(upstream, tool, input, { retry: true, signal }).catch(() => undefined));
+  } catch {
+    return generic;
+  }
 }
 
 /** Not an error to retry: the person said no. */

@@ -1,6 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { formatToolError, ToolError } from '../call/errors.js';
+import { errorResult, ToolError, type ErrorCode } from '../call/errors.js';
 import type { Doubt, JobError, JobOutcome, JobRecord } from './record.js';
+
+export type { ErrorCode };
 
 // What a caller is told when a job ended without its result (its replica died or was stopped), and when
 // an identical call follows such a job: the words that keep a write from being made twice.
@@ -14,13 +16,8 @@ export interface RepeatFacts {
 }
 
 /** A failed end: the error, and the error result the tool call would have returned. */
-export function failedOutcome(code: string, message: string, resolution?: string): JobOutcome & { error: JobError; result: CallToolResult } {
-  const error = new ToolError(message, { code, resolution });
-  return {
-    status: 'failed',
-    error: { code, message, resolution },
-    result: { isError: true, content: [{ type: 'text', text: formatToolError(error) }] },
-  };
+export function failedOutcome(error: ToolError): JobOutcome & { error: JobError; result: CallToolResult } {
+  return { status: 'failed', error: error.data(), result: errorResult(error) };
 }
 
 const ago = (iso: string) => `${Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000))} s ago`;
@@ -50,6 +47,5 @@ export function doubtQuestion(doubt: Doubt, facts: RepeatFacts): string {
 export function doubtRefusal(doubt: Doubt, facts: RepeatFacts): CallToolResult {
   const what = `An identical call (job ${doubt.jobId}, started ${ago(doubt.startedAt)} on server replica ${doubt.replica}) was ${doubt.why === 'lost' ? 'lost with its replica' : 'interrupted by a server stop'} before its result came back; the workspace may already have carried it out. Nothing was sent this time.`;
   const look = facts.findWith ? `Look with ${facts.findWith} whether it was made, and` : `No tool can list what ${doubt.tool} makes, so`;
-  const error = new ToolError(what, { code: 'MAY_BE_DONE', resolution: `${look} ask the person whether to make it again; calling ${doubt.tool} again with the same arguments then runs it.` });
-  return { isError: true, content: [{ type: 'text', text: formatToolError(error) }] };
+  return errorResult(new ToolError(what, { code: 'MAY_BE_DONE', resolution: `${look} ask the person whether to make it again; calling ${doubt.tool} again with the same arguments then runs it.` }));
 }

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { formatToolError, ToolError } from '../call/errors.js';
+import { errorResult, ToolError } from '../call/errors.js';
 import type { JobRecord, StoreUnavailable } from './record.js';
 
 // What an agent is told of a job: the handed-off answer of a long tool, and the answers of jobs_get and jobs_cancel.
@@ -37,7 +37,7 @@ export function jobResult(job: JobRecord): CallToolResult {
     case 'succeeded':
       return { content: [...(job.result?.content ?? []), { type: 'text', text: `Job ${job.id} (${job.tool}) succeeded; the above is its result.` }], structuredContent };
     case 'failed':
-      return { isError: true, content: [...(job.result?.content ?? [{ type: 'text', text: job.error?.message ?? 'The job failed.' }])], structuredContent };
+      return { ...(job.result ?? errorResult(job.error ? ToolError.from(job.error) : new ToolError('The job ended without a result.', { code: 'JOB_LOST' }))), structuredContent };
     case 'cancelled':
       return { content: [{ type: 'text', text: `Job ${job.id} (${job.tool}) was cancelled; its upstream request was ended, and nothing more will happen.` }], structuredContent };
   }
@@ -46,15 +46,9 @@ export function jobResult(job: JobRecord): CallToolResult {
 /** The answer for a job id this caller has none of: never another caller's job, its result or arguments. */
 export function noSuchJob(id: string, keepMs: number): CallToolResult {
   const shown = /^[0-9a-f]{32}$/.test(id) ? id : 'with that id';
-  return {
-    isError: true,
-    content: [
-      {
-        type: 'text',
-        text: `Error NO_SUCH_JOB: no job ${shown} for this caller. Job ids come from the answer of a long tool, and a finished job is kept for ${Math.round(keepMs / 60_000)} min.`,
-      },
-    ],
-  };
+  return errorResult(
+    new ToolError(`No job ${shown} for this caller. Job ids come from the answer of a long tool, and a finished job is kept for ${Math.round(keepMs / 60_000)} min.`, { code: 'NO_SUCH_JOB' }),
+  );
 }
 
 /**
@@ -67,5 +61,5 @@ export function storeUnavailable(err: StoreUnavailable, what: string): CallToolR
     code: 'STORE_UNAVAILABLE',
     resolution: 'Retry the same call in about 5 s; repeated failures mean the store is down, which the server operator must fix.',
   });
-  return { isError: true, content: [{ type: 'text', text: formatToolError(error) }] };
+  return errorResult(error);
 }

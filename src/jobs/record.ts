@@ -1,17 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { ErrorData } from '../call/errors.js';
 
 // What a job is, wherever it is kept: in this process's memory, or in Redis shared by replicas.
 
 export type JobStatus = 'running' | 'succeeded' | 'failed' | 'cancelled';
 
 /** The actionable error a failed job ends with: the same the tool would have returned. */
-export interface JobError {
-  status?: number | undefined;
-  code?: string | undefined;
-  message: string;
-  resolution?: string | undefined;
-  fieldErrors?: Record<string, string[]> | undefined;
-}
+export type JobError = ErrorData;
 
 export interface JobRecord {
   /** 128 random bits, hex; unguessable. */

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { errorResult, ToolError } from '../call/errors.js';
 import { log } from '../telemetry/log.js';
 import { logFailures, redisOptions } from './redis-client.js';
 import { StoreUnavailable, type Claim, type Doubt, type JobOutcome, type JobRecord, type JobStore, type Liveness, type Retention } from './record.js';
@@ -410,7 +411,8 @@ export class RedisJobStore implements JobStore {
       this.abandoned.delete(id);
       if (!job || job.status !== 'running' || job.replica !== this.replica || runningHere.has(id)) continue;
       const message = 'This job never started: the call that made it could not reach the job store and was answered with an error; nothing was sent to the workspace.';
-      await this.end(job, fields({ status: 'failed', error: { code: 'JOB_NOT_STARTED', message }, finishedAt: new Date().toISOString() }), 'other', '');
+      const error = new ToolError(message, { code: 'JOB_NOT_STARTED' });
+      await this.end(job, fields({ status: 'failed', error: error.data(), result: errorResult(error), finishedAt: new Date().toISOString() }), 'other', '');
     }
   }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ProgressKind } from '../call/context.js';
+import { errorResult, ToolError } from '../call/errors.js';
 import { log } from '../telemetry/log.js';
 import { failedOutcome, lostMessage, type RepeatFacts } from './advice.js';
 import type { Doubt, JobError, JobOutcome, JobRecord, JobStore } from './record.js';
@@ -195,7 +196,7 @@ export class JobRunner {
     if (!gone) return job;
     const facts = await this.opts.facts(job.tool);
     const message = lostMessage(job, 'lost', facts);
-    const ended = await this.store.judgeLost(job, { ...failedOutcome('JOB_LOST', message), lost: true });
+    const ended = await this.store.judgeLost(job, { ...failedOutcome(new ToolError(message, { code: 'JOB_LOST' })), lost: true });
     if (!facts.safe) await this.store.setDoubt(job.key, doubtOf(job, 'lost'));
     return ended;
   }
@@ -214,7 +215,7 @@ export class JobRunner {
     this.local.set(record.id, local);
     this.byKey.set(record.key, record.id);
     local.done = work({ signal: local.abort.signal, progress: (message, kind) => this.progress(local, message, kind) })
-      .catch((err: unknown): Outcome => failedOutcome('INTERNAL_ERROR', `Unexpected failure in ${record.tool}: ${(err as Error)?.message ?? String(err)}`))
+      .catch((err: unknown): Outcome => failedOutcome(ToolError.of(err, record.tool)))
       .then((outcome): Outcome => {
         clearTimeout(local.pendingWrite);
         // Interrupted by a stop: the stop chose the end, and stores it.
@@ -262,7 +263,7 @@ export class JobRunner {
     if (first === 'aborted') {
       // The last request waiting on a job nobody was given cancels it, as a plain call's cancel would;
       // the SDK sends no answer to a cancelled request, so what is returned here goes nowhere.
-      if (local.waiting.size > 0 || local.handedOff) return { result: { isError: true, content: [{ type: 'text', text: 'Cancelled by the client.' }] } };
+      if (local.waiting.size > 0 || local.handedOff) return { result: errorResult(new ToolError('Cancelled by the client.', { code: 'CANCELLED' })) };
       local.abort.abort(call.signal.reason);
       // Ended now, not when the work notices: an identical call right after must start afresh, not join it.
       await this.store.cancel(local.record.id).catch(() => undefined);
@@ -303,7 +304,7 @@ export class JobRunner {
     const facts = await Promise.all(running.map((local) => this.opts.facts(local.record.tool)));
     running.forEach((local, i) => {
       const fact = facts[i]!;
-      const outcome = failedOutcome('JOB_INTERRUPTED', lostMessage(local.record, 'interrupted', fact));
+      const outcome = failedOutcome(new ToolError(lostMessage(local.record, 'interrupted', fact), { code: 'JOB_INTERRUPTED' }));
       // The end is chosen before the work is stopped, so the requests waiting on it are given this one.
       local.ended = { ...local.record, ...outcome, finishedAt: new Date().toISOString() };
       local.abort.abort(new Error('the server is stopping'));

@@ -13,7 +13,7 @@ const MAX_ISSUES = 20;
 export function withoutNullOptionals(schema: z.ZodType, value: unknown): unknown {
   // Most calls carry no null at all: nothing to look up in the schema then.
   if (!containsNull(value)) return value;
-  const inner = unwrap(schema);
+  const inner = innerSchema(schema);
   if (Array.isArray(value) && inner instanceof z.ZodArray) return value.map((item) => withoutNullOptionals(inner.element as z.ZodType, item));
   if (!(inner instanceof z.ZodObject) || !value || typeof value !== 'object' || Array.isArray(value)) return value;
   const shape = inner.shape as Record<string, z.ZodType>;
@@ -34,7 +34,7 @@ function containsNull(value: unknown): boolean {
 }
 
 /** The schema under optional, nullable, default and refinement wrappers, where its shape is. */
-function unwrap(schema: z.ZodType): z.ZodType {
+function innerSchema(schema: z.ZodType): z.ZodType {
   let s: z.ZodType = schema;
   for (let i = 0; i < 10; i++) {
     if (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;

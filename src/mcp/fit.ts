@@ -1,9 +1,3 @@
-/**
- * About 10,000 tokens of JSON: a result is sent as text and again as structuredContent, and clients cut
- * a tool result near 25,000 tokens (Claude Code's MAX_MCP_OUTPUT_TOKENS), so both copies fit.
- */
-export const DEFAULT_RESULT_MAX_CHARS = 40_000;
-
 /** Where a result served in parts stands: what this part holds and where the next begins. */
 export interface Page {
   offset: number;

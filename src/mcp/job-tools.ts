@@ -1,4 +1,5 @@
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import { errorResult, invalidInput } from '../call/errors.js';
 import type { JobToolDef } from '../../tools/jobs.js';
 import { jobResult, noSuchJob, storeUnavailable } from '../jobs/answers.js';
 import { StoreUnavailable } from '../jobs/record.js';
@@ -9,11 +10,7 @@ import { callerOf } from './request-auth.js';
 /** jobs_get and jobs_cancel: a caller's own jobs only; another caller's job is "no such job". */
 export async function runJobTool(def: JobToolDef, args: unknown, jobs: JobRunner, ctx: ServerContext): Promise<CallToolResult> {
   const input = def.input.safeParse(args);
-  if (!input.success) {
-    const fields = fieldIssues(input.error, Object.keys(def.input.shape));
-    const lines = Object.entries(fields).flatMap(([field, messages]) => messages.map((m) => `- ${field}: ${m}`));
-    return { isError: true, content: [{ type: 'text', text: [`Error INVALID_INPUT: the arguments do not fit ${def.name}'s input schema.`, 'Field errors:', ...lines].join('\n') }] };
-  }
+  if (!input.success) return errorResult(invalidInput(def.name, fieldIssues(input.error, Object.keys(def.input.shape))));
   const { jobId } = input.data as { jobId: string };
   const owner = callerOf(ctx.http?.authInfo);
   try {

@@ -1,5 +1,6 @@
 import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY, type CallToolResult, type ClientCapabilities, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { errorResult, ToolError } from '../call/errors.js';
 import type { JobRecord } from '../jobs/record.js';
 import type { JobRunner } from '../jobs/runner.js';
 import { callerOf } from './request-auth.js';
@@ -117,7 +118,7 @@ export function serveTasks(server: Server, jobs: JobRunner, traced: Traced): voi
     let job = await own(id, ctx);
     while (job.status === 'running' && !ctx.mcpReq.signal.aborted) job = ((await jobs.store.waitForEnd(id, RESULT_WAIT_MS)) && (await jobs.get(id, job.owner))) ?? job;
     const related = { _meta: { [RELATED_TASK]: { taskId: id } } };
-    if (job.status === 'cancelled') return { isError: true, content: [{ type: 'text', text: `Task ${id} was cancelled.` }], ...related };
-    return { ...(job.result ?? { isError: true, content: [{ type: 'text', text: 'The task ended without a result.' }] }), ...related };
+    if (job.status === 'cancelled') return { ...errorResult(new ToolError(`Task ${id} was cancelled.`, { code: 'CANCELLED' })), ...related };
+    return { ...(job.result ?? errorResult(job.error ? ToolError.from(job.error) : new ToolError('The task ended without a result.', { code: 'JOB_LOST' }))), ...related };
   };
 }

@@ -1,16 +1,17 @@
 import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
 import type { ToolDef } from '../../tools/define.js';
 import type { CallContext, ProgressKind } from '../call/context.js';
-import { formatToolError, ToolError } from '../call/errors.js';
+import { errorResult, invalidInput, ToolError, type ErrorCode } from '../call/errors.js';
 import { invoke } from '../call/invoke.js';
 import type { Upstream } from '../call/upstream.js';
 import { doubtQuestion, doubtRefusal } from '../jobs/advice.js';
 import { handOffResult, storeUnavailable } from '../jobs/answers.js';
-import { StoreUnavailable, type Doubt, type JobError } from '../jobs/record.js';
+import { StoreUnavailable, type Doubt } from '../jobs/record.js';
 import type { Attach, JobRunner, Outcome } from '../jobs/runner.js';
 import { log, redact } from '../telemetry/log.js';
 import { fieldIssues, withoutNullOptionals } from './arguments.js';
-import { DEFAULT_RESULT_MAX_CHARS, fitList, pageNote } from './fit.js';
+import { DEFAULTS } from '../config/defaults.js';
+import { fitList, pageNote } from './fit.js';
 import { callerOf, subjectOf, traceOf } from './request-auth.js';
 import { targetsOf, traceIdOf, type AuditLog } from '../telemetry/audit.js';
 import { createdTask, taskOf } from './tasks.js';
@@ -19,14 +20,13 @@ import type { Confirmations } from '../confirm/flow.js';
 export const SERVER_NAME = 'learning-workspace';
 /** `_meta` key of progress notifications: `text` (a piece of the answer) or `status` (what is happening). */
 const PROGRESS_KIND = 'learning-workspace/kind';
-const DEFAULT_KEEPALIVE_MS = 10_000;
 
 /** What running a tool call needs of the server's settings. */
 export interface ToolCallOptions {
   upstream: Upstream;
-  /** Interval of the still-waiting progress of calls with a progress token (default 10 s, inside the 15 s clients allow). */
+  /** Interval of the still-waiting progress of calls with a progress token. */
   keepAliveMs?: number | undefined;
-  /** Longest JSON text of a list result before it is served in parts (default 40,000 characters). */
+  /** Longest JSON text of a list result before it is served in parts. */
   resultMaxChars?: number | undefined;
   /** Runs the long tools as jobs; without it (hand-off off) they run as plain calls. */
   jobs?: JobRunner | undefined;
@@ -53,22 +53,20 @@ export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions
   const started = performance.now();
   // Null is "omitted" for an optional field, as strict-mode agent frameworks send it.
   const input = def.input.safeParse(withoutNullOptionals(def.input, args));
-  if (!input.success) {
-    const error = new ToolError(`The arguments do not fit ${def.name}'s input schema; nothing was sent.`, {
-      code: 'INVALID_INPUT',
-      fieldErrors: fieldIssues(input.error, Object.keys(def.input.shape)),
-    });
-    return errorResult(def, error, started).result;
-  }
+  if (!input.success) return failed(def, invalidInput(def.name, fieldIssues(input.error, Object.keys(def.input.shape))), started).result;
   const checked = input.data as Record<string, unknown>;
   if (opts.confirm && def.annotations.destructiveHint) {
     // The person is asked first; the write then goes out once, under the key the question was sealed with.
     const gate = await opts.confirm.gate(def, checked, opts.upstream, ctx, canAsk(ctx));
-    if ('answer' in gate) {
-      const a = gate.answer as CallToolResult;
-      // A question asked changed nothing yet; a refusal or the person's no is a call that ended.
-      if (a.content !== undefined) await audit(opts, def, checked, ctx, a.isError ? codeOf(a) : 'declined');
-      return gate.answer;
+    // A question asked changed nothing yet; a refusal or the person's no is a call that ended.
+    if ('ask' in gate) return gate.ask;
+    if ('refused' in gate) {
+      await audit(opts, def, checked, ctx, gate.refused.code);
+      return errorResult(gate.refused);
+    }
+    if ('declined' in gate) {
+      await audit(opts, def, checked, ctx, 'declined');
+      return gate.declined;
     }
     if (gate.go !== undefined) checked['idempotencyKey'] = gate.go;
   }
@@ -112,7 +110,9 @@ async function doubtAnswer(def: ToolDef, call: Attach, doubt: Doubt, jobs: JobRu
   const facts = await jobs.opts.facts(def.name);
   if (confirm && canAsk(ctx)) {
     const gate = await confirm.ask(def, call.args, async () => doubtQuestion(doubt, facts), ctx, `repeat:${def.name}`);
-    return 'answer' in gate ? gate.answer : undefined;
+    if ('ask' in gate) return gate.ask;
+    if ('refused' in gate) return errorResult(gate.refused);
+    return 'declined' in gate ? gate.declined : undefined;
   }
   await jobs.clearDoubt(call);
   return doubtRefusal(doubt, facts);
@@ -121,11 +121,11 @@ async function doubtAnswer(def: ToolDef, call: Attach, doubt: Doubt, jobs: JobRu
 /** execute(), then a write's audit line, on disk before the answer goes out (for a job: when it ends). */
 async function executeAudited(def: ToolDef, checked: Record<string, unknown>, opts: ToolCallOptions, call: CallContext, ctx: ServerContext, started: number): Promise<Outcome> {
   const outcome = await execute(def, checked, opts, call, started);
-  await audit(opts, def, checked, ctx, outcome.error?.code ?? (outcome.error ? 'error' : 'ok'), call.trace?.upstreamStatus ?? outcome.error?.status);
+  await audit(opts, def, checked, ctx, outcome.error?.code ?? 'ok', call.trace?.upstreamStatus ?? outcome.error?.status, outcome.error?.upstreamCode);
   return outcome;
 }
 
-async function audit(opts: ToolCallOptions, def: ToolDef, args: Record<string, unknown>, ctx: ServerContext, outcome: string, upstreamStatus?: number): Promise<void> {
+async function audit(opts: ToolCallOptions, def: ToolDef, args: Record<string, unknown>, ctx: ServerContext, outcome: ErrorCode | 'ok' | 'declined', upstreamStatus?: number, upstreamCode?: string): Promise<void> {
   if (!opts.audit || def.annotations.readOnlyHint) return;
   const authInfo = ctx.http?.authInfo;
   await opts.audit.write({
@@ -136,11 +136,10 @@ async function audit(opts: ToolCallOptions, def: ToolDef, args: Record<string, u
     targets: targetsOf(args),
     outcome,
     upstreamStatus,
+    upstreamCode,
     traceId: traceIdOf(ctx.mcpReq._meta?.['traceparent']),
   });
 }
-
-const codeOf = (r: CallToolResult) => /^Error (\w+)/.exec(r.content[0]?.type === 'text' ? r.content[0].text : '')?.[1] ?? 'error';
 
 /** Sends the call through the call core and shapes its answer; a failure is an error result and the error it stands for. */
 async function execute(def: ToolDef, checked: Record<string, unknown>, opts: ToolCallOptions, call: CallContext, started: number): Promise<Outcome> {
@@ -153,12 +152,12 @@ async function execute(def: ToolDef, checked: Record<string, unknown>, opts: Too
     if (!def.pages) return { result: secretFree({ content: textBlocks(def, data), structuredContent: data }) };
     // The offset of a list served in parts is the server's own (the call core never sends it upstream).
     const offset = typeof checked['offset'] === 'number' ? checked['offset'] : 0;
-    const fitted = fitList(data, def.pages, offset, opts.resultMaxChars ?? DEFAULT_RESULT_MAX_CHARS);
+    const fitted = fitList(data, def.pages, offset, opts.resultMaxChars ?? DEFAULTS.resultMaxChars);
     const content: CallToolResult['content'] = fitted.json ? [{ type: 'text', text: fitted.json }] : textBlocks(def, fitted.data);
     if (fitted.page) content.push({ type: 'text', text: pageNote(def.pages, fitted.page) });
     return { result: secretFree({ content, structuredContent: fitted.data }) };
   } catch (err) {
-    return errorResult(def, err, started);
+    return failed(def, err, started);
   }
 }
 
@@ -179,9 +178,9 @@ function secretFree(result: CallToolResult): CallToolResult {
   return { content, structuredContent };
 }
 
-function errorResult(def: ToolDef, err: unknown, started: number): Outcome {
-  const error =
-    err instanceof ToolError ? err : new ToolError(`Unexpected failure in ${def.name}: ${(err as Error)?.message ?? String(err)}`, { code: 'INTERNAL_ERROR' });
+/** A failed call: logged, and answered with its error result; the error, as data, for the audit and a job. */
+function failed(def: ToolDef, err: unknown, started: number): Outcome {
+  const error = ToolError.of(err, def.name);
   log(err instanceof ToolError ? 'info' : 'error', 'tool failed', {
     tool: def.name,
     status: error.status,
@@ -189,9 +188,7 @@ function errorResult(def: ToolDef, err: unknown, started: number): Outcome {
     ms: Math.round(performance.now() - started),
     ...(err instanceof ToolError ? {} : { stack: (err as Error)?.stack }),
   });
-  const text = redact(formatToolError(error));
-  const jobError: JobError = { status: error.status, code: error.code, message: redact(error.message), resolution: error.resolution, fieldErrors: error.fieldErrors };
-  return { result: { isError: true, content: [{ type: 'text', text }] }, error: jobError };
+  return { result: errorResult(error), error: error.data() };
 }
 
 /**
@@ -211,7 +208,7 @@ function textBlocks(def: ToolDef, data: Record<string, unknown>): CallToolResult
 function callContext(ctx: ServerContext, opts: ToolCallOptions): CallContext {
   const { _meta } = ctx.mcpReq;
   const token = _meta?.progressToken;
-  const keepAliveMs = opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS;
+  const keepAliveMs = opts.keepAliveMs ?? DEFAULTS.keepAliveMs;
   // Over HTTP the access log's trace; else one of the call's own, for its audit line.
   const trace = traceOf(ctx.http?.authInfo) ?? {};
   // A client that cancelled, or closed the connection its answer was to come on, gets nothing sent for it.

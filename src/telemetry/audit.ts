@@ -13,9 +13,11 @@ export interface AuditEntry {
   tool: string;
   /** The ids the arguments name (group, user, assignment, material, folder, component…). */
   targets: Record<string, string>;
-  /** `ok`, `declined` (the person said no when asked), or the error code. */
+  /** `ok`, `declined` (the person said no when asked), or the error's code (src/call/errors.ts). */
   outcome: string;
   upstreamStatus?: number | undefined;
+  /** The upstream's own code for its error, when it gave one. */
+  upstreamCode?: string | undefined;
   /** The W3C trace id the client sent in `_meta.traceparent`, to find the call in its traces. */
   traceId?: string | undefined;
   /** The job a long write ran as. */

@@ -69,3 +69,18 @@ test('no function in src/ or tools/ is longer than 80 lines', () => {
   }
   expect(long).toEqual([]);
 });
+
+/** Files that still build error results by hand, until issue 32's rewrite of the jobs converts them. */
+const PENDING_ERROR_RESULTS = new Set<string>();
+
+test('error results are made by errorResult alone, and no code reads error text back', () => {
+  const byHand: string[] = [];
+  for (const file of files) {
+    const name = relative(root, file);
+    if (name === 'src/call/errors.ts' || name.startsWith('src/sandbox/') || PENDING_ERROR_RESULTS.has(name)) continue;
+    const text = readFileSync(file, 'utf8');
+    if (/isError:\s*true/.test(text)) byHand.push(`${name}: isError built by hand`);
+    if (/[`'"]Error (\$\{|[A-Z_]+[ :])|\^Error/.test(text)) byHand.push(`${name}: error text written or parsed by hand`);
+  }
+  expect(byHand).toEqual([]);
+});

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, HELP, parseCli, type Config } from '../../src/config/parse.js';
+import { DEFAULTS } from '../../src/config/defaults.js';
 import { OPTIONS } from '../../src/config/options.js';
 
 const run = (argv: string[], env: Record<string, string> = {}): Config => {
@@ -81,6 +82,15 @@ describe('parseCli', () => {
       if (o.flag) expect(HELP).toContain(`--${o.flag}`);
       if (o.env) expect(HELP).toContain(o.env);
     }
+  });
+
+  test('each default is stated once: what parsing gives, and what --help says, is DEFAULTS', () => {
+    const c = run(['--http'], { WORKSPACE_BASE_URL: 'https://a.example/', WORKSPACE_API_KEY: 'key' });
+    for (const key of ['timeoutMs', 'deadlineMs', 'maxRetries', 'retryBaseMs', 'maxAnswerChars', 'streamIdleMs', 'keepAliveMs', 'resultMaxChars', 'jobAfterMs', 'jobKeepMs'] as const) {
+      expect(c[key], key).toBe(DEFAULTS[key]);
+    }
+    for (const key of ['host', 'port', 'maxSessions', 'maxSessionsPerCaller', 'sessionIdleMs', 'maxInFlight', 'drainMs', 'workers'] as const) expect(c.http![key], key).toBe(DEFAULTS[key]);
+    for (const value of Object.values(DEFAULTS)) expect(HELP).toContain(`default ${Array.isArray(value) ? value.join(',') : String(value)}`);
   });
 
   test('every setting of the options table is read by the configuration', () => {

@@ -16,7 +16,9 @@ import { offered, summarize, type ToolFilter } from '../../src/mcp/tool-summary.
 import { helpText } from '../../src/config/options.js';
 import { OPTIONS, optionsTable, OPTIONS_END, OPTIONS_START } from '../../src/config/options.js';
 import { REGISTRY_SCHEMA, serverJson } from '../../scripts/server-json.js';
-import { connectInMemory, startSandbox, type Connected, type Sandbox } from '../helpers.js';
+import { readTool } from '../../src/call/read.js';
+import { Upstream } from '../../src/call/upstream.js';
+import { connectInMemory, SANDBOX_CREDENTIALS, startSandbox, type Connected, type Sandbox } from '../helpers.js';
 
 let sandbox: Sandbox;
 let conn: Connected;
@@ -32,17 +34,6 @@ afterAll(async () => {
   await conn.close();
   await sandbox.close();
 });
-
-const MUTATING = [
-  'groups_member_add',
-  'groups_member_set_status',
-  'groups_delete',
-  'members_remove',
-  'members_set_tags',
-  'assignments_remove',
-  'explore_set_audience',
-  'explore_toggle',
-];
 
 /** Every property of a JSON schema, with its path, however deep. */
 function properties(schema: Record<string, unknown>, path = ''): [string, Record<string, unknown>][] {
@@ -72,9 +63,10 @@ describe('tool registry', () => {
     }
   });
 
-  test('all 34 operations of the two APIs are tools', () => {
-    expect(tools.filter((t) => t.api === 'connector')).toHaveLength(24);
-    expect(tools.filter((t) => t.api === 'content')).toHaveLength(10);
+  test('each row is one operation of one API: no two rows share a method and path', () => {
+    const operations = tools.map((t) => `${t.api} ${t.method} ${t.path}`);
+    expect(new Set(operations).size).toBe(operations.length);
+    for (const t of tools) if (t.api === 'connector') expect(`${t.method} ${t.path}`, t.name).toMatch(/^POST \/api\/v1\/[a-z-]+\/[a-z-]+$/);
   });
 
   test('every declared tool is listed once, in table order', () => {
@@ -101,38 +93,18 @@ describe('tool registry', () => {
     }
   });
 
-  test('the three deleting commands, and only they, are destructive', () => {
-    const destructive = listed.filter((t) => t.annotations?.destructiveHint).map((t) => t.name).sort();
-    expect(destructive).toEqual(['assignments_remove', 'groups_delete', 'members_remove']);
-  });
-
-  test('the eight mutating Connector commands take an idempotency key, reads do not', () => {
-    const connector = tools.filter((t) => t.api === 'connector');
-    expect(connector).toHaveLength(24);
-    expect(connector.filter((t) => t.takesIdempotencyKey).map((t) => t.name).sort()).toEqual([...MUTATING].sort());
+  test('a tool that takes an idempotency key is a write, and lists the field; no other tool does', () => {
     for (const t of listed) {
+      const def = tools.find((d) => d.name === t.name);
       const has = Object.keys((t.inputSchema.properties ?? {}) as object).includes('idempotencyKey');
-      expect(has, t.name).toBe(MUTATING.includes(t.name));
-      if (MUTATING.includes(t.name)) expect(t.annotations?.readOnlyHint).toBe(false);
+      expect(has, t.name).toBe(def?.takesIdempotencyKey ?? false);
+      if (has) expect(t.annotations?.readOnlyHint, t.name).toBe(false);
     }
   });
 
-  test('idempotentHint is set where repeating has no further effect', () => {
-    const idempotentWrites = listed.filter((t) => !t.annotations?.readOnlyHint && t.annotations?.idempotentHint).map((t) => t.name).sort();
-    expect(idempotentWrites).toEqual(
-      [
-        'assignments_remove',
-        'components_set_status',
-        'explore_set_audience',
-        'explore_toggle',
-        'folders_update',
-        'groups_delete',
-        'groups_member_set_status',
-        'jobs_cancel',
-        'members_remove',
-        'members_set_tags',
-      ].sort(),
-    );
+  test('deleting again changes nothing: a destructive tool is idempotent; so is cancelling a job', () => {
+    for (const t of listed) if (t.annotations?.destructiveHint) expect(t.annotations.idempotentHint, t.name).toBe(true);
+    expect(listed.find((t) => t.name === 'jobs_cancel')?.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: true });
   });
 
   test('every input field is described and unknown fields are refused in the schema', () => {
@@ -245,6 +217,42 @@ test('the component config resources are the types tools/components.ts documents
   expect([...CONFIG_TYPES].sort()).toEqual(Object.keys(configByType).sort());
 });
 
+describe('confirmation questions', () => {
+  const destructive = tools.filter((t) => t.annotations.destructiveHint);
+
+  test('a destructive tool, and only one, words its own question', () => {
+    expect(destructive.length).toBeGreaterThan(0);
+    for (const t of tools) expect(t.confirm !== undefined, t.name).toBe(t.annotations.destructiveHint);
+  });
+
+  test.each(destructive.map((t) => [t.name, t] as const))('%s: reads only read tools with input they take; names its target when they fail, and more when they answer', async (_name, def) => {
+    const upstream = new Upstream(
+      { connector: { baseUrl: sandbox.url, token: SANDBOX_CREDENTIALS.connectorToken }, content: { baseUrl: sandbox.url, apiKey: SANDBOX_CREDENTIALS.apiKey, userId: SANDBOX_CREDENTIALS.userId } },
+      { timeoutMs: 5_000, maxRetries: 0 },
+    );
+    try {
+      const input = def.example ?? {};
+      const target = String(Object.values(input)[0]);
+      const reads: string[] = [];
+      const failed = await def.confirm!(input, async (tool, args) => {
+        const read = tools.find((t) => t.name === tool);
+        expect(read?.annotations.readOnlyHint, tool).toBe(true);
+        expect(read!.input.safeParse(args).success, `${tool} ${JSON.stringify(args)}`).toBe(true);
+        reads.push(tool);
+        return undefined;
+      });
+      expect(reads.length, def.name).toBeGreaterThan(0);
+      expect(failed).toContain(target);
+      expect(failed).toMatch(/This cannot be undone\.$/);
+      const answered = await def.confirm!(input, (tool, args) => readTool(upstream, tool, args, { retry: false }));
+      expect(answered).not.toBe(failed);
+      expect(answered).toMatch(/This cannot be undone\.$/);
+    } finally {
+      await upstream.close();
+    }
+  });
+});
+
 describe('views', () => {
   test('a view shows read tools\' results and calls back read tools only, all of them declared', () => {
     const byName = new Map(tools.map((t) => [t.name, t]));
@@ -346,10 +354,10 @@ describe('tool filters', () => {
     const pick = (f: Omit<ToolFilter, 'apis'>) => tools.map(summarize).filter((t) => offered(t, { apis: new Set(['connector', 'content']), ...f })).map((t) => t.name);
     expect(pick({})).toHaveLength(tools.length);
     expect(pick({ tools: new Set(['analytics_hero', 'groups_list']) })).toEqual(['analytics_hero', 'groups_list']);
-    expect(pick({ toolsets: new Set(['members']), tools: new Set(['groups_list']) })).toEqual(['groups_list', 'members_remove', 'members_set_tags']);
+    expect(pick({ toolsets: new Set(['members']), tools: new Set(['groups_list']) })).toEqual(tools.filter((t) => t.toolset === 'members' || t.name === 'groups_list').map((t) => t.name));
     expect(pick({ excludeTools: new Set(['groups_delete', 'members_remove']) })).toHaveLength(tools.length - 2);
     expect(pick({ tools: new Set(['groups_delete', 'groups_list']), readOnly: true })).toEqual(['groups_list']);
-    expect(pick({ toolsets: new Set(['groups']), excludeTools: new Set(['groups_delete']) })).toEqual(['groups_member_add', 'groups_member_set_status', 'groups_list']);
+    expect(pick({ toolsets: new Set(['groups']), excludeTools: new Set(['groups_delete']) })).toEqual(tools.filter((t) => t.toolset === 'groups' && t.name !== 'groups_delete').map((t) => t.name));
   });
 
   test('--read-only offers only tools that change nothing', async () => {
@@ -357,6 +365,6 @@ describe('tool filters', () => {
     const names = (await ro.client.listTools()).tools.map((t) => t.name);
     await ro.close();
     expect(names).toEqual(tools.filter((t) => t.annotations.readOnlyHint).map((t) => t.name));
-    for (const m of MUTATING) expect(names).not.toContain(m);
+    for (const t of tools) if (t.takesIdempotencyKey) expect(names).not.toContain(t.name);
   });
 });

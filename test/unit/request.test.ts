@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { ToolError } from '../../src/call/errors.js';
 import { tools } from '../../tools/index.js';
-import { unwrapEnvelope, unwrapPlain } from '../../src/call/answers.js';
+import { envelopeData, plainData } from '../../src/call/upstream-answer.js';
 import { buildRequest } from '../../src/call/invoke.js';
 import { retryAfterMs, transportError } from '../../src/call/upstream.js';
 
@@ -32,49 +32,50 @@ describe('buildRequest', () => {
   });
 });
 
-describe('unwrapping answers', () => {
+describe('the data of upstream answers', () => {
   test('a Connector envelope gives its data, or its error with code, resolution and field errors', () => {
-    expect(unwrapEnvelope(answer(200, { success: true, data: { a: 1 } }))).toEqual({ a: 1 });
+    expect(envelopeData(answer(200, { success: true, data: { a: 1 } }))).toEqual({ a: 1 });
     const e = caught(() =>
-      unwrapEnvelope(answer(422, { success: false, error: { code: 'VALIDATION', message: 'Bad input.', resolution: 'Fix it.', errors: { userId: ['is unknown'] } } })),
+      envelopeData(answer(422, { success: false, error: { code: 'VALIDATION', message: 'Bad input.', resolution: 'Fix it.', errors: { userId: ['is unknown'] } } })),
     );
-    expect(e).toMatchObject({ status: 422, code: 'VALIDATION', message: 'Bad input.', resolution: 'Fix it.', fieldErrors: { userId: ['is unknown'] } });
+    expect(e).toMatchObject({ status: 422, code: 'UPSTREAM_INVALID', upstreamCode: 'VALIDATION', message: 'Bad input.', resolution: 'Fix it.', fieldErrors: { userId: ['is unknown'] } });
   });
 
   test('a 401 names the credential to check', () => {
-    expect(caught(() => unwrapEnvelope(answer(401, { success: false, error: { message: 'no' } }))).hint).toContain('WORKSPACE_CONNECTOR_TOKEN');
-    expect(caught(() => unwrapPlain(answer(401, { message: 'no' }))).hint).toContain('WORKSPACE_API_KEY');
+    expect(caught(() => envelopeData(answer(401, { success: false, error: { message: 'no' } }))).hint).toContain('WORKSPACE_CONNECTOR_TOKEN');
+    expect(caught(() => plainData(answer(401, { message: 'no' }))).hint).toContain('WORKSPACE_API_KEY');
   });
 
   test('a body that is no envelope is reported with a short piece of it', () => {
-    const e = caught(() => unwrapEnvelope(answer(502, undefined, `<html>${'x'.repeat(1000)}</html>`)));
+    const e = caught(() => envelopeData(answer(502, undefined, `<html>${'x'.repeat(1000)}</html>`)));
     expect(e.code).toBe('BAD_UPSTREAM_RESPONSE');
     expect(e.message.length).toBeLessThan(400);
   });
 
   test('Content errors of any shape give their message', () => {
-    expect(caught(() => unwrapPlain(answer(400, { statusCode: 400, error: 'Bad Request', message: 'Messages array is required' }))).message).toBe('Messages array is required');
-    expect(caught(() => unwrapPlain(answer(404, { error: 'Not found' }))).message).toBe('Not found');
-    expect(caught(() => unwrapPlain(answer(500, undefined, ''))).message).toBe('The upstream answered HTTP 500 with no body.');
+    expect(caught(() => plainData(answer(400, { statusCode: 400, error: 'Bad Request', message: 'Messages array is required' }))).message).toBe('Messages array is required');
+    expect(caught(() => plainData(answer(404, { error: 'Not found' }))).message).toBe('Not found');
+    expect(caught(() => plainData(answer(500, undefined, ''))).message).toBe('The upstream answered HTTP 500 with no body.');
   });
 });
 
 describe('transport errors', () => {
   const spec = { api: 'connector' as const, method: 'POST' as const, path: '/api/v1/x', retry: true };
-  const attempts = { count: 3, startedAt: performance.now() - 1_500, attemptTimeoutMs: 30_000, deadlineMs: 45_000 };
+  // Made when each test runs: made when the file loads, the tally's 1.5 s would include the wait for the test.
+  const attempts = () => ({ count: 3, startedAt: performance.now() - 1_500, attemptTimeoutMs: 30_000, deadlineMs: 45_000 });
 
   test.each([
     ['ECONNREFUSED', 'UPSTREAM_UNREACHABLE', 'Could not connect to the upstream at http://u (ECONNREFUSED; 3 attempts in 1.5 s)'],
     ['UND_ERR_SOCKET', 'UPSTREAM_CONNECTION_DROPPED', 'dropped before its answer to POST /api/v1/x was complete (3 attempts in 1.5 s)'],
     ['ATTEMPT_TIMEOUT', 'UPSTREAM_TIMEOUT', 'did not answer POST /api/v1/x in time: 3 attempts in 1.5 s (an attempt may take 30.0 s, the call 45.0 s)'],
   ])('%s is %s', (code, expected, message) => {
-    const e = transportError(Object.assign(new Error('x'), { code }), spec, 'http://u', attempts);
+    const e = transportError(Object.assign(new Error('x'), { code }), spec, 'http://u', attempts());
     expect(e.code).toBe(expected);
     expect(e.message).toContain(message);
   });
 
   test('a write whose answer was lost names its key', () => {
-    const e = transportError(Object.assign(new Error('x'), { code: 'UND_ERR_SOCKET' }), { ...spec, idempotencyKey: 'k9' }, '', attempts);
+    const e = transportError(Object.assign(new Error('x'), { code: 'UND_ERR_SOCKET' }), { ...spec, idempotencyKey: 'k9' }, '', attempts());
     expect(e.message).toContain('call again with idempotencyKey "k9"');
   });
 });

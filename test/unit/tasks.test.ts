@@ -16,7 +16,7 @@ const job = (over: Partial<JobRecord>): JobRecord => ({
 });
 const ended = { finishedAt: '2026-11-25T10:01:20.000Z' };
 const deck = { content: [{ type: 'text' as const, text: '{"success":true}' }], structuredContent: { success: true } };
-const toolError = { isError: true, content: [{ type: 'text' as const, text: 'Error UPSTREAM_ERROR: the workspace failed (HTTP 500).' }] };
+const toolError = { isError: true, content: [{ type: 'text' as const, text: 'Error UPSTREAM_FAILED (HTTP 500): the workspace failed.' }] };
 
 // The 2026-07-28 shapes, checked against the tasks extension's own schemas.
 describe('jobs as 2026-07-28 tasks', () => {
@@ -35,8 +35,8 @@ describe('jobs as 2026-07-28 tasks', () => {
     expect(get(job({ status: 'cancelled', ...ended }))).toMatchObject({ status: 'cancelled', lastUpdatedAt: ended.finishedAt });
     expect(CompletedTaskV2Schema.parse(get(job({ status: 'succeeded', result: deck, ...ended }))).result).toMatchObject({ resultType: 'complete', structuredContent: { success: true } });
     // A tool that failed still answered its call: the task completed with the tool's error result.
-    expect(get(job({ status: 'failed', result: toolError, error: { message: 'the workspace failed' }, ...ended }))).toMatchObject({ status: 'completed', result: { isError: true } });
-    expect(get(job({ status: 'failed', error: { message: 'The replica running this job stopped.' }, ...ended }))).toMatchObject({
+    expect(get(job({ status: 'failed', result: toolError, error: { code: 'UPSTREAM_FAILED', message: 'the workspace failed' }, ...ended }))).toMatchObject({ status: 'completed', result: { isError: true } });
+    expect(get(job({ status: 'failed', error: { code: 'JOB_LOST', message: 'The replica running this job stopped.' }, ...ended }))).toMatchObject({
       status: 'failed',
       error: { code: -32603, message: 'The replica running this job stopped.' },
     });

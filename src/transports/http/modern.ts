@@ -53,7 +53,7 @@ export interface ModernHandler {
  */
 export function modernHandler(makeServer: (caller: Caller) => McpServer, maxBodyBytes: number): ModernHandler {
   const onerror = (error: Error) => log('info', 'request refused', { reason: error.message });
-  const handler = createMcpHandler(({ authInfo }) => makeServer(callerOf(authInfo)), { legacy: 'reject', maxRequestBodySize: maxBodyBytes, onerror });
+  const handler = createMcpHandler(({ authInfo }) => makeServer(frontCaller(authInfo)), { legacy: 'reject', maxRequestBodySize: maxBodyBytes, onerror });
   const serve = toNodeHandler(handler, { onerror, maxRequestBodySize: maxBodyBytes });
   return {
     handle(req, res, body, auth) {
@@ -68,7 +68,10 @@ export function modernHandler(makeServer: (caller: Caller) => McpServer, maxBody
   };
 }
 
-/** The caller the HTTP front put in the request's auth info (every request to this handler has one). */
-function callerOf(authInfo: AuthInfo | undefined): Caller {
+/**
+ * The whole Caller the HTTP front put in the request's auth info (every request to this handler has
+ * one); `callerOf` (src/mcp/request-auth.ts) is its hash alone, as handlers see it.
+ */
+function frontCaller(authInfo: AuthInfo | undefined): Caller {
   return authInfo!.extra!['caller'] as Caller;
 }

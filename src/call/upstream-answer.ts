@@ -1,4 +1,4 @@
-import { ToolError } from './errors.js';
+import { codeForStatus, ToolError } from './errors.js';
 
 // From one upstream answer to the data of a result or a ToolError, for each API's answer shape.
 
@@ -45,12 +45,12 @@ function fieldErrors(v: unknown): Record<string, string[]> | undefined {
 }
 
 /** The data of an answer of either API, or the ToolError it stands for. */
-export function unwrap(api: 'connector' | 'content', res: UpstreamResponse): Record<string, unknown> {
-  return api === 'connector' ? unwrapEnvelope(res) : unwrapPlain(res);
+export function answerData(api: 'connector' | 'content', res: UpstreamResponse): Record<string, unknown> {
+  return api === 'connector' ? envelopeData(res) : plainData(res);
 }
 
 /** Connector answers are envelopes: `{success: true, data}` or `{success: false, error}`. */
-export function unwrapEnvelope(res: UpstreamResponse): Record<string, unknown> {
+export function envelopeData(res: UpstreamResponse): Record<string, unknown> {
   const env = res.json;
   if (!isObject(env) || typeof env['success'] !== 'boolean') {
     throw new ToolError(
@@ -69,7 +69,8 @@ export function unwrapEnvelope(res: UpstreamResponse): Record<string, unknown> {
   const error = isObject(env['error']) ? env['error'] : {};
   throw new ToolError(typeof error['message'] === 'string' ? error['message'] : `The upstream answered HTTP ${res.status}.`, {
     status: res.status,
-    code: typeof error['code'] === 'string' ? error['code'] : undefined,
+    code: codeForStatus(res.status),
+    upstreamCode: typeof error['code'] === 'string' ? error['code'] : undefined,
     resolution: typeof error['resolution'] === 'string' ? error['resolution'] : undefined,
     fieldErrors: fieldErrors(error['errors']),
     hint: hintFor('connector', res.status),
@@ -77,7 +78,7 @@ export function unwrapEnvelope(res: UpstreamResponse): Record<string, unknown> {
 }
 
 /** Content answers are plain JSON; their error bodies are not documented, so any shape is read. */
-export function unwrapPlain(res: UpstreamResponse): Record<string, unknown> {
+export function plainData(res: UpstreamResponse): Record<string, unknown> {
   if (res.status < 300) {
     if (isObject(res.json)) return res.json;
     throw new ToolError(
@@ -87,16 +88,16 @@ export function unwrapPlain(res: UpstreamResponse): Record<string, unknown> {
   }
   const body = res.json;
   let message = res.text ? snippet(res.text) : `The upstream answered HTTP ${res.status} with no body.`;
-  let code: string | undefined;
+  let upstreamCode: string | undefined;
   let resolution: string | undefined;
   let errors: Record<string, string[]> | undefined;
   if (isObject(body)) {
     const error = isObject(body['error']) ? body['error'] : body;
     if (typeof error['message'] === 'string') message = error['message'];
     else if (typeof body['error'] === 'string') message = body['error'];
-    if (typeof error['code'] === 'string') code = error['code'];
+    if (typeof error['code'] === 'string') upstreamCode = error['code'];
     if (typeof error['resolution'] === 'string') resolution = error['resolution'];
     errors = fieldErrors(error['errors']);
   }
-  throw new ToolError(message, { status: res.status, code, resolution, fieldErrors: errors, hint: hintFor('content', res.status) });
+  throw new ToolError(message, { status: res.status, code: codeForStatus(res.status), upstreamCode, resolution, fieldErrors: errors, hint: hintFor('content', res.status) });
 }
