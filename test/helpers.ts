@@ -16,10 +16,10 @@ import { MemoryJobStore } from '../src/jobs/memory-store.js';
 import { JobRunner } from '../src/jobs/runner.js';
 import { Upstream } from '../src/call/upstream.js';
 
-/** Every tool the server lists by default: the 34 operations of the two APIs, and jobs_get and jobs_cancel. */
-export const ALL_TOOLS = 36;
-/** What a client with only a Content API key is offered: the 10 Content tools and the 2 job tools. */
-export const CONTENT_TOOLS = 12;
+/** Every tool the server lists by default: the 34 operations of the two APIs, batch_call, and jobs_get and jobs_cancel. */
+export const ALL_TOOLS = 37;
+/** What a client with only a Content API key is offered: the 10 Content tools, batch_call and the 2 job tools. */
+export const CONTENT_TOOLS = 13;
 
 export const CLI = fileURLToPath(new URL('../dist/src/cli.js', import.meta.url));
 export { SANDBOX_CREDENTIALS, startSandbox, type Sandbox };

@@ -24,9 +24,9 @@ const number = z.number();
 export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_monthly_overview',
-    title: "Monthly report: a month's training numbers",
+    title: "Monthly report: a month's training numbers (last month, or a month such as September)",
     description:
-      'Monthly learning report for one month (last month, a month such as September): how it went, learners who started or finished courses, and the courses authors started or first published, by type. All-time totals: analytics_hero.',
+      'Monthly learning report for one month: how it went, learners who started or finished courses, and the courses authors started or first published, by type. All-time totals: analytics_hero.',
     toolset: 'analytics',
     command: 'analytics/monthly-overview',
     input: { month: month.optional() },
@@ -71,9 +71,9 @@ export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_courses',
     gives: 'course ids',
-    title: 'Completion rate of each course',
+    title: 'Completion rate of each course, who signed up',
     description:
-      'Completion rate and enrollment per course, every course: how many enrolled (signed up) and completed it, percent complete; which courses get finished most or least; gives course ids.',
+      'Completion rate and enrollment per course, every course: how many enrolled and completed it, percent complete; which courses get finished most or least; gives course ids.',
     toolset: 'analytics',
     pages: 'courses',
     command: 'analytics/courses',
@@ -88,9 +88,9 @@ export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_students',
     gives: 'user ids',
-    title: 'All learners, staff or employees on the platform, with courses given and finished or done, groups and user ids (roster)',
+    title: 'Roster: all learners, staff or employees on the platform, with courses given and finished or done, groups or teams they are in, and user ids (export the roster)',
     description:
-      "Full list of everyone in the workspace, all learners, each with courses assigned versus completed and the groups or teams they are in; export the roster, or find a person's user id by name or email. Those with none completed: analytics_needs_attention.",
+      "Full list of everyone in the workspace, all learners, each with courses assigned versus completed and their groups; or find a person's user id by name or email. Those with none completed: analytics_needs_attention.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/students',
@@ -100,9 +100,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_needs_attention',
-    title: 'Who is behind or stuck (lagging), with not a single thing done, and needs a reminder, nudge or chase',
+    title: 'Who is behind or stuck (lagging, laggards), with not a single thing done or ignored it, and needs a reminder, nudge, chase or follow-up (flag them)',
     description:
-      "Who is behind (laggards): learners with coursework assigned who haven't started or completed anything (zero completions), or ignored it, to flag, remind or follow up. All learners: analytics_students.",
+      "Who is behind: learners with coursework assigned who haven't started or completed anything (zero completions), to remind. All learners: analytics_students.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/needs-attention',
@@ -112,9 +112,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_top_performers',
-    title: 'Top performers leaderboard: best learners and stars who are ahead, to recognize with shout-outs or awards',
+    title: 'Top performers leaderboard: best learners and stars who are ahead, to recognize with praise, shout-outs, rewards or awards',
     description:
-      'Best learners: who completed the largest share of their assigned courses, a leaderboard ranked highest first by completion rate, for praise or rewards. Laggards: analytics_needs_attention.',
+      'Best learners: who completed the largest share of their assigned courses, a leaderboard ranked highest first by completion rate. Laggards: analytics_needs_attention.',
     toolset: 'analytics',
     command: 'analytics/top-performers',
     input: limit,

@@ -338,10 +338,13 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
   const toolsetList = list('toolsets');
   const toolList = list('tools');
   const excluded = list('exclude-tools');
-  const unknown = toolsetList.filter((t) => !(knownToolsets as readonly string[]).includes(t));
+  // batch_call is offered with any API tool: `batch` is accepted beside the toolsets it runs the tools of.
+  const unknown = toolsetList.filter((t) => t !== 'batch' && !(knownToolsets as readonly string[]).includes(t));
   if (unknown.length > 0) {
-    throw new ConfigError(`Unknown toolset(s): ${unknown.join(', ')}. Known: ${knownToolsets.join(', ')}`);
+    throw new ConfigError(`Unknown toolset(s): ${unknown.join(', ')}. Known: ${knownToolsets.join(', ')}, batch`);
   }
+  const apiToolsets = toolsetList.filter((t) => t !== 'batch');
+  if (toolsetList.length > 0 && apiToolsets.length === 0) throw new ConfigError('--toolsets batch needs the toolsets whose tools batch_call runs beside it (e.g. groups,members,batch).');
 
   const config: Config = {
     connector: token && connectorUrl ? { baseUrl: connectorUrl, token } : undefined,
@@ -356,7 +359,7 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     ...longOperations(read, env),
     auditLog: read('audit-log') || undefined,
     resultMaxChars: integer('result-max-chars', read('result-max-chars'), DEFAULT_RESULT_MAX_CHARS, 1_000, 10_000_000),
-    toolsets: toolsetList.length > 0 ? new Set(toolsetList as Toolset[]) : undefined,
+    toolsets: apiToolsets.length > 0 ? new Set(apiToolsets as Toolset[]) : undefined,
     tools: toolList.length > 0 ? new Set(toolList) : undefined,
     excludeTools: excluded.length > 0 ? new Set(excluded) : undefined,
     readOnly: switchOn(values, read, 'read-only'),

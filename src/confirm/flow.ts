@@ -22,9 +22,9 @@ export interface ConfirmState {
 
 /** How long a question may wait for its answer. */
 const STATE_TTL_S = 600;
-const ANSWER = 'confirm';
+export const ANSWER = 'confirm';
 /** A form every client renders: one flat boolean. */
-const FORM = {
+export const FORM = {
   type: 'object' as const,
   properties: { confirm: { type: 'boolean' as const, title: 'Yes, do it', description: 'This cannot be undone.', default: false } },
   required: ['confirm'],

@@ -86,13 +86,13 @@ export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions
 }
 
 /** execute(), then a write's audit line, on disk before the answer goes out (for a job: when it ends). */
-async function executeAudited(def: ToolDef, checked: Record<string, unknown>, opts: ToolCallOptions, call: CallContext, ctx: ServerContext, started: number): Promise<Outcome> {
+export async function executeAudited(def: ToolDef, checked: Record<string, unknown>, opts: ToolCallOptions, call: CallContext, ctx: ServerContext, started: number): Promise<Outcome> {
   const outcome = await execute(def, checked, opts, call, started);
   await audit(opts, def, checked, ctx, outcome.error?.code ?? (outcome.error ? 'error' : 'ok'), call.trace?.upstreamStatus ?? outcome.error?.status);
   return outcome;
 }
 
-async function audit(opts: ToolCallOptions, def: ToolDef, args: Record<string, unknown>, ctx: ServerContext, outcome: string, upstreamStatus?: number): Promise<void> {
+export async function audit(opts: ToolCallOptions, def: ToolDef, args: Record<string, unknown>, ctx: ServerContext, outcome: string, upstreamStatus?: number): Promise<void> {
   if (!opts.audit || def.annotations.readOnlyHint) return;
   const authInfo = ctx.http?.authInfo;
   await opts.audit.write({
@@ -175,7 +175,7 @@ function textBlocks(def: ToolDef, data: Record<string, unknown>): CallToolResult
 }
 
 /** What the call core gets from the MCP request; progress goes out only when the client gave a progressToken. */
-function callContext(ctx: ServerContext, opts: ToolCallOptions): CallContext {
+export function callContext(ctx: ServerContext, opts: ToolCallOptions): CallContext {
   const { signal, _meta } = ctx.mcpReq;
   const token = _meta?.progressToken;
   const keepAliveMs = opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS;

@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
 import type { ToolDef } from '../../tools/define.js';
+import type { BatchToolDef } from '../../tools/batch.js';
 import type { JobToolDef } from '../../tools/jobs.js';
 import { viewMeta } from './view-resources.js';
 
@@ -93,6 +94,19 @@ export function jobToolEntry(def: JobToolDef): Tool {
     inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
     outputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }),
     annotations: { title: def.title, ...def.annotations },
+  };
+}
+
+/** batch_call's `tools/list` entry: its result, or the batch handed off as a job; it may be asked for as a task. */
+export function batchToolEntry(def: BatchToolDef): Tool {
+  return {
+    name: def.name,
+    title: def.title,
+    description: def.description,
+    inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
+    outputSchema: { type: 'object' as const, anyOf: [tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }), HANDED_OFF] },
+    annotations: { title: def.title, ...def.annotations },
+    execution: { taskSupport: 'optional' as const },
   };
 }
 
