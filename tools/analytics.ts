@@ -100,9 +100,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_needs_attention',
-    title: 'Who is behind or stuck (lagging, laggards), with not a single thing done or ignored it, and needs a reminder, nudge, chase or follow-up (flag them)',
+    title: 'Who is behind or stuck (lagging), with not a single thing done, and needs a reminder, nudge or chase',
     description:
-      "Who is behind: learners with coursework assigned who haven't started or completed anything (zero completions), to remind. All learners: analytics_students.",
+      "Who is behind (laggards): learners with coursework assigned who haven't started or completed anything (zero completions), or ignored it, to flag, remind or follow up. All learners: analytics_students.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/needs-attention',
@@ -112,9 +112,9 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_top_performers',
-    title: 'Top performers leaderboard: best learners and stars who are ahead, to recognize with praise, shout-outs, rewards or awards',
+    title: 'Top performers leaderboard: best learners and stars who are ahead, to recognize with shout-outs or awards',
     description:
-      'Best learners: who completed the largest share of their assigned courses, a leaderboard ranked highest first by completion rate. Laggards: analytics_needs_attention.',
+      'Best learners: who completed the largest share of their assigned courses, a leaderboard ranked highest first by completion rate, for praise or rewards. Laggards: analytics_needs_attention.',
     toolset: 'analytics',
     command: 'analytics/top-performers',
     input: limit,

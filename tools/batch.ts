@@ -21,15 +21,13 @@ const call = z.strictObject({
   arguments: jsonObjectText('arguments', '{"userId":"u_2"}').describe('JSON object as a string, e.g. {"userId":"u_2"}').optional(),
 });
 
-const itemError = z
-  .looseObject({ status: z.int().optional(), code: z.string().optional(), message: z.string(), resolution: z.string().optional() })
-  .describe('The error the tool alone would have returned.');
+const itemError = z.looseObject({ status: z.int().optional(), code: z.string().optional(), message: z.string(), resolution: z.string().optional() });
 
 const item = z.looseObject({
-  index: z.int().describe('Position in calls, from 0.'),
+  index: z.int(),
   tool: z.string(),
-  status: z.enum(BATCH_STATUSES).describe('skipped: cancelled before it was sent; declined: the person said no.'),
-  result: z.record(z.string(), z.unknown()).optional().describe('What the tool alone returns.'),
+  status: z.enum(BATCH_STATUSES).describe('skipped: cancelled before it was sent.'),
+  result: z.record(z.string(), z.unknown()).optional(),
   error: itemError.optional(),
 });
 
@@ -42,10 +40,10 @@ export const BATCH_TOOL: BatchToolDef = {
     idempotencyKey: idempotencyKeyField.optional(),
   }),
   output: z.looseObject({
-    results: z.array(item).describe('One per call, in order.'),
+    results: z.array(item),
     succeeded: z.int(),
     failed: z.int(),
-    idempotencyKey: z.string().optional().describe('Call again with it to retry: writes are not applied twice.'),
+    idempotencyKey: z.string().optional().describe('Send again with it to retry.'),
   }),
   // As listed with every tool: the catalogue marks it read-only where it offers only reads.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },

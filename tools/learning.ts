@@ -147,9 +147,9 @@ export const learningTools: ToolDef[] = [
   }),
   command({
     name: 'learning_project_scenarios',
-    title: 'Role-play and practice simulation results: attempts or tries and scores on exercises',
+    title: 'Role-play results: attempts and scores',
     description:
-      "How learners do on a course's role-play and scenario projects: share started and completed, attempts, average best score; optionally one unit.",
+      "How learners do on a course's role-play and scenario projects (practice simulations, exercises): share started and completed, attempts or tries, average best score; optionally one unit.",
     toolset: 'learning',
     command: 'learning/project-scenarios',
     input: { courseId: courseIdField, unitId: unitIdField.optional(), groupId },

@@ -5,7 +5,8 @@ import { targetsOf } from '../telemetry/audit.js';
 import { redact } from '../telemetry/log.js';
 
 // What an agent is told of a batch: counts first, then the calls that failed with their errors, then
-// every call's result or error by index as JSON (the structured content, within the result cap).
+// every call's result or error by index, one line each (the structured content has them all as JSON,
+// within the result cap).
 
 export interface ItemOutcome {
   index: number;
@@ -46,7 +47,21 @@ export function batchResult(outcomes: readonly ItemOutcome[], key: string | unde
   if (key && (failed > 0 || skipped > 0)) {
     lines.push(`To retry, send the same calls again with idempotencyKey "${key}": the writes already made are answered again, not made twice.`);
   }
-  return { content: [{ type: 'text', text: redact(lines.join('\n')) }, { type: 'text', text: json }], structuredContent: structured };
+  // Then every call on a line of its own: its result's JSON, as the tool alone answers it, without
+  // repeating the field names of the structured content thirty times over.
+  const tools = new Set(outcomes.map((o) => o.tool));
+  const only = tools.size === 1 ? outcomes[0]!.tool : undefined;
+  lines.push(only ? `By index, each a call of ${only}:` : 'By index:');
+  for (const r of results) lines.push(itemLine(r, only === undefined));
+  return { content: [{ type: 'text', text: redact(lines.join('\n')) }], structuredContent: structured };
+}
+
+function itemLine(r: Record<string, unknown>, named: boolean): string {
+  const head = `[${String(r['index'])}]${named ? ` ${String(r['tool'])}` : ''} ${String(r['status'])}`;
+  if (r['result'] !== undefined) return `${head}: ${JSON.stringify(r['result'])}`;
+  if (r['resultOmitted'] === true) return `${head} (result left out to fit)`;
+  const e = r['error'] as JobError | undefined;
+  return e ? `${head}: ${[e.status === undefined ? 'Error' : `HTTP ${e.status}`, e.code].filter(Boolean).join(' ')}: ${e.message}` : head;
 }
 
 function summary(total: number, n: { succeeded: number; failed: number; declined: number; skipped: number }): string {

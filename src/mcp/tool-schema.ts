@@ -15,7 +15,7 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<st
 
 /**
  * What zod writes that means nothing to a model or a client, taken out of a converted schema: the
- * `$schema` line (2020-12 is MCP's default dialect), `minLength: 1`, a safe integer's bounds
+ * `$schema` line (2020-12 is MCP's default dialect), `minLength: 1` and `minItems: 1`, a safe integer's bounds
  * (`exclusiveMinimum: 0` with `maximum: 9007199254740991`, said as `minimum: 1`), and the patterns,
  * formats and length limits the descriptions say in words. The server's zod schemas still check it all.
  */
@@ -28,7 +28,7 @@ export function tidySchema<T>(schema: T): T {
     if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
     if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
     // "Not empty": true of any value a model would send; the server still refuses an empty one.
-    if (key === 'minLength' && value === 1) continue;
+    if ((key === 'minLength' || key === 'minItems') && value === 1) continue;
     // Patterns, formats and length limits are said in the field's description (a test checks that),
     // where every model and agent framework reads them; the server still checks them.
     if (key === 'pattern' || key === 'format' || key === 'maxLength') continue;

@@ -187,6 +187,7 @@ describe('tool registry', () => {
     });
     expect(tidySchema({ type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: 10 })).toEqual({ type: 'integer', maximum: 10 });
     expect(tidySchema({ type: 'number', exclusiveMinimum: 0 })).toEqual({ type: 'number' });
+    expect(tidySchema({ type: 'array', minItems: 1, maxItems: 100 })).toEqual({ type: 'array', maxItems: 100 });
     expect(tidySchema({ type: 'string', minLength: 1, maxLength: 255, pattern: '^x$', format: 'uri', description: 'd' })).toEqual({ type: 'string', description: 'd' });
     for (const t of listed) expect(JSON.stringify(t)).not.toMatch(/\$schema|9007199254740991/);
   });
