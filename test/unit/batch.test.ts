@@ -5,6 +5,7 @@ import { batchResult, type ItemOutcome } from '../../src/batch/answer.js';
 import { itemKey } from '../../src/batch/run.js';
 import { toolCallsOf } from '../../src/batch/weight.js';
 
+const textOf = (r: { content: { type: string; text?: string }[] }) => r.content.map((c) => c.text ?? '').join('\n');
 const ok = (index: number, size: number): ItemOutcome => ({ index, tool: 'assignments_for_user', status: 'succeeded', result: { user: { id: `u_${index}` }, notes: 'x'.repeat(size) }, args: { userId: `u_${index}` } });
 const failed = (index: number): ItemOutcome => ({
   index,
@@ -18,7 +19,7 @@ describe('the answer', () => {
   test('counts first, then the failures with their targets, then every call as JSON', () => {
     const r = batchResult([ok(0, 10), failed(1), { index: 2, tool: 'members_remove', status: 'declined', args: { userId: 'u_2' } }], 'k1');
     expect(r.content).toHaveLength(1);
-    expect(r.content[0]!.type === 'text' && r.content[0].text.split('\n')).toEqual([
+    expect(textOf(r).split('\n')).toEqual([
       '3 calls: 1 succeeded, 1 failed, 1 declined by the person (not sent).',
       'Failed:',
       '- calls[1] groups_member_add (groupId g_nope, userId u_1): HTTP 422 VALIDATION_ERROR: The request body is invalid. Fields: groupId: no group with id g_nope',
@@ -43,7 +44,7 @@ describe('the answer', () => {
     expect(kept.length).toBeGreaterThan(3);
     expect(results.filter((x) => x['resultOmitted'] === true)).toHaveLength(10 - kept.length);
     expect(results[10]!['error']).toBeDefined();
-    expect(r.content[0]!.type === 'text' && r.content[0].text).toContain(`The results of ${10 - kept.length} successful calls are left out`);
+    expect(textOf(r)).toContain(`The results of ${10 - kept.length} successful calls are left out`);
   });
 });
 
