@@ -185,6 +185,37 @@ export const EVAL_SET: EvalRequest[] = [
   { ask: 'assignment status for one person across all courses', expect: ['assignments_for_user'] },
   { ask: 'one quiz: every attempt and the spread of scores', expect: ['performance_quiz'] },
   { ask: 'one test: which questions are answered wrong', expect: ['learning_question_stats'] },
+  // Requests in the plural (issue 34), written before batch_call's words and the bulk tools' were edited: many
+  // calls of one tool, or of a few, where the tool itself and batch_call (which runs them in one call) are
+  // both right. Split by the same hash as the rest, so about half of them are held out.
+  { ask: 'add the 30 new hires to the Onboarding group', expect: ['groups_member_add', 'batch_call'] },
+  { ask: 'put all twelve interns into the Summer Cohort team', expect: ['groups_member_add', 'batch_call'] },
+  { ask: 'enroll these eight people in Sales EMEA: Lucas, Sofia, Amara, Kenji, Grace, Omar, Tom and Nina', expect: ['groups_member_add', 'batch_call'] },
+  { ask: 'make Daniel and Priya instructors of every engineering group', expect: ['groups_member_add', 'batch_call'] },
+  { ask: 'bulk add a list of users to several groups at once', expect: ['groups_member_add', 'batch_call'] },
+  { ask: 'add Tom to Sales, Nina to Engineering and Grace to Alumni', expect: ['groups_member_add', 'batch_call'] },
+  { ask: 'move all the platform engineers into the new Infrastructure group', expect: ['groups_member_add', 'batch_call'] },
+  { ask: 'tag everyone in Sales with Q3', expect: ['members_set_tags', 'batch_call'] },
+  { ask: 'label all 40 store managers as manager and region north', expect: ['members_set_tags', 'batch_call'] },
+  { ask: 'set the tags of these 15 people to contractor', expect: ['members_set_tags', 'batch_call'] },
+  { ask: 'mass update tags for a spreadsheet of 200 employees', expect: ['members_set_tags', 'batch_call'] },
+  { ask: 'remove the 12 people who left last month from the workspace', expect: ['members_remove', 'batch_call'] },
+  { ask: 'offboard all the contractors whose contracts ended: Ana, Ben, Chloe and Dev', expect: ['members_remove', 'batch_call'] },
+  { ask: 'kick these five ex-employees out of the platform', expect: ['members_remove', 'batch_call'] },
+  { ask: 'pause the whole night shift in the Warehouse group during the shutdown', expect: ['groups_member_set_status', 'batch_call'] },
+  { ask: 'deactivate these six people in Cohort B while they are on leave', expect: ['groups_member_set_status', 'batch_call'] },
+  { ask: 'reactivate everyone we paused in the Alumni group', expect: ['groups_member_set_status', 'batch_call'] },
+  { ask: 'withdraw these three outdated course assignments', expect: ['assignments_remove', 'batch_call'] },
+  { ask: 'cancel all seven assignments we sent by mistake yesterday', expect: ['assignments_remove', 'batch_call'] },
+  { ask: 'show the units of these 8 learners in the Negotiation course', expect: ['learning_student_units', 'batch_call'] },
+  { ask: 'how far along is each of my five apprentices in the welding course, unit by unit', expect: ['learning_student_units', 'batch_call'] },
+  { ask: 'what is on the plate of each of these ten new starters', expect: ['assignments_for_user', 'batch_call'] },
+  { ask: 'for each of these 20 people, which courses are overdue', expect: ['assignments_for_user', 'batch_call'] },
+  { ask: 'scores of these four quizzes side by side', expect: ['performance_quiz', 'batch_call'] },
+  { ask: 'outline of each of our three compliance courses', expect: ['courses_structure', 'batch_call'] },
+  { ask: 'remove Omar from the workspace and tag Lucas as emea', expect: ['batch_call', 'members_remove', 'members_set_tags'] },
+  { ask: 'do all of these changes in one go instead of one at a time', expect: ['batch_call'] },
+  { ask: 'run these 50 updates together in a single bulk call', expect: ['batch_call'] },
   // requests no tool serves
   { ask: 'book a meeting room for Tuesday', expect: [] },
   { ask: "what is the weather in Berlin", expect: [] },
@@ -346,6 +377,12 @@ export const LATER_TUNING: EvalRequest[] = [
   { ask: 'move the Legal folder under Compliance', expect: ['folders_update'] },
   { ask: 'what happened with the presentation job', expect: ['jobs_get'] },
   { ask: 'abort the upload job', expect: ['jobs_cancel'] },
+  // batch_call (issue 34): tuning only.
+  { ask: 'add these people to the group all at once, not one by one', expect: ['groups_member_add', 'batch_call'] },
+  { ask: 'tag the whole team in one call', expect: ['members_set_tags', 'batch_call'] },
+  { ask: 'remove these ten leavers with a single confirmation', expect: ['members_remove', 'batch_call'] },
+  { ask: 'several calls in one batch', expect: ['batch_call'] },
+  { ask: 'apply the same change to many members in bulk', expect: ['batch_call'] },
 ];
 
 /**

@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import pkg from '../package.json' with { type: 'json' };
 import { tools } from '../tools/index.js';
+import { BATCH_TOOL } from '../tools/batch.js';
 import { JOB_TOOLS } from '../tools/jobs.js';
-import { jobToolEntry, toolEntry } from '../src/mcp/tool-schema.js';
+import { batchToolEntry, jobToolEntry, toolEntry } from '../src/mcp/tool-schema.js';
 import { summarize } from '../src/mcp/tool-summary.js';
 import { buildViews } from './build-views.js';
 
@@ -22,7 +23,11 @@ mkdirSync(`${dir}/server`, { recursive: true });
 
 const built = {
   summaries: tools.map(summarize),
-  list: Object.fromEntries([...tools.map((t) => [t.name, toolEntry(t)] as const), ...JOB_TOOLS.map((t) => [t.name, jobToolEntry(t)] as const)]),
+  list: Object.fromEntries([
+    ...tools.map((t) => [t.name, toolEntry(t)] as const),
+    [BATCH_TOOL.name, batchToolEntry(BATCH_TOOL)] as const,
+    ...JOB_TOOLS.map((t) => [t.name, jobToolEntry(t)] as const),
+  ]),
 };
 // What the build makes goes into the one module that reads it (the plugin below), not in esbuild defines:
 // a define's object lands in a chunk that every start loads, and the views' 1.7 MB of HTML was parsed at

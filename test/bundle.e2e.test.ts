@@ -175,6 +175,7 @@ describe('settings left empty', () => {
         const { tools } = await c.listTools();
         const names = tools.map((t) => t.name);
         expect(names).toHaveLength(CONNECTOR_TOOLS);
+        expect(names.slice(-3)).toEqual(['batch_call', 'jobs_get', 'jobs_cancel']);
         expect(names).not.toContain('materials_list');
         const r = (await c.callTool({ name: 'groups_list', arguments: {} })) as CallToolResult;
         await c.close();

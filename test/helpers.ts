@@ -18,13 +18,13 @@ import { Upstream } from '../src/call/upstream.js';
 
 /**
  * How many tools a server with credentials for these APIs lists by default, counted from the rows: the
- * operations of those APIs, and the job tools when one of them is long.
+ * operations of those APIs, batch_call, and the job tools (a long call, or a batch, may become a job).
  */
 function listedFor(...apis: Api[]): number {
   const rows = allTools.filter((t) => apis.includes(t.api));
-  return rows.length + (rows.some((t) => t.mode !== 'json') ? JOB_TOOL_NAMES.length : 0);
+  return rows.length + 1 + JOB_TOOL_NAMES.length;
 }
-/** Every tool the server lists by default: every operation of the two APIs, and the job tools. */
+/** Every tool the server lists by default: every operation of the two APIs, batch_call and the job tools. */
 export const ALL_TOOLS = listedFor('connector', 'content');
 /** What a client with only a Content API key is offered. */
 export const CONTENT_TOOLS = listedFor('content');

@@ -35,6 +35,11 @@ test('every tool takes null for each optional field, as if it were left out', as
   expect(refused).toEqual([]);
 });
 
+test('batch_call takes null for its key and for a call\'s arguments', async () => {
+  const r = (await conn.client.callTool({ name: 'batch_call', arguments: { calls: [{ tool: 'analytics_hero', arguments: null }], idempotencyKey: null } })) as CallToolResult;
+  expect(r.isError, text(r)).toBeFalsy();
+});
+
 test('null is dropped only where a field is optional, nested objects and list items included', () => {
   const def = tools.find((t) => t.name === 'presentations_create')!;
   const args = { topic: 'T', numberOfSlides: 1, locale: 'en-US', logoUrl: null, customImages: [{ url: 'https://i.example/a.png', base64: null, description: 'a' }] };

@@ -24,9 +24,9 @@ const number = z.number();
 export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_monthly_overview',
-    title: "Monthly report: a month's training numbers",
+    title: "Monthly report: a month's training numbers (last month, or a month such as September)",
     description:
-      'Monthly learning report for one month (last month, a month such as September): how it went, learners who started or finished courses, and the courses authors started or first published, by type. All-time totals: analytics_hero.',
+      'Monthly learning report for one month: how it went, learners who started or finished courses, and the courses authors started or first published, by type. All-time totals: analytics_hero.',
     toolset: 'analytics',
     command: 'analytics/monthly-overview',
     input: { month: month.optional() },
@@ -71,9 +71,9 @@ export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_courses',
     gives: 'course ids',
-    title: 'Completion rate of each course',
+    title: 'Completion rate of each course, who signed up',
     description:
-      'Completion rate and enrollment per course, every course: how many enrolled (signed up) and completed it, percent complete; which courses get finished most or least; gives course ids.',
+      'Completion rate and enrollment per course, every course: how many enrolled and completed it, percent complete; which courses get finished most or least; gives course ids.',
     toolset: 'analytics',
     pages: 'courses',
     command: 'analytics/courses',
@@ -88,9 +88,9 @@ export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_students',
     gives: 'user ids',
-    title: 'All learners, staff or employees on the platform, with courses given and finished or done, groups and user ids (roster)',
+    title: 'Roster: all learners, staff or employees on the platform, with courses given and finished or done, groups or teams they are in, and user ids (export the roster)',
     description:
-      "Full list of everyone in the workspace, all learners, each with courses assigned versus completed and the groups or teams they are in; export the roster, or find a person's user id by name or email. Those with none completed: analytics_needs_attention.",
+      "Full list of everyone in the workspace, all learners, each with courses assigned versus completed and their groups; or find a person's user id by name or email. Those with none completed: analytics_needs_attention.",
     toolset: 'analytics',
     pages: 'students',
     command: 'analytics/students',

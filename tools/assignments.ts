@@ -6,9 +6,9 @@ import { Assignment, AssignmentSummary, UserRefNullableName } from './shapes.js'
 export const assignmentsTools: ToolDef[] = [
   command({
     name: 'assignments_get',
-    title: "One assignment's details and progress: who completed it, who is overdue",
+    title: "One assignment's details and progress (a rollout): who completed it, who is outstanding or overdue",
     description:
-      "How one course or training assignment (a rollout) is going, assignee by assignee: who completed it, how many finished, who is outstanding or late, each one's status, percent done, due date and completion rules (minimum scores).",
+      "How one course or training assignment is going, assignee by assignee: who completed it, how many finished, who is late, each one's status, percent done, due date and completion rules (minimum scores).",
     toolset: 'assignments',
     command: 'assignments/get',
     input: { assignmentId: assignmentIdField },
@@ -19,9 +19,9 @@ export const assignmentsTools: ToolDef[] = [
   command({
     name: 'assignments_for_user',
     gives: 'assignment ids',
-    title: "A person's assigned training (training plan): what is due or overdue",
+    title: "A person's assigned training (training plan, on their plate): what is due or overdue",
     description:
-      "Everything assigned to one person (on their plate) and what is left for them to do, by when: each required course's progress, due date, complete, behind, late or overdue; gives assignment ids. One assignment, all assignees: assignments_get.",
+      "Everything assigned to one person and what is left for them to do, by when: each required course's progress, due date, complete, behind, late or overdue; gives assignment ids. One assignment, all assignees: assignments_get. In bulk: batch_call.",
     toolset: 'assignments',
     pages: 'assignments',
     command: 'assignments/for-user',
@@ -32,9 +32,9 @@ export const assignmentsTools: ToolDef[] = [
   }),
   command({
     name: 'assignments_remove',
-    title: 'Unassign or withdraw an assignment (duplicate, old or replaced)',
+    title: 'Unassign, withdraw, cancel or take back an assignment (duplicate, old or replaced)',
     description:
-      'Unassign, withdraw, cancel or take back a course assignment that is outdated or sent by mistake, from all it was given to. Cannot be undone.',
+      'Unassign or withdraw a course assignment that is outdated or sent by mistake, from all it was given to. Cannot be undone. In bulk: batch_call.',
     toolset: 'assignments',
     command: 'assignments/remove',
     input: { assignmentId: assignmentIdField },

@@ -123,9 +123,9 @@ export const componentsTools: ToolDef[] = [
   endpoint({
     name: 'components_create',
     gives: 'component ids',
-    title: 'Create an AI tutor, chatbot, role-play, flashcards or practice test',
+    title: 'Create, set up or build an AI tutor, chatbot, role-play, flashcards (spaced repetition) or practice test',
     description:
-      'Create, set up or build a learning tool for learners: AI chat or tutor (a chatbot answering questions), data analyst, flashcards (spaced repetition), role-play scenarios, practice test, audio recap and more. Hidden from learners until components_set_status.',
+      'Create a learning tool for learners: AI chat or tutor (a chatbot answering questions), data analyst, flashcards, role-play scenarios, practice test, audio recap and more. Hidden from learners until components_set_status.',
     toolset: 'components',
     method: 'POST',
     path: '/api/v1/components',
@@ -137,9 +137,9 @@ export const componentsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'components_set_status',
-    title: 'Publish, unpublish or deactivate a learning tool or bot',
+    title: 'Publish, unpublish or deactivate (offline) a learning tool or bot',
     description:
-      'Publish a component (tutor, chatbot, flashcards, practice test, learning tool): make it live for learners (active), deactivate or unpublish it (inactive, offline) or move it back to draft.',
+      'Publish a component (tutor, chatbot, flashcards, practice test, learning tool): make it live for learners (active), deactivate or unpublish it (inactive) or move it back to draft.',
     toolset: 'components',
     method: 'PATCH',
     path: '/api/v1/components/{id}',

@@ -98,7 +98,7 @@ function wellFormed(s: string): boolean {
   return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
 }
 
-const idempotencyKeyField = z
+export const idempotencyKeyField = z
   .string()
   .min(1)
   .max(255)

@@ -6,9 +6,9 @@ const groupIds = (what: string) => z.array(z.string().min(1)).describe(what);
 export const exploreTools: ToolDef[] = [
   command({
     name: 'explore_set_audience',
-    title: 'Who sees a section of the course catalog',
+    title: 'Who sees a section (category) of the course catalog',
     description:
-      'Choose who can see a section (category) of the explore page, the course catalog: restrict it to some groups, such as managers only, or hide it from some.',
+      'Choose who can see a section of the explore page, the course catalog: restrict it to some groups, such as managers only, or hide it from some.',
     toolset: 'explore',
     command: 'explore/set-audience',
     input: {
@@ -28,9 +28,9 @@ export const exploreTools: ToolDef[] = [
   }),
   command({
     name: 'explore_toggle',
-    title: 'Enable or disable the explore page (course catalog): turn or switch it on or off',
+    title: 'Enable or disable the explore page (course catalog, self-service): turn or switch it on or off',
     description:
-      'Let learners browse the course catalog (explore page) freely on their own (self-service), or stop that and hide it.',
+      'Let learners browse the course catalog (explore page) freely on their own, or stop that and hide it.',
     toolset: 'explore',
     command: 'explore/toggle',
     input: { exploreEnabled: z.boolean().describe('true shows it to learners, false hides it.') },

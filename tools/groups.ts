@@ -7,9 +7,9 @@ import { Group, Membership, MembershipStatus } from './shapes.js';
 export const groupsTools: ToolDef[] = [
   command({
     name: 'groups_member_add',
-    title: 'Add someone to a group, team or cohort',
+    title: 'Add, put or enroll someone, such as a new hire, in a group, team, cohort, department or class',
     description:
-      'Add, put or enroll a person in a group (team, cohort, department, class), such as a new hire, or make them its instructor or admin.',
+      'Add a person to a group (team, cohort), or make them its instructor or admin. In bulk: batch_call.',
     toolset: 'groups',
     command: 'groups/member-add',
     input: {
@@ -27,9 +27,9 @@ export const groupsTools: ToolDef[] = [
   }),
   command({
     name: 'groups_member_set_status',
-    title: 'Pause someone in a group while on leave or sabbatical (switch off), or reactivate them',
+    title: 'Pause or suspend someone in a group while on leave (on hold, parental or medical leave, sabbatical): switch off, or reactivate them',
     description:
-      'Mark someone inactive: pause, suspend or deactivate their membership in one group or cohort for now (on hold, parental or medical leave) while they stay employed, or reactivate it when they are back. Offboarding: members_remove.',
+      'Mark someone inactive: pause or deactivate their membership in one group or cohort for now while they stay employed, or reactivate it when they are back. Offboarding: members_remove. In bulk: batch_call.',
     toolset: 'groups',
     command: 'groups/member-set-status',
     input: { groupId, userId, status: MembershipStatus.describe('INACTIVE pauses, ACTIVE resumes.') },
@@ -40,9 +40,9 @@ export const groupsTools: ToolDef[] = [
   }),
   command({
     name: 'groups_delete',
-    title: 'Delete or disband a group, team or cohort (get rid of it)',
+    title: 'Delete or disband a group, team or cohort no longer needed or made by mistake (get rid of it)',
     description:
-      'Delete or remove a whole group, team or cohort no longer needed or made by mistake, with its nested subgroups and memberships (members stay in the workspace). Cannot be undone.',
+      'Delete or remove a whole group, team or cohort, with its nested subgroups and memberships (members stay in the workspace). Cannot be undone.',
     toolset: 'groups',
     command: 'groups/delete',
     input: { groupId },
@@ -65,9 +65,9 @@ export const groupsTools: ToolDef[] = [
   command({
     name: 'groups_list',
     gives: 'group ids',
-    title: 'All groups, teams, cohorts and departments in the workspace',
+    title: 'All groups, teams, cohorts, classes, class sections and departments in the workspace (org tree, departments, sub-groups)',
     description:
-      'Which groups, teams, cohorts, classes or class sections are set up in the workspace, how they nest (org tree, departments, sub-groups), member counts, who leads each group, and tags; gives group ids.',
+      'Which groups, teams or cohorts are set up in the workspace, how they nest, member counts, who leads each group, and tags; gives group ids.',
     toolset: 'groups',
     pages: 'groups',
     command: 'groups/list',

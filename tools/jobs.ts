@@ -44,9 +44,9 @@ const JobAnswer = z.looseObject({ job: jobShape });
 export const JOB_TOOLS: readonly JobToolDef[] = [
   {
     name: 'jobs_get',
-    title: 'Check on a running or background job (deck, upload): is it ready?',
+    title: 'Check on a running or background job (deck, upload): is it ready, finished or done yet?',
     description:
-      'Is it ready, finished or done yet: status, progress (percent) or result of a call that answered with a job (deck or presentation, upload, long answer), after a brief wait; call again while it runs.',
+      'Is it ready: status, progress (percent) or result of a call that answered with a job (deck or presentation, upload, long answer), after a brief wait; call again while it runs.',
     input: z.strictObject({ jobId }),
     output: JobAnswer,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

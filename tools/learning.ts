@@ -13,7 +13,7 @@ export const learningTools: ToolDef[] = [
     name: 'learning_student_units',
     title: "One learner's progress in a course and where they are stuck, unit by unit (module by module)",
     description:
-      'How far along one person is in one course, unit by unit (modules, lessons, topics, activities): a breakdown of what they finished, scores, whether they passed each unit test, time spent against the rest of the team; gives activity ids.',
+      'How far along one person is in one course, unit by unit (modules, lessons, topics, activities): a breakdown of what they finished, scores, whether they passed each unit test, time spent against the rest of the team; gives activity ids. In bulk: batch_call.',
     toolset: 'learning',
     command: 'learning/student-units',
     input: { userId: userIdField, courseId: courseIdField, groupId },
@@ -71,9 +71,9 @@ export const learningTools: ToolDef[] = [
   }),
   command({
     name: 'learning_question_stats',
-    title: 'Quiz and test questions people miss',
+    title: 'Quiz, exam and test questions people miss (hardest, trip them up)',
     description:
-      'Which questions of a test, exam or quiz learners get wrong most often (hardest, trip them up): wrong-answer rate per question, worst first, with the most common wrong answer. Scores of a quiz: performance_quiz.',
+      'Which questions of a test or quiz learners get wrong most often: wrong-answer rate per question, worst first, with the most common wrong answer. Scores of a quiz: performance_quiz.',
     toolset: 'learning',
     command: 'learning/question-stats',
     input: {

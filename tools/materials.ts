@@ -26,9 +26,9 @@ const DEFAULT_PROCESS_WAIT_MS = 300_000;
 export const materialsTools: ToolDef[] = [
   endpoint({
     name: 'materials_generate',
-    title: 'Write study material with AI (outline, summary)',
+    title: 'Write, make or draft study material with AI (outline, summary, handout)',
     description:
-      'Have AI write, make or draft a study document, handout or material on a topic: course outline, overview, notes or summary. May answer with a job (jobs_get). Slides: presentations_create.',
+      'Have AI write a study document or material on a topic: course outline, overview, notes or summary. May answer with a job (jobs_get). Slides: presentations_create.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/generate',
@@ -51,9 +51,9 @@ export const materialsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'materials_upload_and_process',
-    title: 'Upload a file or recording and wait until it is processed',
+    title: 'Upload, add or import a file or recording and wait until it is processed',
     description:
-      'Upload, add or import a study material (document, PDF, video, audio, web page, text) and wait till it is fully processed and ready; may answer with a job (jobs_get). Without waiting: materials_create.',
+      'Upload a study material (document, PDF, video, audio, web page, text) and wait till it is fully processed and ready; may answer with a job (jobs_get). Without waiting: materials_create.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials/upload-and-process',
@@ -71,9 +71,9 @@ export const materialsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'materials_create',
-    title: 'Add a material (without waiting)',
+    title: 'Add, save or store a material: an article or checklist, reading (without waiting)',
     description:
-      'Create, add, save or store a study material in the library (text you paste, notes, an article or checklist, a web page or link, a file, reading) and return at once. To wait: materials_upload_and_process.',
+      'Create or add a study material in the library (text you paste, notes, a web page or link, a file) and return at once. To wait: materials_upload_and_process.',
     toolset: 'materials',
     method: 'POST',
     path: '/api/v1/materials',
@@ -85,9 +85,9 @@ export const materialsTools: ToolDef[] = [
   endpoint({
     name: 'materials_list',
     gives: 'material and folder ids',
-    title: 'Find study materials, documents and docs in the library, or everything in a folder',
+    title: 'Find docs: study materials, documents, docs or files in the library, or everything in a folder',
     description:
-      "Find or search the library: which study materials, documents, docs or files we already have, by words in their names, or a folder's contents, latest first; gives material and folder ids.",
+      "Find or search the library: which study materials or documents we already have, by words in their names, or a folder's contents, latest first; gives material and folder ids.",
     toolset: 'materials',
     method: 'GET',
     path: '/api/v1/materials',

@@ -6,9 +6,9 @@ import { Tag } from './shapes.js';
 export const membersTools: ToolDef[] = [
   command({
     name: 'members_remove',
-    title: 'Offboard someone who resigned, quit or left: remove them from the workspace',
+    title: 'Offboard someone who resigned, quit, left or no longer works here (contractors, offboarding): remove, delete or kick them out of the workspace, platform or system',
     description:
-      'Remove, delete or kick a member out of the whole workspace, platform or system for good, taking them off every group: their account and access end (no longer works here, contractors, offboarding). One group only, for a while: groups_member_set_status. Cannot be undone.',
+      'Remove a member from the whole workspace for good, taking them off every group: their account and access end. One group only, for a while: groups_member_set_status. Cannot be undone. In bulk: batch_call.',
     toolset: 'members',
     command: 'members/remove',
     input: { userId: userIdField },
@@ -27,9 +27,9 @@ export const membersTools: ToolDef[] = [
   }),
   command({
     name: 'members_set_tags',
-    title: 'Tag or label a member',
+    title: 'Tag or label a member, such as manager, region, team or location',
     description:
-      'Tag, label, change or wipe the tags of a member, such as manager, region, team or location; the set given replaces theirs and new tags are created.',
+      'Tag, label, change or wipe the tags of a member; the set given replaces theirs and new tags are created. In bulk: batch_call.',
     toolset: 'members',
     command: 'members/set-tags',
     input: {

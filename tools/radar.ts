@@ -5,9 +5,9 @@ import { Alert, AlertStatusFilter } from './shapes.js';
 export const radarTools: ToolDef[] = [
   command({
     name: 'radar_alerts_list',
-    title: 'Learning radar alerts (risks and warnings): new, acted on or dismissed',
+    title: 'Learning radar alerts (risks and warnings, anything alarming: drops, anomalies): new, acted on or dismissed',
     description:
-      "Problems, risks and warnings the learning radar's monitors flagged in the workspace (anything alarming: drops, anomalies), each with a summary and recommended action.",
+      "Problems, risks and warnings the learning radar's monitors flagged in the workspace, each with a summary and recommended action.",
     toolset: 'radar',
     pages: 'alerts',
     command: 'radar/alerts-list',

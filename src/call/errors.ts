@@ -102,6 +102,11 @@ export const ERROR_CODES = {
     resolution: "Try again shortly; if it persists, the server's operator must check the store (WORKSPACE_REDIS_URL).",
     retry: true,
   },
+  READ_ONLY: {
+    meaning: 'This server or sign-in serves only the tools that change nothing; a write was asked for, and nothing was sent.',
+    resolution: 'Leave the writes out, or use a server or sign-in that may write.',
+    retry: false,
+  },
   JOB_NOT_STARTED: {
     meaning: 'The job never started: the call that made it could not reach the job store and was answered with an error; nothing was sent.',
     resolution: 'Call the tool again.',

@@ -311,6 +311,17 @@ function withoutPlaceholders<T extends Record<string, unknown>>(values: T): T {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => !(typeof v === 'string' && isPlaceholder(v)))) as T;
 }
 
+/** The toolsets named, if any. batch_call is offered with any API tool: `batch` is accepted beside the toolsets it runs the tools of. */
+function toolsets(named: string[]): ReadonlySet<Toolset> | undefined {
+  const unknown = named.filter((t) => t !== 'batch' && !(knownToolsets as readonly string[]).includes(t));
+  if (unknown.length > 0) {
+    throw new ConfigError(`Unknown toolset(s): ${unknown.join(', ')}. Known: ${knownToolsets.join(', ')}, batch`);
+  }
+  const api = named.filter((t) => t !== 'batch');
+  if (named.length > 0 && api.length === 0) throw new ConfigError('--toolsets batch needs the toolsets whose tools batch_call runs beside it (e.g. groups,members,batch).');
+  return api.length > 0 ? new Set(api as Toolset[]) : undefined;
+}
+
 export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
   let parsed: Values;
   try {
@@ -338,13 +349,8 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-  const toolsetList = list('toolsets');
   const toolList = list('tools');
   const excluded = list('exclude-tools');
-  const unknown = toolsetList.filter((t) => !(knownToolsets as readonly string[]).includes(t));
-  if (unknown.length > 0) {
-    throw new ConfigError(`Unknown toolset(s): ${unknown.join(', ')}. Known: ${knownToolsets.join(', ')}`);
-  }
 
   const config: Config = {
     connector: token && connectorUrl ? { baseUrl: connectorUrl, token } : undefined,
@@ -359,7 +365,7 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     ...longOperations(read, env),
     auditLog: read('audit-log') || undefined,
     resultMaxChars: integer('result-max-chars', read('result-max-chars'), DEFAULTS.resultMaxChars, 1_000, 10_000_000),
-    toolsets: toolsetList.length > 0 ? new Set(toolsetList as Toolset[]) : undefined,
+    toolsets: toolsets(list('toolsets')),
     tools: toolList.length > 0 ? new Set(toolList) : undefined,
     excludeTools: excluded.length > 0 ? new Set(excluded) : undefined,
     readOnly: switchOn(values, read, 'read-only'),

@@ -29,9 +29,9 @@ export type Gate = { go: string | undefined } | { ask: InputRequiredResult } | {
 
 /** How long a question may wait for its answer. */
 const STATE_TTL_S = 600;
-const ANSWER = 'confirm';
+export const ANSWER = 'confirm';
 /** A form every client renders: one flat boolean. */
-const FORM = {
+export const FORM = {
   type: 'object' as const,
   properties: { confirm: { type: 'boolean' as const, title: 'Yes, do it', description: 'This cannot be undone.', default: false } },
   required: ['confirm'],
@@ -98,7 +98,7 @@ export class Confirmations {
  * fails leaves the row to name the target alone, and a row without a question (or one that throws) gets
  * the generic one.
  */
-async function questionFor(def: ToolDef, args: Record<string, unknown>, upstream: Upstream, signal: AbortSignal): Promise<string> {
+export async function questionFor(def: ToolDef, args: Record<string, unknown>, upstream: Upstream, signal: AbortSignal): Promise<string> {
   const generic = `Run ${def.name} on ${JSON.stringify(args).slice(0, 200)}? This cannot be undone.`;
   if (!def.confirm) return generic;
   try {

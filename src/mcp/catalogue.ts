@@ -1,11 +1,12 @@
 import type { Tool } from '@modelcontextprotocol/server';
+import type { BatchToolDef } from '../../tools/batch.js';
 import type { ToolDef } from '../../tools/define.js';
 import type { JobToolDef } from '../../tools/jobs.js';
 import type { RepeatFacts } from '../jobs/advice.js';
 import { didYouMean } from '../text/suggest.js';
 import { serverInstructions } from './instructions.js';
-import { jobToolEntry, toolEntry } from './tool-schema.js';
-import { JOB_TOOL_NAMES, offered, summarize, type ToolFilter, type ToolSummary } from './tool-summary.js';
+import { batchToolEntry, jobToolEntry, toolEntry } from './tool-schema.js';
+import { BATCH_TOOL_NAME, JOB_TOOL_NAMES, offered, summarize, type ToolFilter, type ToolSummary } from './tool-summary.js';
 
 /**
  * Filled in at build time for the bundle: every tool's summary and `tools/list` entry. A freshly started
@@ -38,9 +39,17 @@ function loadJobDefinitions(): Promise<ReadonlyMap<string, JobToolDef>> {
   return jobDefinitions;
 }
 
+let batchDefinition: Promise<BatchToolDef> | undefined;
+
+/** batch_call's declaration, loaded when it is first listed without the build's list, or called. */
+function loadBatchDefinition(): Promise<BatchToolDef> {
+  batchDefinition ??= import('../../tools/batch.js').then(({ BATCH_TOOL }) => BATCH_TOOL);
+  return batchDefinition;
+}
+
 /** Names given to --tools or --exclude-tools that are no tool's, with the closest real ones. */
 export async function unknownToolNames(filter: ToolFilter): Promise<string | undefined> {
-  const known = (built?.summaries ?? [...(await loadDefinitions()).values()]).map((t) => t.name);
+  const known = [...(built?.summaries ?? [...(await loadDefinitions()).values()]).map((t) => t.name), BATCH_TOOL_NAME];
   const unknown = [...(filter.tools ?? []), ...(filter.excludeTools ?? [])].filter((n) => !known.includes(n));
   if (unknown.length === 0) return undefined;
   return `Unknown tool(s): ${unknown.map((n) => `${n.slice(0, 60)}${didYouMean(n, known)}`).join(', ')}. The README's tool list names them all.`;
@@ -59,6 +68,10 @@ export class Catalogue {
   readonly names: readonly string[];
   /** The tools offered that change the workspace (not read-only). */
   readonly writes: ReadonlySet<string>;
+  /** batch_call is offered: with any API tool, unless excluded. */
+  readonly batch: boolean;
+  /** Only the tools that change nothing are offered, by --read-only or a read-only grant. */
+  readonly readOnly: boolean;
   /** The server instructions for exactly these tools. */
   readonly instructions: string;
 
@@ -67,20 +80,24 @@ export class Catalogue {
   private readonly jobs: boolean;
 
   private constructor(
-    summaries: readonly ToolSummary[],
+    private readonly summaries: readonly ToolSummary[],
     jobs: boolean,
+    { batch, readOnly }: { batch: boolean; readOnly: boolean },
     private readonly definitions: () => Promise<ReadonlyMap<string, ToolDef>>,
     private readonly builtList: Record<string, Tool> | undefined,
   ) {
     // A catalogue of reads only (--read-only, a read-only grant) offers no cancel: it stops nothing but reads.
     const reads = summaries.every((s) => s.readOnly);
-    this.jobTools = new Set(jobs && summaries.some((s) => s.long) ? JOB_TOOL_NAMES.filter((n) => n !== 'jobs_cancel' || !reads) : []);
+    this.batch = batch && summaries.length > 0;
+    this.readOnly = readOnly;
+    // A batch that outlives the client's patience is handed off as a job like a long call.
+    this.jobTools = new Set(jobs && (this.batch || summaries.some((s) => s.long)) ? JOB_TOOL_NAMES.filter((n) => n !== 'jobs_cancel' || !reads) : []);
     this.jobs = jobs;
-    this.names = [...summaries.map((s) => s.name), ...this.jobTools];
+    this.names = [...summaries.map((s) => s.name), ...(this.batch ? [BATCH_TOOL_NAME] : []), ...this.jobTools];
     this.offered = new Set(this.names);
     // Following or cancelling one's own job changes no workspace data: a read-only grant may do both.
     this.writes = new Set(summaries.filter((s) => !s.readOnly).map((s) => s.name));
-    this.instructions = serverInstructions(summaries, this.jobTools.size > 0);
+    this.instructions = serverInstructions(summaries, this.jobTools.size > 0, this.batch);
   }
 
   /** The catalogue of the tools the filter selects, from the build's summaries or the declarations. */
@@ -89,6 +106,7 @@ export class Catalogue {
     return Catalogue.named(
       all.filter((t) => offered(t, filter)),
       filter.jobs ?? false,
+      { batch: !filter.excludeTools?.has(BATCH_TOOL_NAME), readOnly: filter.readOnly ?? false },
       loadDefinitions,
       built?.list,
     );
@@ -97,13 +115,20 @@ export class Catalogue {
   /** A catalogue of declarations already at hand (tests, scripts). */
   static of(defs: readonly ToolDef[], jobs = false): Catalogue {
     const map = new Map(defs.map((d) => [d.name, d]));
-    return Catalogue.named(defs.map(summarize), jobs, async () => map, undefined);
+    const summaries = defs.map(summarize);
+    return Catalogue.named(summaries, jobs, { batch: true, readOnly: summaries.length > 0 && summaries.every((s) => s.readOnly) }, async () => map, undefined);
   }
 
-  private static named(summaries: ToolSummary[], jobs: boolean, definitions: () => Promise<ReadonlyMap<string, ToolDef>>, list: Record<string, Tool> | undefined): Catalogue {
-    const key = `${summaries.map((s) => s.name).join(',')}:${jobs}`;
+  private static named(
+    summaries: ToolSummary[],
+    jobs: boolean,
+    flags: { batch: boolean; readOnly: boolean },
+    definitions: () => Promise<ReadonlyMap<string, ToolDef>>,
+    list: Record<string, Tool> | undefined,
+  ): Catalogue {
+    const key = `${summaries.map((s) => s.name).join(',')}:${jobs}:${flags.batch}:${flags.readOnly}`;
     let c = Catalogue.made.get(key);
-    if (!c) Catalogue.made.set(key, (c = new Catalogue(summaries, jobs, definitions, list)));
+    if (!c) Catalogue.made.set(key, (c = new Catalogue(summaries, jobs, flags, definitions, list)));
     return c;
   }
 
@@ -111,9 +136,9 @@ export class Catalogue {
   list(): Promise<{ tools: Tool[] }> {
     const built = this.builtList;
     const entries = built
-      ? Promise.resolve(this.names.map((n) => built[n]!))
-      : Promise.all([this.definitions(), loadJobDefinitions()]).then(([defs, jobDefs]) =>
-          this.names.map((n) => (this.jobTools.has(n) ? jobToolEntry(jobDefs.get(n)!) : toolEntry(defs.get(n)!))),
+      ? Promise.resolve(this.names.map((n) => (n === BATCH_TOOL_NAME ? this.batchEntry(built[n]!) : built[n]!)))
+      : Promise.all([this.definitions(), loadJobDefinitions(), loadBatchDefinition()]).then(([defs, jobDefs, batchDef]) =>
+          this.names.map((n) => (n === BATCH_TOOL_NAME ? this.batchEntry(batchToolEntry(batchDef)) : this.jobTools.has(n) ? jobToolEntry(jobDefs.get(n)!) : toolEntry(defs.get(n)!))),
         );
     // Without jobs (hand-off off) no call can become a task.
     this.listed ??= entries.then((tools) => ({ tools: this.jobs ? tools : tools.map(({ execution: _, ...rest }) => rest) }));
@@ -123,6 +148,26 @@ export class Catalogue {
   /** The declaration of an offered tool, or undefined for a name this server does not offer (or a job tool). */
   async definition(name: string): Promise<ToolDef | undefined> {
     return this.offered.has(name) && !this.jobTools.has(name) ? (await this.definitions()).get(name) : undefined;
+  }
+
+  /**
+   * batch_call's entry with hints true of the tools it can run here: read-only where every tool offered
+   * only reads (--read-only, a read-only grant), destructive only where a deleting tool is offered.
+   */
+  private batchEntry(entry: Tool): Tool {
+    const readOnly = this.summaries.every((s) => s.readOnly);
+    const destructive = this.summaries.some((s) => s.destructive);
+    return { ...entry, annotations: { ...entry.annotations, readOnlyHint: readOnly, destructiveHint: destructive, idempotentHint: readOnly } };
+  }
+
+  /** batch_call's declaration, when this catalogue offers it. */
+  async batchTool(): Promise<BatchToolDef | undefined> {
+    return this.batch ? loadBatchDefinition() : undefined;
+  }
+
+  /** What any tool of this build is, offered here or not (a batch names a write on a read-only server). */
+  async anyTool(name: string): Promise<ToolSummary | undefined> {
+    return (built?.summaries ?? [...(await loadDefinitions()).values()].map(summarize)).find((t) => t.name === name);
   }
 
   /** The declaration of an offered job tool. */

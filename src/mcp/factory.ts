@@ -132,6 +132,7 @@ function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlig
       toolsFor: perRequest ? (authInfo) => catalogues(u, readOnlyGrant(authInfo)) : undefined,
       keepAliveMs: config.keepAliveMs,
       resultMaxChars: config.resultMaxChars,
+      maxInFlight: config.http?.maxInFlight,
       inFlight,
       ...extras,
     });

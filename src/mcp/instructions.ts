@@ -6,7 +6,7 @@ import type { ToolSummary } from './tool-summary.js';
  * rows (annotations, the ids each gives, paging, jobs), so they name exactly the tools this server
  * offers (a hand-written text had drifted).
  */
-export function serverInstructions(tools: readonly ToolSummary[], jobs = false): string {
+export function serverInstructions(tools: readonly ToolSummary[], jobs = false, batch = false): string {
   if (tools.length === 0) return 'No tools are offered: the server has no workspace credentials for this caller.';
   const offered = new Set(tools.map((t) => t.toolset));
   const lines = ['Tools for a learning workspace, by toolset:'];
@@ -28,7 +28,12 @@ export function serverInstructions(tools: readonly ToolSummary[], jobs = false):
     );
   }
   if (tools.some((t) => t.takesIdempotencyKey)) lines.push('Writes that take an idempotencyKey apply once per key: reuse the key when retrying the same write.');
-  const long = names((t) => t.long);
+  if (batch) {
+    lines.push(
+      'Many calls at once (adding, tagging or removing many people, reading several learners): batch_call runs up to 100 in one call, checked before any is sent, with one question to the person for all its deletions.',
+    );
+  }
+  const long = [...names((t) => t.long), ...(batch ? ['batch_call'] : [])];
   if (jobs && long.length > 0) {
     lines.push(
       `Long operations (${long.join(', ')}) answer with a running job when they outlast the client's patience: the work goes on; follow it with jobs_get (which waits a little each time) until it ends, and do not call the tool again for it. jobs_cancel stops one.`,

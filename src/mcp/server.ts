@@ -23,6 +23,8 @@ import type { Telemetry } from '../telemetry/hooks.js';
 import { runJobTool } from './job-tools.js';
 import { declaresTasks, serveTasks, TASKS_CAPABILITY, TASKS_EXTENSION } from './tasks.js';
 import { runTool, SERVER_NAME, type AsTask, type ToolCallOptions } from './tool-call.js';
+import { BATCH_TOOL_NAME } from './tool-summary.js';
+import { runBatch } from '../batch/run.js';
 
 export interface ServerOptions extends ToolCallOptions {
   /** The tools offered: names and list at hand, declarations loaded when a tool is first called. */
@@ -36,6 +38,8 @@ export interface ServerOptions extends ToolCallOptions {
   inFlight?: CallsInFlight | undefined;
   /** Spans and durations of the requests, when OpenTelemetry is on. */
   telemetry?: Telemetry | undefined;
+  /** Calls of one batch_call in flight at once at most (--max-inflight; 16 when unset). */
+  maxInFlight?: number | undefined;
 }
 
 /**
@@ -145,6 +149,10 @@ export function createMcpServer(opts: ServerOptions): Server {
     const def = await catalogue.definition(name);
     const asTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : def && def.mode !== 'json' && declaresTasks(ctx) ? 'v2' : undefined;
     if (def) return inFlight.track(() => runTool(def, args, opts, ctx, canAsk, asTask));
+    if (name === BATCH_TOOL_NAME && catalogue.batch) {
+      const batchAsTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : declaresTasks(ctx) ? 'v2' : undefined;
+      return inFlight.track(() => runBatch(args, catalogue, opts, ctx, canAsk, batchAsTask));
+    }
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
     if (jobTool && opts.jobs) return inFlight.track(() => runJobTool(jobTool, args, opts.jobs!, ctx));
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);

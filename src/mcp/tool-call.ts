@@ -36,6 +36,9 @@ export interface ToolCallOptions {
   audit?: AuditLog | undefined;
 }
 
+/** What an audit line says of a write: done, the error's code, the person's no, or not sent (a cancelled batch). */
+export type AuditOutcome = ErrorCode | 'ok' | 'declined' | 'skipped';
+
 /** Whether the client of this request can ask its person (it declared elicitation). */
 export type CanAsk = (ctx: ServerContext) => boolean;
 
@@ -119,13 +122,13 @@ async function doubtAnswer(def: ToolDef, call: Attach, doubt: Doubt, jobs: JobRu
 }
 
 /** execute(), then a write's audit line, on disk before the answer goes out (for a job: when it ends). */
-async function executeAudited(def: ToolDef, checked: Record<string, unknown>, opts: ToolCallOptions, call: CallContext, ctx: ServerContext, started: number): Promise<Outcome> {
+export async function executeAudited(def: ToolDef, checked: Record<string, unknown>, opts: ToolCallOptions, call: CallContext, ctx: ServerContext, started: number): Promise<Outcome> {
   const outcome = await execute(def, checked, opts, call, started);
   await audit(opts, def, checked, ctx, outcome.error?.code ?? 'ok', call.trace?.upstreamStatus ?? outcome.error?.status, outcome.error?.upstreamCode);
   return outcome;
 }
 
-async function audit(opts: ToolCallOptions, def: ToolDef, args: Record<string, unknown>, ctx: ServerContext, outcome: ErrorCode | 'ok' | 'declined', upstreamStatus?: number, upstreamCode?: string): Promise<void> {
+export async function audit(opts: ToolCallOptions, def: ToolDef, args: Record<string, unknown>, ctx: ServerContext, outcome: AuditOutcome, upstreamStatus?: number, upstreamCode?: string): Promise<void> {
   if (!opts.audit || def.annotations.readOnlyHint) return;
   const authInfo = ctx.http?.authInfo;
   await opts.audit.write({
@@ -205,7 +208,7 @@ function textBlocks(def: ToolDef, data: Record<string, unknown>): CallToolResult
 }
 
 /** What the call core gets from the MCP request; progress goes out only when the client gave a progressToken. */
-function callContext(ctx: ServerContext, opts: ToolCallOptions): CallContext {
+export function callContext(ctx: ServerContext, opts: ToolCallOptions): CallContext {
   const { _meta } = ctx.mcpReq;
   const token = _meta?.progressToken;
   const keepAliveMs = opts.keepAliveMs ?? DEFAULTS.keepAliveMs;

@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
 import type { ToolDef } from '../../tools/define.js';
+import type { BatchToolDef } from '../../tools/batch.js';
 import type { JobToolDef } from '../../tools/jobs.js';
 import { viewMeta } from './view-resources.js';
 
@@ -14,7 +15,7 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<st
 
 /**
  * What zod writes that means nothing to a model or a client, taken out of a converted schema: the
- * `$schema` line (2020-12 is MCP's default dialect), `minLength: 1`, a safe integer's bounds
+ * `$schema` line (2020-12 is MCP's default dialect), `minLength: 1` and `minItems: 1`, a safe integer's bounds
  * (`exclusiveMinimum: 0` with `maximum: 9007199254740991`, said as `minimum: 1`), and the patterns,
  * formats and length limits the descriptions say in words. The server's zod schemas still check it all.
  */
@@ -27,7 +28,7 @@ export function tidySchema<T>(schema: T): T {
     if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
     if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
     // "Not empty": true of any value a model would send; the server still refuses an empty one.
-    if (key === 'minLength' && value === 1) continue;
+    if ((key === 'minLength' || key === 'minItems') && value === 1) continue;
     // Patterns, formats and length limits are said in the field's description (a test checks that),
     // where every model and agent framework reads them; the server still checks them.
     if (key === 'pattern' || key === 'format' || key === 'maxLength') continue;
@@ -93,6 +94,19 @@ export function jobToolEntry(def: JobToolDef): Tool {
     inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
     outputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }),
     annotations: { title: def.title, ...def.annotations },
+  };
+}
+
+/** batch_call's `tools/list` entry: its result, or the batch handed off as a job; it may be asked for as a task. */
+export function batchToolEntry(def: BatchToolDef): Tool {
+  return {
+    name: def.name,
+    title: def.title,
+    description: def.description,
+    inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
+    outputSchema: { type: 'object' as const, anyOf: [tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }), HANDED_OFF] },
+    annotations: { title: def.title, ...def.annotations },
+    execution: { taskSupport: 'optional' as const },
   };
 }
 

@@ -19,6 +19,11 @@ export interface ToolSummary {
 /** The job tools' names, known without loading their schemas (tools/jobs.ts declares them; a test checks they agree). */
 export const JOB_TOOL_NAMES = ['jobs_get', 'jobs_cancel'] as const;
 
+/** The bulk tool's name, known without loading its schema (tools/batch.ts declares it). */
+export const BATCH_TOOL_NAME = 'batch_call';
+/** The most calls one batch takes (tools/batch.ts declares it; a test checks they agree). */
+export const BATCH_MAX_CALLS = 100;
+
 export interface ToolFilter {
   apis: ReadonlySet<Api>;
   toolsets?: ReadonlySet<Toolset> | undefined;

@@ -103,6 +103,11 @@ export class Sandbox {
     };
   }
 
+  /** How long every answer waits (a test double's slow upstream); none here. */
+  protected latency(): number {
+    return 0;
+  }
+
   /** What a test double does with each request before it is served: nothing here; a fault to apply there. */
   protected intercept(_request: RecordedRequest): Fault | undefined {
     return undefined;
@@ -123,6 +128,8 @@ export class Sandbox {
       /* recorded as text; the route answers 400 */
     }
     const fault = this.intercept({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body });
+    const latency = this.latency();
+    if (latency > 0) await new Promise((r) => setTimeout(r, latency));
     if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
     if (fault && !fault.afterApply) return sendFault(req, res, fault);
 

@@ -1,5 +1,6 @@
 // The sandbox as a test double: it records every request, applies scripted faults and can be reset.
 // None of this is in the workspace a user runs with --sandbox, whose memory must not grow per request.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { createConnector } from './connector/index.js';
 import { seedWorkspace } from './seed.js';
@@ -10,6 +11,11 @@ export class TestSandbox extends Sandbox {
   /** Open upstream connections, for tests that check a cancel closed one. */
   readonly sockets = new Set<Socket>();
   private faults: (Fault & { left: number })[] = [];
+  /** Every answer waits this long, after the request is recorded (a slow upstream). */
+  latencyMs = 0;
+  /** Requests being answered now, and the most there were at once since the last reset. */
+  open = 0;
+  maxOpen = 0;
 
   /** Back to the seeded workspace, no faults, empty request log. */
   reset(): void {
@@ -19,6 +25,21 @@ export class TestSandbox extends Sandbox {
     this.faults = [];
     this.idem.clear();
     this.requests.length = 0;
+    this.latencyMs = 0;
+    this.maxOpen = this.open;
+  }
+
+  override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.maxOpen = Math.max(this.maxOpen, ++this.open);
+    try {
+      await super.handle(req, res);
+    } finally {
+      this.open--;
+    }
+  }
+
+  protected override latency(): number {
+    return this.latencyMs;
   }
 
   /** Misbehaves on the next `times` requests whose path starts with `fault.path`. */

@@ -47,6 +47,7 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
 
   return {
     request: (info, run, errorType) => serverSpan(tracer, operation, info, run, errorType),
+    step: (name, attributes, run, errorType) => stepSpan(tracer, name, attributes, run, errorType),
     upstream(method, url) {
       const { origin, pathname } = new URL(url);
       const span = tracer.startSpan(method, { kind: SpanKind.CLIENT, attributes: { 'http.request.method': method, 'url.full': origin + pathname, 'server.address': new URL(url).hostname } });
@@ -76,6 +77,26 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
     metrics: exporter ? (req: IncomingMessage, res: ServerResponse) => exporter.getMetricsRequestHandler(req, res) : undefined,
     shutdown: () => sdk.shutdown(),
   };
+}
+
+/** A step of the current request in an INTERNAL span of its own, the request's span its parent. */
+async function stepSpan<T>(tracer: Tracer, name: string, attributes: Attributes, run: () => Promise<T>, errorType: (result: T) => string | undefined): Promise<T> {
+  const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes });
+  let error: string | undefined;
+  try {
+    const result = await context.with(trace.setSpan(context.active(), span), run);
+    error = errorType(result);
+    return result;
+  } catch (err) {
+    error = String((err as { code?: unknown }).code ?? 'error');
+    throw err;
+  } finally {
+    if (error) {
+      span.setAttribute('error.type', error);
+      span.setStatus({ code: SpanStatusCode.ERROR });
+    }
+    span.end();
+  }
 }
 
 /** A request inside a SERVER span continuing the client's `_meta` trace context, and its duration. */

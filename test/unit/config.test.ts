@@ -40,6 +40,7 @@ describe('parseCli', () => {
     [[], {}, 'No API is configured'],
     [['--base-url', 'https://a.example/api/v1'], { WORKSPACE_CONNECTOR_TOKEN: 't' }, 'set it to https://a.example instead'],
     [['--sandbox', '--toolsets', 'nope'], {}, 'Unknown toolset(s): nope'],
+    [['--sandbox', '--toolsets', 'batch'], {}, '--toolsets batch needs the toolsets whose tools batch_call runs beside it'],
     [['--sandbox', '--deadline-ms', '0'], {}, 'WORKSPACE_DEADLINE_MS (--deadline-ms) must be between 1 and 3600000'],
     [['--http', '--host', '0.0.0.0', '--sandbox'], {}, 'without an access token'],
     [['--http', '--sandbox', '--workers', '2'], {}, '--workers needs --stateless'],
@@ -48,6 +49,10 @@ describe('parseCli', () => {
   ])('%j %j is refused: %s', (argv, env, message) => {
     expect(() => parseCli(argv, env)).toThrow(ConfigError);
     expect(() => parseCli(argv, env)).toThrow(message);
+  });
+
+  test('--toolsets takes batch beside the toolsets batch_call runs the tools of', () => {
+    expect([...run(['--sandbox', '--toolsets', 'groups,batch,members']).toolsets!]).toEqual(['groups', 'members']);
   });
 
   test('a base URL never has its text repeated: a password in it is refused by the setting name, and so is one that does not parse', () => {

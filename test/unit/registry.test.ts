@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { tools } from '../../tools/index.js';
+import { BATCH_TOOL } from '../../tools/batch.js';
 import { JOB_TOOLS } from '../../tools/jobs.js';
-import { JOB_TOOL_NAMES } from '../../src/mcp/tool-summary.js';
+import { BATCH_MAX_CALLS, BATCH_TOOL_NAME, JOB_TOOL_NAMES } from '../../src/mcp/tool-summary.js';
 import { toolsetsTable, toolTable, TABLE_END, TABLE_START, TOOLSETS_END, TOOLSETS_START, viewsTable, VIEWS_END, VIEWS_START } from '../../scripts/tool-docs.js';
 import { listViews, VIEW_TABLE, viewMeta, viewUri } from '../../src/mcp/view-resources.js';
 import { TOOLSET_TABLE } from '../../tools/toolsets.js';
@@ -49,15 +50,19 @@ function properties(schema: Record<string, unknown>, path = ''): [string, Record
 }
 
 describe('tool registry', () => {
-  test('the job tools are known by name without loading their schemas', () => {
+  test('the job tools and batch_call are known by name without loading their schemas', () => {
     expect(JOB_TOOLS.map((t) => t.name)).toEqual([...JOB_TOOL_NAMES]);
+    expect(BATCH_TOOL.name).toBe(BATCH_TOOL_NAME);
+    const batch = listed.find((t) => t.name === BATCH_TOOL_NAME)!;
+    expect((batch.inputSchema.properties as Record<string, { maxItems?: number }>)['calls']!.maxItems).toBe(BATCH_MAX_CALLS);
   });
 
   test('beside its own result, a long tool declares the handed-off job and a destructive one the declined answer; no other tool does', () => {
     for (const t of listed) {
       const anyOf = (t.outputSchema as { anyOf?: { required?: string[] }[] } | undefined)?.anyOf ?? [];
       const def = tools.find((d) => d.name === t.name);
-      const long = def !== undefined && def.mode !== 'json';
+      // batch_call: a batch that outlives the client's patience is handed off as a job too.
+      const long = (def !== undefined && def.mode !== 'json') || t.name === BATCH_TOOL_NAME;
       const destructive = def?.annotations.destructiveHint ?? false;
       expect(anyOf.slice(1).map((a) => a.required?.[0]), t.name).toEqual([...(long ? ['job'] : []), ...(destructive ? ['declined'] : [])]);
     }
@@ -70,7 +75,7 @@ describe('tool registry', () => {
   });
 
   test('every declared tool is listed once, in table order', () => {
-    expect(listed.map((t) => t.name)).toEqual([...tools.map((t) => t.name), ...JOB_TOOLS.map((t) => t.name)]);
+    expect(listed.map((t) => t.name)).toEqual([...tools.map((t) => t.name), BATCH_TOOL_NAME, ...JOB_TOOLS.map((t) => t.name)]);
     expect(new Set(listed.map((t) => t.name)).size).toBe(listed.length);
   });
 
@@ -93,17 +98,24 @@ describe('tool registry', () => {
     }
   });
 
+  test('the deleting rows, and batch_call (which runs them), are destructive', () => {
+    const destructive = listed.filter((t) => t.annotations?.destructiveHint).map((t) => t.name).sort();
+    expect(destructive).toEqual([...tools.filter((t) => t.annotations.destructiveHint).map((t) => t.name), BATCH_TOOL_NAME].sort());
+  });
+
   test('a tool that takes an idempotency key is a write, and lists the field; no other tool does', () => {
     for (const t of listed) {
       const def = tools.find((d) => d.name === t.name);
       const has = Object.keys((t.inputSchema.properties ?? {}) as object).includes('idempotencyKey');
-      expect(has, t.name).toBe(def?.takesIdempotencyKey ?? false);
-      if (has) expect(t.annotations?.readOnlyHint, t.name).toBe(false);
+      // batch_call's key is the batch's: its writes' keys are made from it.
+      expect(has, t.name).toBe((def?.takesIdempotencyKey ?? false) || t.name === BATCH_TOOL_NAME);
+      if (def?.takesIdempotencyKey) expect(t.annotations?.readOnlyHint, t.name).toBe(false);
     }
   });
 
   test('deleting again changes nothing: a destructive tool is idempotent; so is cancelling a job', () => {
-    for (const t of listed) if (t.annotations?.destructiveHint) expect(t.annotations.idempotentHint, t.name).toBe(true);
+    // batch_call may run deletions among writes that add, so it is not idempotent as a whole.
+    for (const t of listed) if (t.annotations?.destructiveHint && t.name !== BATCH_TOOL_NAME) expect(t.annotations.idempotentHint, t.name).toBe(true);
     expect(listed.find((t) => t.name === 'jobs_cancel')?.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: true });
   });
 
@@ -153,6 +165,7 @@ describe('tool registry', () => {
     });
     expect(tidySchema({ type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: 10 })).toEqual({ type: 'integer', maximum: 10 });
     expect(tidySchema({ type: 'number', exclusiveMinimum: 0 })).toEqual({ type: 'number' });
+    expect(tidySchema({ type: 'array', minItems: 1, maxItems: 100 })).toEqual({ type: 'array', maxItems: 100 });
     expect(tidySchema({ type: 'string', minLength: 1, maxLength: 255, pattern: '^x$', format: 'uri', description: 'd' })).toEqual({ type: 'string', description: 'd' });
     for (const t of listed) expect(JSON.stringify(t)).not.toMatch(/\$schema|9007199254740991/);
   });
@@ -177,13 +190,13 @@ describe('tool registry', () => {
   });
 
   // One readable file per tool, so a schema change is a diff of that tool alone (npm run toolsnaps refreshes them).
-  test.each([...tools, ...JOB_TOOLS].map((t) => t.name))('tools/list entry of %s matches test/__toolsnaps__', async (name) => {
+  test.each([...tools, BATCH_TOOL, ...JOB_TOOLS].map((t) => t.name))('tools/list entry of %s matches test/__toolsnaps__', async (name) => {
     await expect(JSON.stringify(listed.find((t) => t.name === name), null, 2) + '\n').toMatchFileSnapshot(`../__toolsnaps__/${name}.json`);
   });
 
   test('the bundle manifest lists every tool and the package version', () => {
     const manifest = JSON.parse(readFileSync(new URL('../../manifest.json', import.meta.url), 'utf8')) as { version: string; tools: unknown };
-    expect(manifest.tools, 'run `npm run docs`').toEqual([...tools, ...JOB_TOOLS].map((t) => ({ name: t.name, description: t.description })));
+    expect(manifest.tools, 'run `npm run docs`').toEqual([...tools, BATCH_TOOL, ...JOB_TOOLS].map((t) => ({ name: t.name, description: t.description })));
     expect(manifest.version).toBe(pkg.version);
   });
 
@@ -362,9 +375,13 @@ describe('tool filters', () => {
 
   test('--read-only offers only tools that change nothing', async () => {
     const ro = await connectInMemory(sandbox, { readOnly: true });
-    const names = (await ro.client.listTools()).tools.map((t) => t.name);
+    const listedRo = (await ro.client.listTools()).tools;
     await ro.close();
-    expect(names).toEqual(tools.filter((t) => t.annotations.readOnlyHint).map((t) => t.name));
+    const names = listedRo.map((t) => t.name);
+    expect(names).toEqual([...tools.filter((t) => t.annotations.readOnlyHint).map((t) => t.name), BATCH_TOOL_NAME]);
     for (const t of tools) if (t.takesIdempotencyKey) expect(names).not.toContain(t.name);
+    // batch_call runs reads only here, and says so.
+    const batch = listedRo.find((t) => t.name === BATCH_TOOL_NAME);
+    expect(batch?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
   });
 });

@@ -19,6 +19,7 @@ import { createRateLimit, type RateLimit } from './rate-limit.js';
 import { SessionStore } from './sessions.js';
 import type { Telemetry } from '../../telemetry/hooks.js';
 import { StatelessServing } from './stateless.js';
+import { toolCallsOf } from '../../batch/weight.js';
 import { logAccess, type AccessTrace } from './trace.js';
 import { WaitingCalls } from './waiting.js';
 
@@ -180,9 +181,9 @@ async function countCalls(rate: RateLimit, waiting: WaitingCalls, body: unknown,
   if (gone?.aborted) throw new ClientGone('the client went away before its request was served');
 }
 
-/** The tool calls of a body (a batch may hold several): what the rate limit counts. */
+/** The tool calls of a body (a JSON-RPC batch may hold several, a batch_call many): what the rate limit counts. */
 function toolCalls(body: unknown): number {
-  return (Array.isArray(body) ? body : [body]).filter((m) => (m as { method?: unknown } | null)?.method === 'tools/call').length;
+  return (Array.isArray(body) ? body : [body]).reduce((n: number, m) => n + toolCallsOf(m), 0);
 }
 
 /** A client's own credentials open a session only once the upstream took them: made-up ones cost nothing. */

@@ -42,8 +42,16 @@ export async function createRateLimit(spec: RateLimitSpec): Promise<RateLimit> {
       await limiter.consume(key, n);
     } catch (err) {
       if (err instanceof Error) throw err;
-      const wait = Math.max(1, Math.ceil(((err as { msBeforeNext?: number }).msBeforeNext ?? 1000) / 1000));
-      throw new HttpError(429, -32000, `Too many tool calls: this server allows ${limit} per caller (--rate-limit). Retry in ${wait} s.`, { 'retry-after': String(wait) });
+      const res = err as { msBeforeNext?: number; consumedPoints?: number };
+      const wait = Math.max(1, Math.ceil((res.msBeforeNext ?? 1000) / 1000));
+      if (n === 1) throw new HttpError(429, -32000, `Too many tool calls: this server allows ${limit} per caller (--rate-limit). Retry in ${wait} s.`, { 'retry-after': String(wait) });
+      // Several calls at once (a batch) are refused whole and cost nothing: what was left stays left.
+      await limiter.reward(key, n).catch(() => undefined);
+      const left = Math.max(0, spec.calls - ((res.consumedPoints ?? n) - n));
+      const split = n > spec.calls ? ` Split it: at most ${spec.calls} calls fit in one window.` : ` Retry in ${wait} s, or send fewer.`;
+      throw new HttpError(429, -32000, `Too many tool calls: this request holds ${n}, and ${left} of the ${limit} this server allows per caller (--rate-limit) are left; nothing was sent.${split}`, {
+        'retry-after': String(wait),
+      });
     }
   };
   const memory = new rlf.RateLimiterMemory(options);
@@ -70,7 +78,7 @@ export async function createRateLimit(spec: RateLimitSpec): Promise<RateLimit> {
   };
 }
 
-type Limiter = { consume(key: string, n: number): Promise<unknown> };
+type Limiter = { consume(key: string, n: number): Promise<unknown>; reward(key: string, n: number): Promise<unknown> };
 type Consume = (limiter: Limiter, key: string, n: number) => Promise<void>;
 
 /**

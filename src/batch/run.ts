@@ -1,0 +1,125 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
+import type { CallContext, RequestTrace } from '../call/context.js';
+import { errorResult } from '../call/errors.js';
+import { KeepAlive } from '../call/keep-alive.js';
+import { handOffResult } from '../jobs/answers.js';
+import type { Outcome } from '../jobs/runner.js';
+import type { Catalogue } from '../mcp/catalogue.js';
+import { callerOf } from '../mcp/request-auth.js';
+import { createdTask, taskOf } from '../mcp/tasks.js';
+import { audit, callContext, executeAudited, type AsTask, type AuditOutcome, type CanAsk, type ToolCallOptions } from '../mcp/tool-call.js';
+import { BATCH_TOOL_NAME } from '../mcp/tool-summary.js';
+import type { Telemetry } from '../telemetry/hooks.js';
+import { batchResult, type ItemOutcome } from './answer.js';
+import { gateBatch, type BatchItem } from './confirm.js';
+import { planBatch } from './plan.js';
+
+// batch_call: many calls of the API tools in one. Checked whole first (plan.ts), its deletions confirmed
+// in one question (confirm.ts), then run side by side, at most --max-inflight at once, each call exactly
+// as it would run alone (its output checked, its answer fitted, its audit line written), and answered
+// with every call's result or error by index (answer.ts). Like a long call, a batch that outlives the
+// client's patience goes on as a job.
+
+export interface BatchOptions extends ToolCallOptions {
+  telemetry?: Telemetry | undefined;
+  /** Calls of one batch in flight at once at most (--max-inflight). */
+  maxInFlight?: number | undefined;
+}
+
+const DEFAULT_AT_ONCE = 16;
+
+export async function runBatch(args: unknown, catalogue: Catalogue, opts: BatchOptions, ctx: ServerContext, canAsk: CanAsk, asTask: AsTask): Promise<CallToolResult | InputRequiredResult> {
+  const def = (await catalogue.batchTool())!;
+  const plan = await planBatch(def, args, catalogue, ctx);
+  if ('refused' in plan) return plan.refused;
+  const { items, givenKey } = plan;
+  const gate = await gateBatch(opts.confirm, items, givenKey, opts.upstream, ctx, canAsk(ctx));
+  // A question asked changed nothing yet; a refusal ended the call, and each write is audited with its code.
+  if ('ask' in gate) return gate.ask;
+  if ('refused' in gate) {
+    await auditEach(opts, items, ctx, gate.refused.code);
+    return errorResult(gate.refused);
+  }
+  const key = gate.key ?? givenKey ?? randomUUID();
+  const call = callContext(ctx, opts);
+  const work = (c: CallContext) => runItems(items, { key, declined: gate.declined }, opts, c, ctx);
+  if (!opts.jobs) return (await work(call)).result;
+  const forward = call.progress;
+  // Identical batches join one job while it runs, as identical long calls do.
+  const asked = { calls: items.map((i) => ({ tool: i.def.name, arguments: i.args })), ...(givenKey ? { idempotencyKey: givenKey } : {}), ...(gate.declined ? { declined: true } : {}) };
+  const ran = await opts.jobs.run(
+    { tool: BATCH_TOOL_NAME, owner: callerOf(ctx.http?.authInfo), args: asked, signal: call.signal, progress: forward && ((m, k) => void forward(m, k).catch(() => undefined)) },
+    ({ signal, progress }) => work({ ...call, signal, progress: async (m, k) => progress(m, k) }),
+    asTask ? 0 : undefined,
+  );
+  if (asTask === 'v1' && 'job' in ran) return { content: [{ type: 'text', text: `Task ${ran.job.id} created.` }], task: taskOf(ran.job, opts.jobs.opts.keepMs) } as CallToolResult;
+  if (asTask === 'v2' && 'job' in ran) return createdTask(ran.job, opts.jobs.opts.keepMs) as unknown as CallToolResult;
+  if ('doubt' in ran) throw new Error('a batch met a doubt, which only a write that adds leaves');
+  return 'result' in ran ? ran.result : handOffResult(ran.job);
+}
+
+/**
+ * The calls, side by side: a pool of at most maxInFlight workers takes them in order, so no more are
+ * open upstream at once. A cancel stops the calls not yet sent (skipped); progress says how many are done.
+ */
+async function runItems(items: readonly BatchItem[], how: { key: string; declined: boolean }, opts: BatchOptions, call: CallContext, ctx: ServerContext): Promise<Outcome> {
+  const outcomes = new Map<number, ItemOutcome>();
+  const toRun: BatchItem[] = [];
+  for (const item of items) {
+    if (how.declined && item.def.annotations.destructiveHint) {
+      outcomes.set(item.index, { index: item.index, tool: item.def.name, status: 'declined', args: item.args });
+      await audit(opts, item.def, item.args, ctx, 'declined');
+    } else toRun.push(item);
+  }
+  const keepAlive = call.progress ? new KeepAlive(call.progress, { title: 'Run many calls at once', mode: 'long' }, call.keepAliveMs) : undefined;
+  let next = 0;
+  let done = outcomes.size;
+  const worker = async () => {
+    while (next < toRun.length && !call.signal.aborted) {
+      const item = toRun[next++]!;
+      outcomes.set(item.index, await runItem(item, how.key, opts, call, ctx));
+      done++;
+      keepAlive?.send(`${done} of ${items.length} done`, 'status').catch(() => undefined);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(opts.maxInFlight ?? DEFAULT_AT_ONCE, toRun.length) }, worker));
+  } finally {
+    keepAlive?.stop();
+  }
+  for (const item of toRun.slice(next)) {
+    outcomes.set(item.index, { index: item.index, tool: item.def.name, status: 'skipped', args: item.args });
+    await audit(opts, item.def, item.args, ctx, 'skipped');
+  }
+  const takesKeys = items.some((i) => i.def.takesIdempotencyKey);
+  const result = batchResult(items.map((i) => outcomes.get(i.index)!), takesKeys ? how.key : undefined, opts.resultMaxChars);
+  return call.signal.aborted ? { result, error: { code: 'CANCELLED', message: `The batch was cancelled: ${items.length - done} of its ${items.length} calls were not sent.` } } : { result };
+}
+
+/** One call, exactly as alone, in a span of its own; a write that takes a key gets the batch's, for its index. */
+async function runItem(item: BatchItem, key: string, opts: BatchOptions, call: CallContext, ctx: ServerContext): Promise<ItemOutcome> {
+  const { def, index } = item;
+  const args = def.takesIdempotencyKey && item.args['idempotencyKey'] === undefined ? { ...item.args, idempotencyKey: itemKey(key, index) } : item.args;
+  // Its own trace, so its audit line names its own upstream status.
+  const trace: RequestTrace = {};
+  const run = () => executeAudited(def, args, opts, { signal: call.signal, keepAliveMs: call.keepAliveMs, trace, onRetry: call.onRetry }, ctx, performance.now());
+  const attributes = { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': def.name, 'learning_workspace.batch.index': index };
+  const outcome = opts.telemetry ? await opts.telemetry.step(`execute_tool ${def.name}`, attributes, run, (o) => (o.error ? (o.error.code ?? 'tool_error') : undefined)) : await run();
+  if (trace.upstreamStatus !== undefined && call.trace) call.trace.upstreamStatus = trace.upstreamStatus;
+  if (outcome.error) return { index, tool: def.name, status: 'failed', error: outcome.error, args };
+  return { index, tool: def.name, status: 'succeeded', result: outcome.result.structuredContent as Record<string, unknown> | undefined, args };
+}
+
+/**
+ * The Idempotency-Key of a batch's call: the batch's key and the call's index, so the same batch sent
+ * again replays each write instead of making it twice. Readable when it fits the 255 characters a key may have.
+ */
+export function itemKey(batchKey: string, index: number): string {
+  const plain = `${batchKey}:${index}`;
+  return plain.length <= 255 ? plain : `${createHash('sha256').update(batchKey).digest('base64url')}:${index}`;
+}
+
+async function auditEach(opts: BatchOptions, items: readonly BatchItem[], ctx: ServerContext, outcome: AuditOutcome): Promise<void> {
+  for (const item of items) await audit(opts, item.def, item.args, ctx, outcome);
+}
