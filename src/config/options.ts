@@ -185,13 +185,32 @@ export function settingName(flag: string): string {
   return row?.env ? `${row.env} (--${flag})` : `--${flag}`;
 }
 
+/** Text wrapped at `width` columns, every line indented. */
+function wrap(text: string, indent: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && indent + line.length + 1 + word.length > width) {
+      lines.push(' '.repeat(indent) + line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(' '.repeat(indent) + line);
+  return lines;
+}
+
+/**
+ * Each option as its flag and variable, in columns as wide as the longest of them, with what it means
+ * wrapped below: long names can never run into each other.
+ */
 export function helpText(): string {
   const lines = ['learning-workspace-mcp: MCP server for a learning workspace (Connector and Content APIs)', '', 'Usage: learning-workspace-mcp [options]'];
+  const flagOf = (o: OptionRow) => (o.flag ? `${o.short ? `-${o.short}, ` : ''}--${o.flag}${o.value ? ` ${o.value}` : ''}` : '');
+  const flagWidth = Math.max(...OPTIONS.map((o) => flagOf(o).length)) + 3;
   for (const group of ['Upstream', 'Tools', 'Serving', 'OAuth', 'Other'] as const) {
     lines.push('', `${group}${group === 'Upstream' || group === 'Tools' ? ' (each option also reads the environment variable shown)' : ''}:`);
     for (const o of OPTIONS.filter((r) => r.group === group)) {
-      const flag = o.flag ? `${o.short ? `-${o.short}, ` : ''}--${o.flag}${o.value ? ` ${o.value}` : ''}` : '';
-      lines.push(`  ${flag.padEnd(24)}${(o.env ?? '').padEnd(31)}${o.help}`);
+      lines.push(`  ${o.env ? flagOf(o).padEnd(flagWidth) + o.env : flagOf(o)}`, ...wrap(o.help, 6, 100));
     }
   }
   lines.push('', 'Toolsets (for --toolsets):');

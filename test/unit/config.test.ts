@@ -83,6 +83,20 @@ describe('parseCli', () => {
     }
   });
 
+  test('--help keeps each flag, its variable and its meaning apart, however long their names', () => {
+    const lines = HELP.split('\n');
+    for (const o of OPTIONS) {
+      const flag = o.flag ? `--${o.flag}${o.value ? ` ${o.value}` : ''}` : undefined;
+      const row = lines.find((l) => (flag ? l.includes(flag) : l.trim() === o.env));
+      expect(row, o.flag ?? o.env).toBeDefined();
+      // The variable, when there is one, stands alone at the end of the flag's line, after two spaces at least.
+      if (flag && o.env) expect(row, flag).toMatch(new RegExp(`${flag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} {2,}${o.env}$`));
+      else if (flag) expect(row!.trimEnd(), flag).toMatch(new RegExp(`--${o.flag}${o.value ? ` ${o.value}` : ''}$`));
+      // The meaning starts on the next line.
+      expect(lines[lines.indexOf(row!) + 1]!.startsWith(`      ${o.help.split(' ')[0]} `), o.flag ?? o.env).toBe(true);
+    }
+  });
+
   test('every setting of the options table is read by the configuration', () => {
     // A row nobody reads would be offered in --help and the README and then ignored.
     const source = readFileSync(new URL('../../src/config/parse.ts', import.meta.url), 'utf8');
