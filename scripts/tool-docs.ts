@@ -17,7 +17,7 @@ export function toolTable(): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|');
   const rows = tools.map((t) => `| \`${t.name}\` | ${t.toolset} | ${kind(t.annotations)} | \`${t.method} ${t.path}\` | ${cell(t.description)} |`);
   // The server's own tools for following long calls (see Long operations): offered with the long tools.
-  const jobRows = JOB_TOOLS.map((t) => `| \`${t.name}\` | (jobs) | ${kind(t.annotations)} | none: this server's jobs | ${cell(t.description)} |`);
+  const jobRows = JOB_TOOLS.map((t) => `| \`${t.name}\` | jobs | ${kind(t.annotations)} | none: this server's jobs | ${cell(t.description)} |`);
   const count = `${tools.length} tools, one per operation of the two APIs, and ${JOB_TOOLS.length} for following long operations.`;
   return [TABLE_START, count, '', '| tool | toolset | kind | upstream | what it does |', '|---|---|---|---|---|', ...rows, ...jobRows, TABLE_END].join('\n');
 }
@@ -28,7 +28,7 @@ export const TOOLSETS_END = '<!-- toolsets:end -->';
 /** The README's toolsets section, from the toolsets table and the declarations. */
 export function toolsetsTable(): string {
   const rows = TOOLSET_TABLE.map((t) => {
-    const names = tools.filter((d) => d.toolset === t.id).map((d) => `\`${d.name}\``);
+    const names = [...tools.filter((d) => d.toolset === t.id), ...JOB_TOOLS.filter((d) => t.id === 'jobs' && d.name.startsWith('jobs_'))].map((d) => `\`${d.name}\``);
     return `| \`${t.id}\` | ${t.description} | ${names.join(', ')} |`;
   });
   return [TOOLSETS_START, '| toolset | what it offers | tools |', '|---|---|---|', ...rows, TOOLSETS_END].join('\n');

@@ -26,6 +26,10 @@ export const TOOLSET_TABLE = [
   { id: 'presentations', description: 'Slide decks generated on a topic as PDF and PowerPoint, with a transcript per slide.' },
   { id: 'materials', description: 'Study materials: list and search them, create one from text, a file or a web page, or have one written by AI.' },
   { id: 'folders', description: 'Folders that organise materials: create, rename, move or describe one.' },
+  {
+    id: 'jobs',
+    description: "Following long operations: a running job's status, progress and result, and cancelling it. Offered with the long tools too, whose calls may answer with a job.",
+  },
 ] as const satisfies readonly { id: string; description: string }[];
 
 export type Toolset = (typeof TOOLSET_TABLE)[number]['id'];

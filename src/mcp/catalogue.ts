@@ -32,7 +32,7 @@ function loadJobDefinitions(): Promise<ReadonlyMap<string, JobToolDef>> {
 
 /** Names given to --tools or --exclude-tools that are no tool's, with the closest real ones. */
 export async function unknownToolNames(filter: ToolFilter): Promise<string | undefined> {
-  const known = (built?.summaries ?? [...(await loadDefinitions()).values()]).map((t) => t.name);
+  const known = [...(built?.summaries ?? [...(await loadDefinitions()).values()]).map((t) => t.name), ...JOB_TOOL_NAMES];
   const unknown = [...(filter.tools ?? []), ...(filter.excludeTools ?? [])].filter((n) => !known.includes(n));
   if (unknown.length === 0) return undefined;
   return `Unknown tool(s): ${unknown.map((n) => `${n.slice(0, 60)}${didYouMean(n, known)}`).join(', ')}. The README's tool list names them all.`;
@@ -61,12 +61,11 @@ export class Catalogue {
   private constructor(
     summaries: readonly ToolSummary[],
     jobs: boolean,
+    jobTools: readonly string[],
     private readonly definitions: () => Promise<ReadonlyMap<string, ToolDef>>,
     private readonly builtList: Record<string, Tool> | undefined,
   ) {
-    // A catalogue of reads only (--read-only, a read-only grant) offers no cancel: it stops nothing but reads.
-    const reads = summaries.every((s) => s.readOnly);
-    this.jobTools = new Set(jobs && summaries.some((s) => s.long) ? JOB_TOOL_NAMES.filter((n) => n !== 'jobs_cancel' || !reads) : []);
+    this.jobTools = new Set(jobTools);
     this.jobs = jobs;
     this.names = [...summaries.map((s) => s.name), ...this.jobTools];
     this.offered = new Set(this.names);
@@ -78,24 +77,27 @@ export class Catalogue {
   /** The catalogue of the tools the filter selects, from the build's summaries or the declarations. */
   static async select(filter: ToolFilter): Promise<Catalogue> {
     const all = built?.summaries ?? [...(await loadDefinitions()).values()].map(summarize);
-    return Catalogue.named(
-      all.filter((t) => offered(t, filter)),
-      filter.jobs ?? false,
-      loadDefinitions,
-      built?.list,
-    );
+    const chosen = all.filter((t) => offered(t, filter));
+    return Catalogue.named(chosen, filter.jobs ?? false, jobToolsOffered(chosen, filter), loadDefinitions, built?.list);
   }
 
   /** A catalogue of declarations already at hand (tests, scripts). */
   static of(defs: readonly ToolDef[], jobs = false): Catalogue {
     const map = new Map(defs.map((d) => [d.name, d]));
-    return Catalogue.named(defs.map(summarize), jobs, async () => map, undefined);
+    const summaries = defs.map(summarize);
+    return Catalogue.named(summaries, jobs, jobToolsOffered(summaries, { apis: new Set(), jobs }), async () => map, undefined);
   }
 
-  private static named(summaries: ToolSummary[], jobs: boolean, definitions: () => Promise<ReadonlyMap<string, ToolDef>>, list: Record<string, Tool> | undefined): Catalogue {
-    const key = `${summaries.map((s) => s.name).join(',')}:${jobs}`;
+  private static named(
+    summaries: ToolSummary[],
+    jobs: boolean,
+    jobTools: readonly string[],
+    definitions: () => Promise<ReadonlyMap<string, ToolDef>>,
+    list: Record<string, Tool> | undefined,
+  ): Catalogue {
+    const key = `${[...summaries.map((s) => s.name), ...jobTools].join(',')}:${jobs}`;
     let c = Catalogue.made.get(key);
-    if (!c) Catalogue.made.set(key, (c = new Catalogue(summaries, jobs, definitions, list)));
+    if (!c) Catalogue.made.set(key, (c = new Catalogue(summaries, jobs, jobTools, definitions, list)));
     return c;
   }
 
@@ -121,4 +123,18 @@ export class Catalogue {
   async jobTool(name: string): Promise<JobToolDef | undefined> {
     return this.jobTools.has(name) ? (await loadJobDefinitions()).get(name) : undefined;
   }
+}
+
+/**
+ * The job tools offered, when calls are handed off as jobs: with the long tools (their calls may answer
+ * with a job), or when named (`--toolsets jobs`, `--tools jobs_get`), unless excluded. A catalogue of
+ * reads only (--read-only, a read-only grant) offers no cancel: it stops nothing but reads.
+ */
+function jobToolsOffered(summaries: readonly ToolSummary[], filter: ToolFilter): string[] {
+  if (!filter.jobs) return [];
+  const reads = filter.readOnly === true || (summaries.length > 0 && summaries.every((s) => s.readOnly));
+  const withLongTools = summaries.some((s) => s.long);
+  return JOB_TOOL_NAMES.filter(
+    (n) => (withLongTools || filter.toolsets?.has('jobs') || filter.tools?.has(n)) && !filter.excludeTools?.has(n) && (n !== 'jobs_cancel' || !reads),
+  );
 }

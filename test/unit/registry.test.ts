@@ -16,6 +16,7 @@ import { offered, summarize, type ToolFilter } from '../../src/mcp/tool-summary.
 import { helpText } from '../../src/config/options.js';
 import { OPTIONS, optionsTable, OPTIONS_END, OPTIONS_START } from '../../src/config/options.js';
 import { REGISTRY_SCHEMA, serverJson } from '../../scripts/server-json.js';
+import { Catalogue } from '../../src/mcp/catalogue.js';
 import { connectInMemory, startSandbox, type Connected, type Sandbox } from '../helpers.js';
 
 let sandbox: Sandbox;
@@ -230,7 +231,9 @@ describe('tool registry', () => {
     expect(readme.slice(start, readme.indexOf(TOOLSETS_END) + TOOLSETS_END.length), 'run `npm run docs`').toBe(toolsetsTable());
     for (const t of TOOLSET_TABLE) expect(helpText()).toContain(`  ${t.id.padEnd(16)}${t.description}`);
     // Every tool's toolset is in the table, and every toolset has tools.
-    expect(new Set(tools.map((t) => t.toolset))).toEqual(new Set(TOOLSET_TABLE.map((t) => t.id)));
+    expect(new Set([...tools.map((t) => t.toolset), 'jobs'])).toEqual(new Set(TOOLSET_TABLE.map((t) => t.id)));
+    // And every name offered starts with a toolset --toolsets takes, the job tools' too.
+    for (const t of listed) expect(TOOLSET_TABLE.map((s) => s.id), t.name).toContain(t.name.slice(0, t.name.indexOf('_')));
   });
 
   test("the README's configuration table is generated from the options table", () => {
@@ -350,6 +353,18 @@ describe('tool filters', () => {
     expect(pick({ excludeTools: new Set(['groups_delete', 'members_remove']) })).toHaveLength(tools.length - 2);
     expect(pick({ tools: new Set(['groups_delete', 'groups_list']), readOnly: true })).toEqual(['groups_list']);
     expect(pick({ toolsets: new Set(['groups']), excludeTools: new Set(['groups_delete']) })).toEqual(['groups_member_add', 'groups_member_set_status', 'groups_list']);
+  });
+
+  test('the job tools come with the long tools, or by name: --toolsets jobs, --tools jobs_get; --exclude-tools leaves one out', async () => {
+    const both = { apis: new Set(['connector', 'content'] as const), jobs: true };
+    const names = async (f: Omit<ToolFilter, 'apis' | 'jobs'>, jobs = true) => (await Catalogue.select({ ...both, jobs, ...f })).names;
+    expect(await names({ toolsets: new Set(['jobs']) })).toEqual(['jobs_get', 'jobs_cancel']);
+    expect(await names({ toolsets: new Set(['analytics']), tools: new Set(['jobs_get']) })).toEqual([...tools.filter((t) => t.toolset === 'analytics').map((t) => t.name), 'jobs_get']);
+    expect(await names({ toolsets: new Set(['presentations']) })).toEqual(['presentations_create', 'jobs_get', 'jobs_cancel']);
+    expect(await names({ toolsets: new Set(['presentations']), excludeTools: new Set(['jobs_cancel']) })).toEqual(['presentations_create', 'jobs_get']);
+    expect(await names({ toolsets: new Set(['analytics']) })).not.toContain('jobs_get');
+    // Without the hand-off (--job-after-ms 0) no call becomes a job: nothing to follow.
+    expect(await names({ toolsets: new Set(['jobs', 'presentations']) }, false)).toEqual(['presentations_create']);
   });
 
   test('--read-only offers only tools that change nothing', async () => {
