@@ -167,7 +167,13 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Other',
     help: 'append one JSON line per call of a write tool (caller hash, tool, target ids, outcome, trace id) to FILE, flushed before the answer (default: none)',
   },
-  { env: 'WORKSPACE_LOG_LEVEL', group: 'Other', help: 'debug, info (default), warn, error or silent; logs go to stderr as JSON lines' },
+  {
+    flag: 'log-level',
+    env: 'WORKSPACE_LOG_LEVEL',
+    value: 'LEVEL',
+    group: 'Other',
+    help: 'debug, info, warn, error or silent; logs go to stderr as JSON lines (default: warn on stdio, where clients show what a server writes there as errors; info over HTTP, a line per request)',
+  },
   { flag: 'help', short: 'h', group: 'Other', help: 'this text' },
   { flag: 'version', short: 'v', group: 'Other', help: 'the version' },
 ];

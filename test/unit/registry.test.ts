@@ -318,6 +318,13 @@ describe('server instructions', () => {
     expect(countTokens(instructions)).toBeLessThanOrEqual(800);
   });
 
+  test('open with one line that says what the server is for, on its own (clients that defer a server show only that line)', () => {
+    const first = (conn.client.getInstructions() ?? '').split('\n')[0]!;
+    expect(first).toMatch(/^Tools for a learning workspace \(LMS\): .+\.$/);
+    for (const set of TOOLSET_TABLE.filter((t) => t.id !== 'jobs')) expect(first, set.id).toContain(set.topic);
+    expect(first.length).toBeLessThanOrEqual(300);
+  });
+
   test('name exactly the tools offered, made from the toolsets table and the rows (annotations, ids, paging)', async () => {
     for (const readOnly of [false, true]) {
       const conn = await connectInMemory(sandbox, { readOnly });
