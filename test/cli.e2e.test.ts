@@ -110,6 +110,26 @@ describe('start-up', () => {
     expect(access.find((a) => a.rpc === 'initialize')?.revision).toBe('2025-11-25');
     expect(access.find((a) => a.rpc === 'tools/list')?.revision).toBe('2025-11-25');
   });
+
+  test("with an access token, the banner's check sends it, and the banner reads as sentences", async () => {
+    const token = 'banner-access-token-0123456789';
+    const server = await startHttpProcess(sandboxEnv(sandbox), ['--sandbox', '--auth-token', token]);
+    const banner = server.stderr();
+    const curl = /^ {2}curl -s (.*) (\S+)$/m.exec(banner);
+    expect(curl, banner).not.toBeNull();
+    // The curl line, replayed as curl would send it, with the token in place of its placeholder.
+    const headers = Object.fromEntries([...curl![1]!.matchAll(/-H "([^:"]+): ([^"]*)"/g)].map(([, k, v]) => [k!, v!.replace('<token>', token)]));
+    const body = /-d '([^']*)'/.exec(curl![1]!)![1]!;
+    const answer = await fetch(curl![2]!, { method: 'POST', headers, body });
+    const text = await answer.text();
+    await server.stop();
+    expect(answer.status, text).toBe(200);
+    expect(text).toContain('"serverInfo":{"name":"learning-workspace"');
+    expect(headers['Authorization']).toBe(`Bearer ${token}`);
+    // No line ends on a dangling word, none begins with one.
+    for (const line of banner.trim().split('\n')) expect(line, line).not.toMatch(/(^|: )(or|and)\b|\b(or|and)$/);
+    expect(banner).not.toContain(token);
+  });
 });
 
 /** Starts the binary on stdio, sends these messages, closes stdin, and gives back what it wrote. */
