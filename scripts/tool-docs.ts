@@ -53,9 +53,15 @@ function replaceBetween(readme: string, startMark: string, endMark: string, cont
   return readme.slice(0, start) + content + readme.slice(end + endMark.length);
 }
 
+/** How many tools a client is offered by default: every operation's, and the job tools. */
+export const TOOLS_OFFERED = tools.length + JOB_TOOLS.length;
+
+/** Where the README's prose counts the tools a client sees ("all 36 tools", "the 36 tools"). */
+export const TOOL_COUNT = /\b(all|the) (\d+) tools\b/g;
+
 export function replaceTable(readme: string): string {
   const tables = replaceBetween(replaceBetween(readme, TABLE_START, TABLE_END, toolTable()), TOOLSETS_START, TOOLSETS_END, toolsetsTable());
-  return replaceBetween(tables, VIEWS_START, VIEWS_END, viewsTable());
+  return replaceBetween(tables, VIEWS_START, VIEWS_END, viewsTable()).replace(TOOL_COUNT, (_, which: string) => `${which} ${TOOLS_OFFERED} tools`);
 }
 
 /** The manifest's `tools` list and version, made from the declarations and package.json. */

@@ -128,11 +128,12 @@ afterAll(async () => {
 describe('Claude Code', () => {
   test('claude mcp add, then list and get: connected over stdio and over HTTP with the token; without it, told to send the Authorization header', { timeout: 90_000 }, async (ctx) => {
     needClients(ctx);
-    const claude = (...args: string[]) => run(bin('claude'), args, { env: clientEnv(), cwd: project });
+    // As the README has it: the token stays in the environment, the configuration names the variable.
+    const claude = (...args: string[]) => run(bin('claude'), args, { env: clientEnv({ WORKSPACE_MCP_AUTH_TOKEN: TOKEN }), cwd: project });
     // (Claude Code reserves the name "workspace".)
     for (const add of [
       ['learning-workspace', '--', ...stdioServer],
-      ['--transport', 'http', 'learning-workspace-http', server.url, '--header', `Authorization: Bearer ${TOKEN}`],
+      ['--transport', 'http', 'learning-workspace-http', server.url, '--header', 'Authorization: Bearer ${WORKSPACE_MCP_AUTH_TOKEN}'],
       ['--transport', 'http', 'no-token', server.url],
     ]) {
       const added = await claude('mcp', 'add', ...add);
@@ -154,10 +155,10 @@ describe('Gemini CLI', () => {
     needClients(ctx);
     // The README's folder-trust step: project settings count only in a folder the person trusted.
     writeFileSync(join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [project]: 'TRUST_FOLDER' }));
-    const gemini = (...args: string[]) => run(bin('gemini'), args, { env: clientEnv(), cwd: project });
+    const gemini = (...args: string[]) => run(bin('gemini'), args, { env: clientEnv({ WORKSPACE_MCP_AUTH_TOKEN: TOKEN }), cwd: project });
     for (const add of [
       ['learning-workspace', ...stdioServer],
-      ['--transport', 'http', '--header', `Authorization: Bearer ${TOKEN}`, 'learning-workspace-http', server.url],
+      ['--transport', 'http', '--header', 'Authorization: Bearer $WORKSPACE_MCP_AUTH_TOKEN', 'learning-workspace-http', server.url],
     ]) {
       const added = await gemini('mcp', 'add', ...add);
       expect(added.code, added.out).toBe(0);

@@ -5,7 +5,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { tools } from '../../tools/index.js';
 import { JOB_TOOLS } from '../../tools/jobs.js';
 import { JOB_TOOL_NAMES } from '../../src/mcp/tool-summary.js';
-import { toolsetsTable, toolTable, TABLE_END, TABLE_START, TOOLSETS_END, TOOLSETS_START, viewsTable, VIEWS_END, VIEWS_START } from '../../scripts/tool-docs.js';
+import { TOOL_COUNT, TOOLS_OFFERED, toolsetsTable, toolTable, TABLE_END, TABLE_START, TOOLSETS_END, TOOLSETS_START, viewsTable, VIEWS_END, VIEWS_START } from '../../scripts/tool-docs.js';
 import { listViews, VIEW_TABLE, viewMeta, viewUri } from '../../src/mcp/view-resources.js';
 import { TOOLSET_TABLE } from '../../tools/toolsets.js';
 import { configByType } from '../../tools/components.js';
@@ -222,6 +222,14 @@ describe('tool registry', () => {
     const end = readme.indexOf(TABLE_END) + TABLE_END.length;
     expect(start, 'README has the table markers').toBeGreaterThanOrEqual(0);
     expect(readme.slice(start, end), 'run `npm run docs`').toBe(toolTable());
+  });
+
+  test("the README's prose counts the tools a client sees as the tool table does", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const counts = [...readme.matchAll(TOOL_COUNT)].map((m) => Number(m[2]));
+    expect(counts.length).toBeGreaterThan(2);
+    expect(new Set(counts)).toEqual(new Set([TOOLS_OFFERED]));
+    expect(TOOLS_OFFERED).toBe(listed.length);
   });
 
   test("the README's toolsets section and --help are made from the toolsets table", () => {
