@@ -126,7 +126,7 @@ afterAll(async () => {
 });
 
 describe('Claude Code', () => {
-  test('claude mcp add, then list and get: connected over stdio and over HTTP with the token; without it, told to send the Authorization header', { timeout: 90_000 }, async (ctx) => {
+  test('claude mcp add, then list and get: connected over stdio and over HTTP with the token; without it, told to send the Authorization header', { timeout: 180_000 }, async (ctx) => {
     needClients(ctx);
     // As the README has it: the token stays in the environment, the configuration names the variable.
     const claude = (...args: string[]) => run(bin('claude'), args, { env: clientEnv({ WORKSPACE_MCP_AUTH_TOKEN: TOKEN }), cwd: project });
@@ -151,7 +151,7 @@ describe('Claude Code', () => {
 });
 
 describe('Gemini CLI', () => {
-  test('gemini mcp add, then list in a trusted folder: connected over stdio and over HTTP with the token', { timeout: 90_000 }, async (ctx) => {
+  test('gemini mcp add, then list in a trusted folder: connected over stdio and over HTTP with the token', { timeout: 180_000 }, async (ctx) => {
     needClients(ctx);
     // The README's folder-trust step: project settings count only in a folder the person trusted.
     writeFileSync(join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [project]: 'TRUST_FOLDER' }));
@@ -185,7 +185,7 @@ describe('mcp-remote', () => {
     return { tools, stderr };
   }
 
-  test('with the token in the header (the README recipe), the tools come through; without it, the reason names the Authorization header', { timeout: 90_000 }, async (ctx) => {
+  test('with the token in the header (the README recipe), the tools come through; without it, the reason names the Authorization header', { timeout: 180_000 }, async (ctx) => {
     needClients(ctx);
     const withToken = await bridge(['--header', 'Authorization:${AUTH_HEADER}'], { AUTH_HEADER: `Bearer ${TOKEN}` });
     expect(withToken.tools, withToken.stderr).toBe(ALL_TOOLS);
@@ -196,7 +196,7 @@ describe('mcp-remote', () => {
 });
 
 describe('MCP Inspector 2.x', () => {
-  test('tools/list over stdio and over HTTP with the token: no schema portability finding', { timeout: 90_000 }, async (ctx) => {
+  test('tools/list over stdio and over HTTP with the token: no schema portability finding', { timeout: 180_000 }, async (ctx) => {
     needClients(ctx);
     const inspector = (...args: string[]) => run(bin('mcp-inspector'), ['--cli', ...args, '--method', 'tools/list'], { env: clientEnv(), cwd: project });
     for (const r of [await inspector(...stdioServer), await inspector(server.url, '--header', `Authorization: Bearer ${TOKEN}`)]) {
