@@ -108,7 +108,7 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Serving',
     help: 'server (default): workspace credentials from this configuration; client: each client sends its own (Authorization: Bearer <Connector token>, X-Api-Key, X-User-Id)',
   },
-  { flag: 'auth-token', env: 'WORKSPACE_MCP_AUTH_TOKEN', value: 'T1,T2', group: 'Serving', help: 'access tokens clients send as Authorization: Bearer (server credentials; off loopback this or --auth oauth is required)' , secret: true },
+  { flag: 'auth-token', env: 'WORKSPACE_MCP_AUTH_TOKEN', value: 'T1,T2', group: 'Serving', help: 'access tokens clients send as Authorization: Bearer, each at least 16 characters (server credentials; off loopback this or --auth oauth is required)' , secret: true },
   { flag: 'allowed-hosts', env: 'WORKSPACE_MCP_ALLOWED_HOSTS', value: 'H1,H2', group: 'Serving', help: 'Host headers accepted (default: loopback names on loopback)' },
   { flag: 'allowed-origins', env: 'WORKSPACE_MCP_ALLOWED_ORIGINS', value: 'O1,O2', group: 'Serving', help: 'Origin headers accepted (default: loopback origins on loopback)' },
   { flag: 'max-sessions', env: 'WORKSPACE_MCP_MAX_SESSIONS', value: 'N', group: 'Serving', help: 'open sessions at most; when full, the oldest idle session of whoever holds the most makes room (default 1000)' },
