@@ -11,7 +11,7 @@ import { TOOLSET_TABLE } from '../../tools/toolsets.js';
 import { configByType } from '../../tools/components.js';
 import { CONFIG_TYPES } from '../../src/mcp/resources.js';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { tidySchema } from '../../src/mcp/tool-schema.js';
+import { portableSchema, tidySchema } from '../../src/mcp/tool-schema.js';
 import { offered, summarize, type ToolFilter } from '../../src/mcp/tool-summary.js';
 import { helpText } from '../../src/config/options.js';
 import { OPTIONS, optionsTable, OPTIONS_END, OPTIONS_START } from '../../src/config/options.js';
@@ -173,6 +173,21 @@ describe('tool registry', () => {
     for (const [name, n] of perTool) expect(n, name).toBeLessThanOrEqual(400);
     // And the whole list as sent, output schemas and annotations included (about 4 characters a token).
     expect(JSON.stringify(listed).length).toBeLessThan(72_000);
+  });
+
+  test('output schemas are spelt portably: no empty additionalProperties, nullable as anyOf, any JSON value by branches', () => {
+    expect(portableSchema({ type: 'object', properties: { a: { type: ['string', 'null'], description: 'd', minLength: 2 } }, additionalProperties: {} })).toEqual({
+      type: 'object',
+      properties: { a: { description: 'd', anyOf: [{ type: 'string', minLength: 2 }, { type: 'null' }] } },
+    });
+    expect(portableSchema({ type: ['string', 'null'], enum: ['x', null] })).toEqual({ anyOf: [{ type: 'string', enum: ['x'] }, { type: 'null' }] });
+    expect(portableSchema({ type: 'object', properties: { v: { description: 'anything' } }, additionalProperties: false })).toEqual({
+      type: 'object',
+      properties: { v: { description: 'anything', anyOf: ['object', 'array', 'string', 'number', 'boolean', 'null'].map((type) => ({ type })) } },
+      additionalProperties: false,
+    });
+    // A property named like a keyword is a property, not a keyword.
+    expect(portableSchema({ type: 'object', properties: { type: { type: 'string' } } })).toEqual({ type: 'object', properties: { type: { type: 'string' } } });
   });
 
   test('converted schemas drop what means nothing to a model, and what descriptions say in words', () => {
