@@ -11,6 +11,7 @@ let threshold = order[(process.env['WORKSPACE_LOG_LEVEL'] as LogLevel | undefine
 export function setLogLevel(level: LogLevel): void {
   threshold = order[level];
 }
+
 const secrets = new Set<string>();
 
 export function debugEnabled(): boolean {
