@@ -18,9 +18,9 @@ export function toolTable(): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|');
   const rows = tools.map((t) => `| \`${t.name}\` | ${t.toolset} | ${kind(t.annotations)} | \`${t.method} ${t.path}\` | ${cell(t.description)} |`);
   // The server's own tools for following long calls (see Long operations): offered with the long tools.
-  const jobRows = JOB_TOOLS.map((t) => `| \`${t.name}\` | (jobs) | ${kind(t.annotations)} | none: this server's jobs | ${cell(t.description)} |`);
+  const jobRows = JOB_TOOLS.map((t) => `| \`${t.name}\` | jobs | ${kind(t.annotations)} | none: this server's jobs | ${cell(t.description)} |`);
   // The server's own tool for bulk work (see Bulk work): offered with any of the tools above, whose kind it takes.
-  const batchRow = `| \`${BATCH_TOOL.name}\` | (batch) | as its calls | the calls' own | ${cell(BATCH_TOOL.description)} |`;
+  const batchRow = `| \`${BATCH_TOOL.name}\` | batch | as its calls | the calls' own | ${cell(BATCH_TOOL.description)} |`;
   const count = `${tools.length} tools, one per operation of the two APIs, one to run many of their calls at once, and ${JOB_TOOLS.length} for following long operations.`;
   return [TABLE_START, count, '', '| tool | toolset | kind | upstream | what it does |', '|---|---|---|---|---|', ...rows, batchRow, ...jobRows, TABLE_END].join('\n');
 }
@@ -31,7 +31,7 @@ export const TOOLSETS_END = '<!-- toolsets:end -->';
 /** The README's toolsets section, from the toolsets table and the declarations. */
 export function toolsetsTable(): string {
   const rows = TOOLSET_TABLE.map((t) => {
-    const names = tools.filter((d) => d.toolset === t.id).map((d) => `\`${d.name}\``);
+    const names = [...tools.filter((d) => d.toolset === t.id), ...JOB_TOOLS.filter((d) => t.id === 'jobs' && d.name.startsWith('jobs_'))].map((d) => `\`${d.name}\``);
     return `| \`${t.id}\` | ${t.description} | ${names.join(', ')} |`;
   });
   return [TOOLSETS_START, '| toolset | what it offers | tools |', '|---|---|---|', ...rows, TOOLSETS_END].join('\n');
@@ -56,9 +56,16 @@ function replaceBetween(readme: string, startMark: string, endMark: string, cont
   return readme.slice(0, start) + content + readme.slice(end + endMark.length);
 }
 
+/** How many tools a client is offered by default: every operation's, and the job tools. */
+// Every operation, batch_call, and the job tools.
+export const TOOLS_OFFERED = tools.length + 1 + JOB_TOOLS.length;
+
+/** Where the README's prose counts the tools a client sees ("all 36 tools", "the 36 tools"). */
+export const TOOL_COUNT = /\b(all|the) (\d+) tools\b/g;
+
 export function replaceTable(readme: string): string {
   const tables = replaceBetween(replaceBetween(readme, TABLE_START, TABLE_END, toolTable()), TOOLSETS_START, TOOLSETS_END, toolsetsTable());
-  return replaceBetween(tables, VIEWS_START, VIEWS_END, viewsTable());
+  return replaceBetween(tables, VIEWS_START, VIEWS_END, viewsTable()).replace(TOOL_COUNT, (_, which: string) => `${which} ${TOOLS_OFFERED} tools`);
 }
 
 /** The manifest's `tools` list and version, made from the declarations and package.json. */

@@ -4,7 +4,7 @@
 import { ConfigError, HELP, parseCli, type Config } from './config/parse.js';
 import { unknownToolNames } from './mcp/catalogue.js';
 import { prepareServing } from './mcp/factory.js';
-import { log, registerSecret } from './telemetry/log.js';
+import { log, registerSecret, setLogLevel } from './telemetry/log.js';
 // Static on purpose: the bundler wraps a module reached by dynamic import in lazy initialisers, which
 // broke zod's own initialisation order in the bundle.
 import { serveConfigError, serveStdio } from './transports/stdio/serve.js';
@@ -32,6 +32,8 @@ async function main(): Promise<void> {
 }
 
 async function run(config: Config): Promise<void> {
+  // Quiet on stdio unless asked: clients show whatever a server writes to stderr, some as errors.
+  setLogLevel(config.logLevel ?? (config.http ? 'info' : 'warn'));
   const closers: Closer[] = [];
   const cluster = config.http && config.http.workers > 1 ? (await import('node:cluster')).default : undefined;
   if (config.sandbox) closers.push(await useSandbox(config));
@@ -63,7 +65,7 @@ async function useSandbox(config: Config): Promise<Closer> {
   const sandbox = await attachSandbox(process.env);
   config.connector = sandbox.connector;
   config.content = sandbox.content;
-  log('info', 'sandbox workspace started', { url: sandbox.url });
+  log('debug', 'sandbox workspace started', { url: sandbox.url });
   return sandbox.close;
 }
 

@@ -111,6 +111,69 @@ describe('start-up', () => {
     expect(access.find((a) => a.rpc === 'initialize')?.revision).toBe('2025-11-25');
     expect(access.find((a) => a.rpc === 'tools/list')?.revision).toBe('2025-11-25');
   });
+
+  test("with an access token, the banner's check sends it, and the banner reads as sentences", async () => {
+    const token = 'banner-access-token-0123456789';
+    const server = await startHttpProcess(sandboxEnv(sandbox), ['--sandbox', '--auth-token', token]);
+    const banner = server.stderr();
+    const curl = /^ {2}curl -s (.*) (\S+)$/m.exec(banner);
+    expect(curl, banner).not.toBeNull();
+    // The curl line, replayed as curl would send it, with the token in place of its placeholder.
+    const headers = Object.fromEntries([...curl![1]!.matchAll(/-H "([^:"]+): ([^"]*)"/g)].map(([, k, v]) => [k!, v!.replace('<token>', token)]));
+    const body = /-d '([^']*)'/.exec(curl![1]!)![1]!;
+    const answer = await fetch(curl![2]!, { method: 'POST', headers, body });
+    const text = await answer.text();
+    await server.stop();
+    expect(answer.status, text).toBe(200);
+    expect(text).toContain('"serverInfo":{"name":"learning-workspace"');
+    expect(headers['Authorization']).toBe(`Bearer ${token}`);
+    // No line ends on a dangling word, none begins with one.
+    for (const line of banner.trim().split('\n')) expect(line, line).not.toMatch(/(^|: )(or|and)\b|\b(or|and)$/);
+    expect(banner).not.toContain(token);
+  });
+});
+
+/** Starts the binary on stdio, sends these messages, closes stdin, and gives back what it wrote. */
+function rawStdio(args: string[], env: Record<string, string>, messages: object[]): Promise<{ replies: Record<string, unknown>[]; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let [stdout, stderr] = ['', ''];
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stdin.end(messages.map((m) => JSON.stringify(m)).join('\n') + '\n');
+  return new Promise((resolve) => child.once('exit', () => resolve({ replies: stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>), stderr })));
+}
+
+const initialize = (protocolVersion: string) => ({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+const listTools = [{ jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }];
+
+describe('a client starting it', () => {
+  test('a stdio start writes nothing to stderr at the default level; info when asked, by variable or flag', async () => {
+    const { WORKSPACE_LOG_LEVEL: _, ...quiet } = sandboxEnv(sandbox);
+    const plain = await rawStdio(['--sandbox'], quiet, [initialize('2025-06-18'), ...listTools]);
+    expect(plain.replies.find((r) => r['id'] === 2)).toHaveProperty('result.tools');
+    expect(plain.stderr).toBe('');
+    for (const [args, env] of [[['--sandbox'], { ...quiet, WORKSPACE_LOG_LEVEL: 'info' }], [['--sandbox', '--log-level', 'info'], quiet]] as const) {
+      const told = await rawStdio([...args], env, [initialize('2025-06-18')]);
+      expect(told.stderr, args.join(' ')).toContain('"msg":"serving on stdio"');
+    }
+    expect(run(['--sandbox', '--log-level', 'loud']).stderr).toContain('WORKSPACE_LOG_LEVEL (--log-level) must be debug, info, warn, error or silent');
+  });
+
+  test('a 2025-06-18 client is sent no tasks or extensions capability, which its revision does not define; a 2025-11-25 client is', async () => {
+    const capabilities = async (version: string) => {
+      const { replies } = await rawStdio(['--sandbox'], sandboxEnv(sandbox), [initialize(version)]);
+      return (replies[0]!['result'] as { protocolVersion: string; capabilities: Record<string, unknown> }).capabilities;
+    };
+    const older = await capabilities('2025-06-18');
+    expect(Object.keys(older).sort()).toEqual(['logging', 'prompts', 'resources', 'tools']);
+    expect(await capabilities('2025-11-25')).toHaveProperty('tasks.requests.tools.call');
+  });
+
+  test('--toolsets jobs is a toolset like the others', async () => {
+    const { replies } = await rawStdio(['--sandbox', '--toolsets', 'jobs'], sandboxEnv(sandbox), [initialize('2025-11-25'), ...listTools]);
+    const names = (replies.find((r) => r['id'] === 2)!['result'] as { tools: { name: string }[] }).tools.map((t) => t.name);
+    expect(names).toEqual(['jobs_get', 'jobs_cancel']);
+  });
 });
 
 describe('stdio', () => {

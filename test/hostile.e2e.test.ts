@@ -186,12 +186,14 @@ describe('secrets and challenges', () => {
     }
   });
 
-  test('no credentials: a challenge without an error code; a wrong token: invalid_token', async () => {
+  test('no credentials: a challenge without an error code, saying what to send; a wrong token: invalid_token', async () => {
     const server = await startHttpProcess(sandboxEnv(sandbox), ['--auth-token', 'the-right-access-token-0123']);
     try {
       const none = await post(server.url, initialize('2025-11-25'));
       expect(none.status).toBe(401);
-      expect(none.headers.get('www-authenticate')).toBe('Bearer realm="learning-workspace"');
+      expect(none.headers.get('www-authenticate')).toBe(
+        'Bearer realm="learning-workspace", error_description="This server takes an access token, not OAuth sign-in: send it in the Authorization header, as Authorization: Bearer <token>."',
+      );
       const wrong = await post(server.url, initialize('2025-11-25'), { authorization: 'Bearer made-up-token-000000' });
       expect(wrong.status).toBe(401);
       expect(wrong.headers.get('www-authenticate')).toMatch(/^Bearer realm="learning-workspace", error="invalid_token"/);

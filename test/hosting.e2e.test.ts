@@ -73,6 +73,19 @@ describe('server credentials with access tokens', () => {
     expect(sandbox.requests).toHaveLength(0);
   });
 
+  test("OAuth clients' requests after a 401 (metadata, registration) are told to send the access token instead", async () => {
+    const base = server.url.replace('/mcp', '');
+    const paths = ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration', '/authorize'];
+    const answers = [...(await Promise.all(paths.map((p) => fetch(base + p)))), await post(`${base}/register`, { redirect_uris: ['http://localhost:1/cb'] })];
+    for (const res of answers) {
+      expect(res.status, res.url).toBe(404);
+      const body = (await res.json()) as { error: string; error_description: string };
+      expect(body.error).toBe('invalid_request');
+      expect(body.error_description).toBe('This server takes an access token, not OAuth sign-in: send it in the Authorization header, as Authorization: Bearer <token>.');
+    }
+    expect((await fetch(`${base}/elsewhere`)).status).toBe(404);
+  });
+
   test('either configured token opens a session (rotation) and tools work', async () => {
     for (const token of [TOKEN_A, TOKEN_B]) {
       const c = await client(server.url, { authorization: `Bearer ${token}` });
@@ -182,6 +195,10 @@ describe('server credentials with access tokens', () => {
     expect(call!['session']).toMatch(/^[0-9a-f]{10}$/);
     expect(typeof call!['ms']).toBe('number');
     expect(lines.some((l) => l['status'] === 401)).toBe(true);
+    // Every request has its line: the OAuth requests, unknown paths and health checks too.
+    for (const http of ['GET /.well-known/oauth-authorization-server', 'POST /register', 'GET /elsewhere', 'GET /healthz', 'GET /readyz']) {
+      expect(lines.find((l) => l['http'] === http && typeof l['status'] === 'number'), http).toBeDefined();
+    }
   });
 });
 
@@ -204,6 +221,10 @@ describe('client credentials', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toContain('Bearer');
     expect(await rpcError(res)).toContain('X-Api-Key');
+    // And so is an OAuth client trying to register.
+    const registered = await post(server.url.replace('/mcp', '/register'), {});
+    expect(registered.status).toBe(404);
+    expect(((await registered.json()) as { error_description: string }).error_description).toContain('Authorization: Bearer <Connector token> and/or X-Api-Key');
   });
 
   test('two clients at once each reach the upstream with their own credentials only', async () => {

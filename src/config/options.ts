@@ -107,7 +107,7 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Serving',
     help: 'server (default): workspace credentials from this configuration; client: each client sends its own (Authorization: Bearer <Connector token>, X-Api-Key, X-User-Id)',
   },
-  { flag: 'auth-token', env: 'WORKSPACE_MCP_AUTH_TOKEN', value: 'T1,T2', group: 'Serving', help: 'access tokens clients send as Authorization: Bearer (server credentials; off loopback this or --auth oauth is required)' , secret: true },
+  { flag: 'auth-token', env: 'WORKSPACE_MCP_AUTH_TOKEN', value: 'T1,T2', group: 'Serving', help: 'access tokens clients send as Authorization: Bearer, each at least 16 characters (server credentials; off loopback this or --auth oauth is required)' , secret: true },
   { flag: 'allowed-hosts', env: 'WORKSPACE_MCP_ALLOWED_HOSTS', value: 'H1,H2', group: 'Serving', help: 'Host headers accepted (default: loopback names on loopback)' },
   { flag: 'allowed-origins', env: 'WORKSPACE_MCP_ALLOWED_ORIGINS', value: 'O1,O2', group: 'Serving', help: 'Origin headers accepted (default: loopback origins on loopback)' },
   { flag: 'max-sessions', env: 'WORKSPACE_MCP_MAX_SESSIONS', value: 'N', group: 'Serving', help: `open sessions at most; when full, the oldest idle session of whoever holds the most makes room (default ${DEFAULTS.maxSessions})` },
@@ -173,7 +173,13 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Other',
     help: 'append one JSON line per call of a write tool (caller hash, tool, target ids, outcome, trace id) to FILE, flushed before the answer (default: none)',
   },
-  { env: 'WORKSPACE_LOG_LEVEL', group: 'Other', help: 'debug, info (default), warn, error or silent; logs go to stderr as JSON lines' },
+  {
+    flag: 'log-level',
+    env: 'WORKSPACE_LOG_LEVEL',
+    value: 'LEVEL',
+    group: 'Other',
+    help: 'debug, info, warn, error or silent; logs go to stderr as JSON lines (default: warn on stdio, where clients show what a server writes there as errors; info over HTTP, a line per request)',
+  },
   { flag: 'help', short: 'h', group: 'Other', help: 'this text' },
   { flag: 'version', short: 'v', group: 'Other', help: 'the version' },
 ];
@@ -191,13 +197,32 @@ export function settingName(flag: string): string {
   return row?.env ? `${row.env} (--${flag})` : `--${flag}`;
 }
 
+/** Text wrapped at `width` columns, every line indented. */
+function wrap(text: string, indent: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && indent + line.length + 1 + word.length > width) {
+      lines.push(' '.repeat(indent) + line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(' '.repeat(indent) + line);
+  return lines;
+}
+
+/**
+ * Each option as its flag and variable, in columns as wide as the longest of them, with what it means
+ * wrapped below: long names can never run into each other.
+ */
 export function helpText(): string {
   const lines = ['learning-workspace-mcp: MCP server for a learning workspace (Connector and Content APIs)', '', 'Usage: learning-workspace-mcp [options]'];
+  const flagOf = (o: OptionRow) => (o.flag ? `${o.short ? `-${o.short}, ` : ''}--${o.flag}${o.value ? ` ${o.value}` : ''}` : '');
+  const flagWidth = Math.max(...OPTIONS.map((o) => flagOf(o).length)) + 3;
   for (const group of ['Upstream', 'Tools', 'Serving', 'OAuth', 'Other'] as const) {
     lines.push('', `${group}${group === 'Upstream' || group === 'Tools' ? ' (each option also reads the environment variable shown)' : ''}:`);
     for (const o of OPTIONS.filter((r) => r.group === group)) {
-      const flag = o.flag ? `${o.short ? `-${o.short}, ` : ''}--${o.flag}${o.value ? ` ${o.value}` : ''}` : '';
-      lines.push(`  ${flag.padEnd(24)}${(o.env ?? '').padEnd(31)}${o.help}`);
+      lines.push(`  ${o.env ? flagOf(o).padEnd(flagWidth) + o.env : flagOf(o)}`, ...wrap(o.help, 6, 100));
     }
   }
   lines.push('', 'Toolsets (for --toolsets):');

@@ -3,6 +3,7 @@ import type { Toolset } from '../../tools/toolsets.js';
 import { TOOLSETS as knownToolsets } from '../../tools/toolsets.js';
 import type { ConnectorTarget, ContentTarget } from '../call/upstream.js';
 import { DEFAULTS } from './defaults.js';
+import { LOG_LEVELS, type LogLevel } from '../telemetry/log.js';
 import type { OAuthSettings } from '../transports/http/oauth.js';
 import { helpText, OPTIONS, parseArgsOptions, settingName } from './options.js';
 
@@ -34,6 +35,8 @@ export interface Config {
   stateSecret: string | undefined;
   /** Where the write tools' calls are recorded. */
   auditLog: string | undefined;
+  /** The log level asked for; unset, warn on stdio and info over HTTP. */
+  logLevel: LogLevel | undefined;
   toolsets: ReadonlySet<Toolset> | undefined;
   /** Tools named with --tools and --exclude-tools; checked against the tools once they are read (cli). */
   tools: ReadonlySet<string> | undefined;
@@ -140,6 +143,13 @@ function longOperations(read: Read, env: NodeJS.ProcessEnv): Pick<Config, 'jobAf
     confirmDestructive: confirmMode(read('confirm-destructive')),
     stateSecret: stateSecret(env['WORKSPACE_STATE_SECRET']),
   };
+}
+
+function logLevel(value: string | undefined): LogLevel | undefined {
+  if (value === undefined || value === '') return undefined;
+  const level = LOG_LEVELS.find((l) => l === value.trim().toLowerCase());
+  if (!level) throw new ConfigError(`WORKSPACE_LOG_LEVEL (--log-level) must be ${LOG_LEVELS.slice(0, -1).join(', ')} or ${LOG_LEVELS.at(-1)}, got "${value.slice(0, 20)}"`);
+  return level;
 }
 
 function confirmMode(value: string | undefined): 'auto' | 'always' | 'never' {
@@ -364,6 +374,7 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     keepAliveMs: integer('keepalive-ms', read('keepalive-ms'), DEFAULTS.keepAliveMs, 100, 600_000),
     ...longOperations(read, env),
     auditLog: read('audit-log') || undefined,
+    logLevel: logLevel(read('log-level')),
     resultMaxChars: integer('result-max-chars', read('result-max-chars'), DEFAULTS.resultMaxChars, 1_000, 10_000_000),
     toolsets: toolsets(list('toolsets')),
     tools: toolList.length > 0 ? new Set(toolList) : undefined,

@@ -49,7 +49,7 @@ function loadBatchDefinition(): Promise<BatchToolDef> {
 
 /** Names given to --tools or --exclude-tools that are no tool's, with the closest real ones. */
 export async function unknownToolNames(filter: ToolFilter): Promise<string | undefined> {
-  const known = [...(built?.summaries ?? [...(await loadDefinitions()).values()]).map((t) => t.name), BATCH_TOOL_NAME];
+  const known = [...(built?.summaries ?? [...(await loadDefinitions()).values()]).map((t) => t.name), BATCH_TOOL_NAME, ...JOB_TOOL_NAMES];
   const unknown = [...(filter.tools ?? []), ...(filter.excludeTools ?? [])].filter((n) => !known.includes(n));
   if (unknown.length === 0) return undefined;
   return `Unknown tool(s): ${unknown.map((n) => `${n.slice(0, 60)}${didYouMean(n, known)}`).join(', ')}. The README's tool list names them all.`;
@@ -82,16 +82,13 @@ export class Catalogue {
   private constructor(
     private readonly summaries: readonly ToolSummary[],
     jobs: boolean,
-    { batch, readOnly }: { batch: boolean; readOnly: boolean },
+    { batch, readOnly, jobTools }: { batch: boolean; readOnly: boolean; jobTools: readonly string[] },
     private readonly definitions: () => Promise<ReadonlyMap<string, ToolDef>>,
     private readonly builtList: Record<string, Tool> | undefined,
   ) {
-    // A catalogue of reads only (--read-only, a read-only grant) offers no cancel: it stops nothing but reads.
-    const reads = summaries.every((s) => s.readOnly);
     this.batch = batch && summaries.length > 0;
     this.readOnly = readOnly;
-    // A batch that outlives the client's patience is handed off as a job like a long call.
-    this.jobTools = new Set(jobs && (this.batch || summaries.some((s) => s.long)) ? JOB_TOOL_NAMES.filter((n) => n !== 'jobs_cancel' || !reads) : []);
+    this.jobTools = new Set(jobTools);
     this.jobs = jobs;
     this.names = [...summaries.map((s) => s.name), ...(this.batch ? [BATCH_TOOL_NAME] : []), ...this.jobTools];
     this.offered = new Set(this.names);
@@ -103,30 +100,27 @@ export class Catalogue {
   /** The catalogue of the tools the filter selects, from the build's summaries or the declarations. */
   static async select(filter: ToolFilter): Promise<Catalogue> {
     const all = built?.summaries ?? [...(await loadDefinitions()).values()].map(summarize);
-    return Catalogue.named(
-      all.filter((t) => offered(t, filter)),
-      filter.jobs ?? false,
-      { batch: !filter.excludeTools?.has(BATCH_TOOL_NAME), readOnly: filter.readOnly ?? false },
-      loadDefinitions,
-      built?.list,
-    );
+    const chosen = all.filter((t) => offered(t, filter));
+    const batch = !filter.excludeTools?.has(BATCH_TOOL_NAME) && chosen.length > 0;
+    return Catalogue.named(chosen, filter.jobs ?? false, { batch, readOnly: filter.readOnly ?? false, jobTools: jobToolsOffered(chosen, filter, batch) }, loadDefinitions, built?.list);
   }
 
   /** A catalogue of declarations already at hand (tests, scripts). */
   static of(defs: readonly ToolDef[], jobs = false): Catalogue {
     const map = new Map(defs.map((d) => [d.name, d]));
     const summaries = defs.map(summarize);
-    return Catalogue.named(summaries, jobs, { batch: true, readOnly: summaries.length > 0 && summaries.every((s) => s.readOnly) }, async () => map, undefined);
+    const flags = { batch: true, readOnly: summaries.length > 0 && summaries.every((s) => s.readOnly), jobTools: jobToolsOffered(summaries, { apis: new Set(), jobs }, summaries.length > 0) };
+    return Catalogue.named(summaries, jobs, flags, async () => map, undefined);
   }
 
   private static named(
     summaries: ToolSummary[],
     jobs: boolean,
-    flags: { batch: boolean; readOnly: boolean },
+    flags: { batch: boolean; readOnly: boolean; jobTools: readonly string[] },
     definitions: () => Promise<ReadonlyMap<string, ToolDef>>,
     list: Record<string, Tool> | undefined,
   ): Catalogue {
-    const key = `${summaries.map((s) => s.name).join(',')}:${jobs}:${flags.batch}:${flags.readOnly}`;
+    const key = `${[...summaries.map((s) => s.name), ...flags.jobTools].join(',')}:${jobs}:${flags.batch}:${flags.readOnly}`;
     let c = Catalogue.made.get(key);
     if (!c) Catalogue.made.set(key, (c = new Catalogue(summaries, jobs, flags, definitions, list)));
     return c;
@@ -174,4 +168,20 @@ export class Catalogue {
   async jobTool(name: string): Promise<JobToolDef | undefined> {
     return this.jobTools.has(name) ? (await loadJobDefinitions()).get(name) : undefined;
   }
+}
+
+/**
+ * The job tools offered, when calls are handed off as jobs: with the long tools (their calls may answer
+ * with a job), or when named (`--toolsets jobs`, `--tools jobs_get`), unless excluded. A catalogue of
+ * reads only (--read-only, a read-only grant) offers no cancel: it stops nothing but reads.
+ */
+function jobToolsOffered(summaries: readonly ToolSummary[], filter: ToolFilter, batch: boolean): string[] {
+  if (!filter.jobs) return [];
+  // A catalogue of reads only (--read-only, a read-only grant) offers no cancel: it stops nothing but reads.
+  const reads = filter.readOnly === true || (summaries.length > 0 && summaries.every((s) => s.readOnly));
+  // A long call, or a batch, may outlast the client's patience and be handed off as a job.
+  const followed = batch || summaries.some((s) => s.long);
+  return JOB_TOOL_NAMES.filter(
+    (n) => (followed || filter.toolsets?.has('jobs') || filter.tools?.has(n)) && !filter.excludeTools?.has(n) && (n !== 'jobs_cancel' || !reads),
+  );
 }

@@ -9,8 +9,10 @@ import type { ToolSummary } from './tool-summary.js';
 export function serverInstructions(tools: readonly ToolSummary[], jobs = false, batch = false): string {
   if (tools.length === 0) return 'No tools are offered: the server has no workspace credentials for this caller.';
   const offered = new Set(tools.map((t) => t.toolset));
-  const lines = ['Tools for a learning workspace, by toolset:'];
-  for (const set of TOOLSET_TABLE.filter((s) => offered.has(s.id))) lines.push(`- ${set.id}: ${set.description}`);
+  const sets = TOOLSET_TABLE.filter((s) => offered.has(s.id));
+  // The first line stands alone: some clients show a server by it, and load its tools only when it fits.
+  const lines = [`Tools for a learning workspace (LMS): ${sentenceList(sets.map((s) => s.topic))}.`, 'By toolset:'];
+  for (const set of sets) lines.push(`- ${set.id}: ${set.description}`);
   const names = (pick: (t: ToolSummary) => boolean) => tools.filter(pick).map((t) => t.name);
   const reads = names((t) => t.readOnly);
   const destructive = names((t) => t.destructive);
@@ -40,4 +42,9 @@ export function serverInstructions(tools: readonly ToolSummary[], jobs = false, 
     );
   }
   return lines.join('\n');
+}
+
+/** "a, b and c". */
+function sentenceList(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

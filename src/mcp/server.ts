@@ -92,6 +92,22 @@ const CACHE_HINTS: Partial<Record<'tools/list' | 'prompts/list' | 'resources/lis
   'server/discover': { ttlMs: 600_000, cacheScope: 'private' },
 };
 
+interface InitializeAnswer {
+  protocolVersion: string;
+  capabilities: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/**
+ * The initialize answer with only the capabilities its revision defines: `tasks` and `extensions` came
+ * with 2025-11-25, and a client of an older revision (2025-06-18 and before) is not told of them.
+ */
+function forRevision(answer: InitializeAnswer): InitializeAnswer {
+  if (answer.protocolVersion >= '2025-11-25') return answer;
+  const { tasks: _tasks, extensions: _extensions, ...capabilities } = answer.capabilities;
+  return { ...answer, capabilities };
+}
+
 /**
  * A fresh MCP server offering the given tools, for either protocol revision. Cheap on purpose: HTTP makes
  * one per session (2025-11-25) or per request (2026-07-28 and stateless), so the tool declarations, their
@@ -130,12 +146,11 @@ export function createMcpServer(opts: ServerOptions): Server {
   // Every answer that may wait (a list made on first use, a view read from disk) counts as in flight,
   // so a stdio client that sends its requests and closes stdin still gets them.
   const traced = tracing(server, opts.telemetry);
-  if (opts.telemetry) {
-    // initialize is the SDK's own handler: the same, inside its span (only when telemetry is on).
-    const sdk = server as unknown as { _oninitialize(request: unknown): Promise<Record<string, unknown>> };
-    const initialize = sdk._oninitialize.bind(server);
-    server.setRequestHandler('initialize', (request, ctx) => traced(ctx, undefined, () => initialize(request)) as never);
-  }
+  // initialize is the SDK's own handler: the same, inside its span when telemetry is on, with the
+  // capabilities the negotiated revision defines.
+  const sdk = server as unknown as { _oninitialize(request: unknown): Promise<InitializeAnswer> };
+  const initialize = sdk._oninitialize.bind(server);
+  server.setRequestHandler('initialize', (request, ctx) => traced(ctx, undefined, async () => forRevision(await initialize(request))) as never);
   server.setRequestHandler('tools/list', (_request, ctx) => traced(ctx, undefined, () => inFlight.track(() => tools(ctx).list())));
   server.setRequestHandler('prompts/list', (_request, ctx) => listPrompts(tools(ctx).offered));
   server.setRequestHandler('prompts/get', (request, ctx) => traced(ctx, request.params.name, async () => getPrompt(tools(ctx).offered, request.params.name, request.params.arguments)));

@@ -43,6 +43,63 @@ export function tidySchema<T>(schema: T): T {
   return out as T;
 }
 
+type Node = Record<string, unknown>;
+
+/** Keywords whose value is one subschema, a list of them, or a map of them. */
+const ONE_SCHEMA = ['items', 'additionalProperties', 'propertyNames', 'not', 'contains', 'if', 'then', 'else'];
+const SCHEMA_LIST = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+const SCHEMA_MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+/** Keywords that say something about the value; a schema with none of them accepts anything. */
+const CONSTRAINING = ['type', 'enum', 'const', '$ref', ...SCHEMA_LIST, ...SCHEMA_MAP, 'items', 'additionalProperties', 'not', 'required'];
+/** Keywords that describe a schema rather than constrain it: kept beside an anyOf, not inside its branches. */
+const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly']);
+/** Any JSON value, said with a type per branch. */
+const ANY_JSON = ['object', 'array', 'string', 'number', 'boolean', 'null'].map((type) => ({ type }));
+
+/**
+ * An output schema in the spelling every client can map onto its own schema dialect, as the MCP
+ * Inspector's portability check asks: a loose object's `additionalProperties: {}` is left out (the same
+ * contract: extra fields allowed), a nullable `type: [X, "null"]` becomes `anyOf` branches of one type
+ * each, and a value of any JSON type says so by branches instead of an empty schema.
+ */
+export function portableSchema<T>(schema: T): T {
+  return portable(schema, undefined) as T;
+}
+
+function portable(schema: unknown, keyword: string | undefined): unknown {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema;
+  const node = schema as Node;
+  const out: Node = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'additionalProperties' && isEmptySchema(value)) continue;
+    if (ONE_SCHEMA.includes(key)) out[key] = Array.isArray(value) ? value.map((v) => portable(v, key)) : portable(value, key);
+    else if (SCHEMA_LIST.includes(key) && Array.isArray(value)) out[key] = value.map((v) => portable(v, key));
+    else if (SCHEMA_MAP.includes(key) && typeof value === 'object' && value !== null) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, portable(sub, key)]));
+    } else out[key] = value;
+  }
+  if (Array.isArray(out['type'])) return typeBranches(out);
+  if (keyword !== 'not' && !CONSTRAINING.some((k) => k in out)) return { ...out, anyOf: ANY_JSON };
+  return out;
+}
+
+const isEmptySchema = (value: unknown) => typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+
+/** `{ type: [X, "null"], … }` as `{ anyOf: [{ type: X, … }, { type: "null" }] }`, annotations kept outside. */
+function typeBranches(node: Node): Node {
+  const types = node['type'] as string[];
+  const outer: Node = {};
+  const inner: Node = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type') continue;
+    if (ANNOTATIONS.has(key)) outer[key] = value;
+    else inner[key] = value;
+  }
+  const enumOf = (type: string) => (Array.isArray(inner['enum']) ? { enum: (inner['enum'] as unknown[]).filter((v) => (v === null) === (type === 'null')) } : {});
+  const branches = types.map((type) => (type === 'null' ? { type } : { type, ...inner, ...enumOf(type) }));
+  return branches.length === 1 ? { ...outer, ...branches[0] } : { ...outer, anyOf: branches };
+}
+
 /**
  * The structured content of a long tool's answer when its call was handed off as a job: a tool's declared
  * output schema admits it beside the tool's own result (clients check structured content against it).
@@ -69,7 +126,7 @@ const DECLINED = {
 
 /** A tool's `tools/list` entry. */
 export function toolEntry(def: ToolDef): Tool {
-  const output = tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') });
+  const output = portableSchema(tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }));
   // Besides its own result: a long call handed off as a job, a destructive one the person declined.
   const others = [...(def.mode === 'json' ? [] : [HANDED_OFF]), ...(def.annotations.destructiveHint ? [DECLINED] : [])];
   return {
@@ -92,7 +149,7 @@ export function jobToolEntry(def: JobToolDef): Tool {
     title: def.title,
     description: def.description,
     inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
-    outputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }),
+    outputSchema: portableSchema(tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') })),
     annotations: { title: def.title, ...def.annotations },
   };
 }
@@ -104,7 +161,7 @@ export function batchToolEntry(def: BatchToolDef): Tool {
     title: def.title,
     description: def.description,
     inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
-    outputSchema: { type: 'object' as const, anyOf: [tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }), HANDED_OFF] },
+    outputSchema: portableSchema({ type: 'object' as const, anyOf: [tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }), HANDED_OFF] }),
     annotations: { title: def.title, ...def.annotations },
     execution: { taskSupport: 'optional' as const },
   };

@@ -1,9 +1,17 @@
 import { createHash } from 'node:crypto';
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
-const threshold = order[(process.env['WORKSPACE_LOG_LEVEL'] as LogLevel | undefined) ?? 'info'] ?? order.info;
+// The process's level: the environment's until the command line is read (setLogLevel), info by default.
+let threshold = order[(process.env['WORKSPACE_LOG_LEVEL'] as LogLevel | undefined) ?? 'info'] ?? order.info;
+
+/** Sets the process's log level, once its settings are read. */
+export function setLogLevel(level: LogLevel): void {
+  threshold = order[level];
+}
+
 const secrets = new Set<string>();
 
 export function debugEnabled(): boolean {

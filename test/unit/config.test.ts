@@ -95,7 +95,23 @@ describe('parseCli', () => {
       expect(c[key], key).toBe(DEFAULTS[key]);
     }
     for (const key of ['host', 'port', 'maxSessions', 'maxSessionsPerCaller', 'sessionIdleMs', 'maxInFlight', 'drainMs', 'workers'] as const) expect(c.http![key], key).toBe(DEFAULTS[key]);
-    for (const value of Object.values(DEFAULTS)) expect(HELP).toContain(`default ${Array.isArray(value) ? value.join(',') : String(value)}`);
+    // --help wraps its meanings: a default may sit across a line break.
+    const help = HELP.replace(/\s+/g, ' ');
+    for (const value of Object.values(DEFAULTS)) expect(help).toContain(`default ${Array.isArray(value) ? value.join(',') : String(value)}`);
+  });
+
+  test('--help keeps each flag, its variable and its meaning apart, however long their names', () => {
+    const lines = HELP.split('\n');
+    for (const o of OPTIONS) {
+      const flag = o.flag ? `--${o.flag}${o.value ? ` ${o.value}` : ''}` : undefined;
+      const row = lines.find((l) => (flag ? l.includes(flag) : l.trim() === o.env));
+      expect(row, o.flag ?? o.env).toBeDefined();
+      // The variable, when there is one, stands alone at the end of the flag's line, after two spaces at least.
+      if (flag && o.env) expect(row, flag).toMatch(new RegExp(`${flag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} {2,}${o.env}$`));
+      else if (flag) expect(row!.trimEnd(), flag).toMatch(new RegExp(`--${o.flag}${o.value ? ` ${o.value}` : ''}$`));
+      // The meaning starts on the next line.
+      expect(lines[lines.indexOf(row!) + 1]!.startsWith(`      ${o.help.split(' ')[0]} `), o.flag ?? o.env).toBe(true);
+    }
   });
 
   test('every setting of the options table is read by the configuration', () => {

@@ -6,19 +6,20 @@ import { tools } from '../../tools/index.js';
 import { BATCH_TOOL } from '../../tools/batch.js';
 import { JOB_TOOLS } from '../../tools/jobs.js';
 import { BATCH_MAX_CALLS, BATCH_TOOL_NAME, JOB_TOOL_NAMES } from '../../src/mcp/tool-summary.js';
-import { toolsetsTable, toolTable, TABLE_END, TABLE_START, TOOLSETS_END, TOOLSETS_START, viewsTable, VIEWS_END, VIEWS_START } from '../../scripts/tool-docs.js';
+import { TOOL_COUNT, TOOLS_OFFERED, toolsetsTable, toolTable, TABLE_END, TABLE_START, TOOLSETS_END, TOOLSETS_START, viewsTable, VIEWS_END, VIEWS_START } from '../../scripts/tool-docs.js';
 import { listViews, VIEW_TABLE, viewMeta, viewUri } from '../../src/mcp/view-resources.js';
 import { TOOLSET_TABLE } from '../../tools/toolsets.js';
 import { configByType } from '../../tools/components.js';
 import { CONFIG_TYPES } from '../../src/mcp/resources.js';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { tidySchema } from '../../src/mcp/tool-schema.js';
+import { portableSchema, tidySchema } from '../../src/mcp/tool-schema.js';
 import { offered, summarize, type ToolFilter } from '../../src/mcp/tool-summary.js';
 import { helpText } from '../../src/config/options.js';
 import { OPTIONS, optionsTable, OPTIONS_END, OPTIONS_START } from '../../src/config/options.js';
 import { REGISTRY_SCHEMA, serverJson } from '../../scripts/server-json.js';
 import { readTool } from '../../src/call/read.js';
 import { Upstream } from '../../src/call/upstream.js';
+import { Catalogue } from '../../src/mcp/catalogue.js';
 import { connectInMemory, SANDBOX_CREDENTIALS, startSandbox, type Connected, type Sandbox } from '../helpers.js';
 
 let sandbox: Sandbox;
@@ -158,6 +159,21 @@ describe('tool registry', () => {
     expect(JSON.stringify(listed).length).toBeLessThan(72_000);
   });
 
+  test('output schemas are spelt portably: no empty additionalProperties, nullable as anyOf, any JSON value by branches', () => {
+    expect(portableSchema({ type: 'object', properties: { a: { type: ['string', 'null'], description: 'd', minLength: 2 } }, additionalProperties: {} })).toEqual({
+      type: 'object',
+      properties: { a: { description: 'd', anyOf: [{ type: 'string', minLength: 2 }, { type: 'null' }] } },
+    });
+    expect(portableSchema({ type: ['string', 'null'], enum: ['x', null] })).toEqual({ anyOf: [{ type: 'string', enum: ['x'] }, { type: 'null' }] });
+    expect(portableSchema({ type: 'object', properties: { v: { description: 'anything' } }, additionalProperties: false })).toEqual({
+      type: 'object',
+      properties: { v: { description: 'anything', anyOf: ['object', 'array', 'string', 'number', 'boolean', 'null'].map((type) => ({ type })) } },
+      additionalProperties: false,
+    });
+    // A property named like a keyword is a property, not a keyword.
+    expect(portableSchema({ type: 'object', properties: { type: { type: 'string' } } })).toEqual({ type: 'object', properties: { type: { type: 'string' } } });
+  });
+
   test('converted schemas drop what means nothing to a model, and what descriptions say in words', () => {
     expect(tidySchema({ $schema: 'x', type: 'object', properties: { n: { type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER } } })).toEqual({
       type: 'object',
@@ -208,6 +224,14 @@ describe('tool registry', () => {
     expect(readme.slice(start, end), 'run `npm run docs`').toBe(toolTable());
   });
 
+  test("the README's prose counts the tools a client sees as the tool table does", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const counts = [...readme.matchAll(TOOL_COUNT)].map((m) => Number(m[2]));
+    expect(counts.length).toBeGreaterThan(2);
+    expect(new Set(counts)).toEqual(new Set([TOOLS_OFFERED]));
+    expect(TOOLS_OFFERED).toBe(listed.length);
+  });
+
   test("the README's toolsets section and --help are made from the toolsets table", () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const start = readme.indexOf(TOOLSETS_START);
@@ -215,7 +239,9 @@ describe('tool registry', () => {
     expect(readme.slice(start, readme.indexOf(TOOLSETS_END) + TOOLSETS_END.length), 'run `npm run docs`').toBe(toolsetsTable());
     for (const t of TOOLSET_TABLE) expect(helpText()).toContain(`  ${t.id.padEnd(16)}${t.description}`);
     // Every tool's toolset is in the table, and every toolset has tools.
-    expect(new Set(tools.map((t) => t.toolset))).toEqual(new Set(TOOLSET_TABLE.map((t) => t.id)));
+    expect(new Set([...tools.map((t) => t.toolset), 'jobs'])).toEqual(new Set(TOOLSET_TABLE.map((t) => t.id)));
+    // And every name offered starts with a toolset --toolsets takes, the job tools' too.
+    for (const t of listed) expect([...TOOLSET_TABLE.map((s) => s.id), 'batch'], t.name).toContain(t.name.slice(0, t.name.indexOf('_')));
   });
 
   test("the README's configuration table is generated from the options table", () => {
@@ -336,6 +362,13 @@ describe('server instructions', () => {
     expect(countTokens(instructions)).toBeLessThanOrEqual(800);
   });
 
+  test('open with one line that says what the server is for, on its own (clients that defer a server show only that line)', () => {
+    const first = (conn.client.getInstructions() ?? '').split('\n')[0]!;
+    expect(first).toMatch(/^Tools for a learning workspace \(LMS\): .+\.$/);
+    for (const set of TOOLSET_TABLE.filter((t) => t.id !== 'jobs')) expect(first, set.id).toContain(set.topic);
+    expect(first.length).toBeLessThanOrEqual(300);
+  });
+
   test('name exactly the tools offered, made from the toolsets table and the rows (annotations, ids, paging)', async () => {
     for (const readOnly of [false, true]) {
       const conn = await connectInMemory(sandbox, { readOnly });
@@ -371,6 +404,22 @@ describe('tool filters', () => {
     expect(pick({ excludeTools: new Set(['groups_delete', 'members_remove']) })).toHaveLength(tools.length - 2);
     expect(pick({ tools: new Set(['groups_delete', 'groups_list']), readOnly: true })).toEqual(['groups_list']);
     expect(pick({ toolsets: new Set(['groups']), excludeTools: new Set(['groups_delete']) })).toEqual(tools.filter((t) => t.toolset === 'groups' && t.name !== 'groups_delete').map((t) => t.name));
+  });
+
+  test('the job tools come with the long tools and batch_call, or by name: --toolsets jobs, --tools jobs_get; --exclude-tools leaves one out', async () => {
+    const both = { apis: new Set(['connector', 'content'] as const), jobs: true };
+    const names = async (f: Omit<ToolFilter, 'apis' | 'jobs'>, jobs = true) => (await Catalogue.select({ ...both, jobs, ...f })).names;
+    const noBatch = new Set([BATCH_TOOL_NAME]);
+    expect(await names({ toolsets: new Set(['jobs']) })).toEqual(['jobs_get', 'jobs_cancel']);
+    expect(await names({ toolsets: new Set(['analytics']), tools: new Set(['jobs_get']), excludeTools: noBatch })).toEqual([...tools.filter((t) => t.toolset === 'analytics').map((t) => t.name), 'jobs_get']);
+    expect(await names({ toolsets: new Set(['presentations']), excludeTools: noBatch })).toEqual(['presentations_create', 'jobs_get', 'jobs_cancel']);
+    expect(await names({ toolsets: new Set(['presentations']), excludeTools: new Set(['jobs_cancel', BATCH_TOOL_NAME]) })).toEqual(['presentations_create', 'jobs_get']);
+    expect(await names({ toolsets: new Set(['analytics']), excludeTools: noBatch })).not.toContain('jobs_get');
+    // A batch may outlast the client too: with batch_call, the job tools come.
+    // (Reads only: a cancel would stop nothing but reads, so none is offered.)
+    expect(await names({ toolsets: new Set(['analytics']) })).toEqual([...tools.filter((t) => t.toolset === 'analytics').map((t) => t.name), BATCH_TOOL_NAME, 'jobs_get']);
+    // Without the hand-off (--job-after-ms 0) no call becomes a job: nothing to follow.
+    expect(await names({ toolsets: new Set(['jobs', 'presentations']) }, false)).toEqual(['presentations_create', BATCH_TOOL_NAME]);
   });
 
   test('--read-only offers only tools that change nothing', async () => {

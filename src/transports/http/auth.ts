@@ -60,8 +60,24 @@ export function header(req: IncomingMessage, name: string): string | undefined {
 const unauthorized = (message: string, description: string) =>
   new HttpError(401, -32001, message, { 'www-authenticate': `Bearer realm="learning-workspace", error="invalid_token", error_description="${description}"` });
 
-/** No credential at all: a challenge with no error code, which clients take as "start signing in" (RFC 6750 §3.1). */
-const noCredentials = (message: string) => new HttpError(401, -32001, message, { 'www-authenticate': 'Bearer realm="learning-workspace"' });
+/**
+ * No credential at all: a challenge with no error code (RFC 6750 §3.1), whose description says how this
+ * server takes credentials, for the clients that show it.
+ */
+const noCredentials = (hint: string) => new HttpError(401, -32001, hint, { 'www-authenticate': `Bearer realm="learning-workspace", error_description="${hint}"` });
+
+/**
+ * How this server takes credentials, in the words clients show a person: the answer of a request
+ * without them, and of the OAuth requests clients try next (none when clients sign in, or need nothing).
+ */
+export function credentialsHint(opts: AuthOptions): string | undefined {
+  if (opts.signIn) return undefined;
+  if (opts.credentials === 'client') {
+    return 'This server takes your workspace credentials, not OAuth sign-in: send Authorization: Bearer <Connector token> and/or X-Api-Key: <Content API key>, with X-User-Id: <user id> for the acting user.';
+  }
+  if (opts.authTokens.length === 0) return undefined;
+  return 'This server takes an access token, not OAuth sign-in: send it in the Authorization header, as Authorization: Bearer <token>.';
+}
 
 /** How logs name a caller: the first ten digits of its hash, never a credential. */
 export const callerTag = (c: Caller): string => c.hash.slice(0, 10);
@@ -75,19 +91,18 @@ const caller = (hash: string, credentials?: ClientCredentials): Caller => ({ has
 export function authenticator(opts: AuthOptions): Authenticate {
   const tokens = opts.authTokens.map(sha256);
   if (opts.signIn) return signedIn(opts.signIn.verifier, opts.signIn.resource);
+  const hint = credentialsHint(opts) ?? '';
   if (opts.credentials === 'client') {
     return (req) => {
       const credentials = { connectorToken: bearer(req), apiKey: header(req, 'x-api-key'), userId: header(req, 'x-user-id') };
-      if (!credentials.connectorToken && !credentials.apiKey) {
-        throw noCredentials('Send your workspace credentials: Authorization: Bearer <Connector token> and/or X-Api-Key: <Content API key> (with X-User-Id for the acting user).');
-      }
+      if (!credentials.connectorToken && !credentials.apiKey) throw noCredentials(hint);
       return caller(identity(`${credentials.connectorToken ?? ''}\n${credentials.apiKey ?? ''}\n${credentials.userId ?? ''}`), credentials);
     };
   }
   return (req) => {
     if (tokens.length === 0) return caller('open');
     const presented = bearer(req);
-    if (!presented) throw noCredentials('Send the access token as Authorization: Bearer <token>.');
+    if (!presented) throw noCredentials(hint);
     if (!tokenMatches(presented, tokens)) throw unauthorized('The access token is not valid.', 'access token not valid');
     return caller(identity(presented));
   };

@@ -6,7 +6,7 @@ import { requestAuth } from '../../mcp/request-auth.js';
 import { MAX_MESSAGE_BYTES } from '../jsonrpc.js';
 import { log, shortHash } from '../../telemetry/log.js';
 import type { UpstreamHealth } from '../../call/upstream.js';
-import { authenticator, callerTag, header, writeScopeNeeded, type Authenticate, type Caller, type ClientCredentials } from './auth.js';
+import { authenticator, callerTag, credentialsHint, header, writeScopeNeeded, type Authenticate, type Caller, type ClientCredentials } from './auth.js';
 import { checkBatch, checkBody, describeBody, readJson } from './body.js';
 import { ClientGone, HttpError, sendError } from './errors.js';
 import { isHealthRequest, serveHealth, type HealthState } from './health.js';
@@ -15,12 +15,13 @@ import { corsHeaders } from './cors.js';
 import { TokenVerifier, type OAuthSettings } from './oauth.js';
 import { allowedOrigins, hostAndOriginCheck } from './origin.js';
 import { ProtectedResource } from './protected-resource.js';
+import { isSignInProbe, signInProbeAnswer } from './probes.js';
 import { createRateLimit, type RateLimit } from './rate-limit.js';
 import { SessionStore } from './sessions.js';
 import type { Telemetry } from '../../telemetry/hooks.js';
 import { StatelessServing } from './stateless.js';
 import { toolCallsOf } from '../../batch/weight.js';
-import { logAccess, type AccessTrace } from './trace.js';
+import { traceRequest, type AccessTrace } from './trace.js';
 import { WaitingCalls } from './waiting.js';
 
 export type { Caller, ClientCredentials };
@@ -104,27 +105,25 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     await authenticate(req);
     opts.metricsHandler!(req, res);
   };
+  const answerProbe = signInProbeAnswer(credentialsHint({ ...opts, signIn }));
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
+    const counted = path === '/mcp' && req.method === 'POST';
+    if (counted) inFlight++;
+    // Every request gets its access-log line, a refused or unknown one too.
+    const trace = traceRequest(req, res, path, () => (counted ? inFlight-- : undefined));
     // DNS rebinding must not reach the health endpoints either: the same Host and Origin checks as /mcp.
     if (isHealthRequest(path, req)) return void checked(() => checkOrigin(req)).then(() => serveHealth(path, req, res, health)).catch((err: unknown) => failed(res, err));
     // The metrics name tools and callers: the same checks and authentication as /mcp.
     if (path === '/metrics' && opts.metricsHandler && req.method === 'GET') return void metricsFor(req, res).catch((err: unknown) => failed(res, err));
     const metadata = resource?.serves(path) ?? false;
-    if (path !== '/mcp' && !metadata) return sendError(res, new HttpError(404, -32000, 'Not found: the MCP endpoint is /mcp.'));
+    // OAuth requests to a server that takes tokens or credentials are told what to send instead.
+    const probed = answerProbe && !metadata && isSignInProbe(path);
+    if (path !== '/mcp' && !metadata && !probed) return sendError(res, new HttpError(404, -32000, 'Not found: the MCP endpoint is /mcp.'));
     // Browser-based clients: an allowed origin may read the answers (and the challenge of a 401).
     if (cors(req, res)) return;
     if (metadata) return resource!.serve(req, res);
-    const started = performance.now();
-    const counted = req.method === 'POST';
-    if (counted) inFlight++;
-    const gone = new AbortController();
-    const trace: AccessTrace = { clientGone: gone.signal };
-    res.on('close', () => {
-      if (!res.writableFinished) gone.abort();
-      if (counted) inFlight--;
-      logAccess(req, res, path, trace, started);
-    });
+    if (probed) return answerProbe(res);
     handleMcp(req, res, trace).catch((err: unknown) => failed(res, err));
   });
   // Slow or stalled request bodies must not hold a connection for ever.

@@ -35,6 +35,8 @@ export async function serveHttp(
   process.stderr.write(
     `learning-workspace-mcp ${version}: ${http.credentials === 'client' ? 'tools per client credentials' : `${all.names.length} tools`}${config.sandbox ? ' on the sandbox workspace' : ''} (${http.stateless ? 'stateless' : 'stateful'}, ${http.credentials} credentials)\n` +
       `MCP endpoint (Streamable HTTP): ${handle.url}\n` +
-      (http.oauth ? `Sign-in: tokens of ${http.oauth.issuer} for ${http.oauth.publicUrl}\n` : inspectorHint(handle.url, http.credentials === 'client' || http.authTokens.length > 0)),
+      (http.oauth
+        ? `Sign-in: tokens of ${http.oauth.issuer} for ${http.oauth.publicUrl}\n`
+        : inspectorHint(handle.url, http.credentials === 'client' ? 'credentials' : http.authTokens.length > 0 ? 'token' : 'nothing')),
   );
 }

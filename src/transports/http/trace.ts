@@ -13,12 +13,27 @@ export interface AccessTrace extends RequestTrace {
   revision?: string;
 }
 
+/** A request's trace, written as its access-log line when its response closes (after `closed`). */
+export function traceRequest(req: IncomingMessage, res: ServerResponse, path: string, closed: () => void): AccessTrace {
+  const started = performance.now();
+  // Aborted when the client goes before its answer is complete: nothing of its call is sent after that.
+  const gone = new AbortController();
+  const trace: AccessTrace = { clientGone: gone.signal };
+  res.on('close', () => {
+    if (!res.writableFinished) gone.abort();
+    closed();
+    logAccess(req, res, path, trace, started);
+  });
+  return trace;
+}
+
 /** One JSON access-log line when the response closes; credentials never appear, only short hashes. */
-export function logAccess(req: IncomingMessage, res: ServerResponse, path: string, trace: AccessTrace, started: number): void {
+function logAccess(req: IncomingMessage, res: ServerResponse, path: string, trace: AccessTrace, started: number): void {
   const sessionHeader = res.getHeader('mcp-session-id');
   const session = trace.session ?? (typeof sessionHeader === 'string' ? shortHash(sessionHeader) : undefined);
   log('info', 'access', {
-    http: `${req.method} ${path}`,
+    // Any path a client sent, unknown ones too: cut short, so a line stays a line.
+    http: `${req.method} ${path.slice(0, 200)}`,
     ...(trace.caller ? { caller: trace.caller } : {}),
     ...(session ? { session } : {}),
     ...(trace.method ? { rpc: trace.method } : {}),

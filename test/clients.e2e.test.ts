@@ -1,0 +1,209 @@
+// The server as people add it to the clients they use, driven through each client's own command line:
+// Claude Code (`claude mcp add`, `list`, `get`), Gemini CLI (`gemini mcp add`, `list`), mcp-remote (the
+// bridge Claude Desktop runs for a remote server) and the MCP Inspector's CLI, over stdio and over HTTP
+// with an access token. The clients are installed once, at pinned versions, into a folder outside the
+// clone (never as dependencies of this package), and are kept off the internet: a HOME of their own,
+// telemetry, error reports and updates off, no API key (listing servers needs none).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test, type TestContext } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ALL_TOOLS, CLI, startHttpProcess, type HttpProcess } from './helpers.js';
+
+/** The client releases tried, as their packages name them. */
+const CLIENTS = {
+  '@anthropic-ai/claude-code': '2.1.332',
+  '@google/gemini-cli': '0.61.0',
+  'mcp-remote': '0.15.1',
+  '@modelcontextprotocol/inspector': '2.12.0',
+};
+const TOKEN = 'clients-e2e-access-token-0123456789';
+const SAID = 'This server takes an access token, not OAuth sign-in: send it in the Authorization header, as Authorization: Bearer <token>.';
+
+interface Run {
+  code: number | null;
+  out: string;
+}
+
+/** Runs a program to its end (or `timeoutMs`), with its output on both streams together. */
+function run(command: string, args: readonly string[], opts: { env: Record<string, string>; cwd?: string; timeoutMs?: number }): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: opts.env, cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
+    child.once('error', (err) => (clearTimeout(timer), resolve({ code: -1, out: `${out}${err.message}` })));
+    child.once('close', (code) => (clearTimeout(timer), resolve({ code, out })));
+  });
+}
+
+/**
+ * The pinned clients, installed once into a folder of the system's temporary directory named by their
+ * versions (later runs find it there), through a folder of this run's own renamed into place.
+ */
+async function installClients(): Promise<string> {
+  const key = createHash('sha256').update(JSON.stringify(CLIENTS)).digest('hex').slice(0, 12);
+  const dir = join(tmpdir(), `learning-workspace-mcp-clients-${key}`);
+  const bin = (name: string) => join(dir, 'node_modules', '.bin', name);
+  if (['claude', 'gemini', 'mcp-remote', 'mcp-inspector'].every((b) => existsSync(bin(b)))) return dir;
+  const staging = `${dir}.${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  writeFileSync(join(staging, 'package.json'), '{"private":true}\n');
+  const specs = Object.entries(CLIENTS).map(([name, version]) => `${name}@${version}`);
+  const npm = await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', staging, ...specs], { env: { ...process.env } as Record<string, string>, timeoutMs: 240_000 });
+  if (npm.code !== 0) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new Error(`npm install ${specs.join(' ')} failed: ${npm.out.trim().split('\n').slice(-3).join(' ')}`);
+  }
+  try {
+    renameSync(staging, dir);
+  } catch {
+    rmSync(staging, { recursive: true, force: true }); // another run put it in place first
+  }
+  return dir;
+}
+
+let clients: string | undefined;
+let unavailable = '';
+let home: string;
+let project: string;
+let server: HttpProcess;
+
+/** What the clients' processes see: a home of their own, nothing that reaches out. */
+function clientEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env['PATH'] ?? '',
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    DISABLE_TELEMETRY: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    NO_UPDATE_NOTIFIER: '1',
+    // Gemini CLI otherwise starts itself a second time, with more memory.
+    GEMINI_CLI_NO_RELAUNCH: 'true',
+    NO_BROWSER: '1',
+    BROWSER: 'none',
+    ...extra,
+  };
+}
+
+const bin = (name: string) => join(clients!, 'node_modules', '.bin', name);
+const stdioServer = [process.execPath, CLI, '--sandbox'];
+
+/** Skips a test, saying why, where the clients could not be installed. */
+function needClients(ctx: TestContext): void {
+  if (!clients) ctx.skip(`the MCP clients could not be installed: ${unavailable}`);
+}
+
+beforeAll(async () => {
+  try {
+    clients = await installClients();
+  } catch (err) {
+    unavailable = (err as Error).message;
+    console.log(`clients.e2e skipped: ${unavailable}`);
+    return;
+  }
+  home = mkdtempSync(join(tmpdir(), 'lw-clients-home-'));
+  project = join(home, 'project');
+  mkdirSync(join(home, '.gemini'), { recursive: true });
+  mkdirSync(project);
+  // Gemini CLI: no usage statistics, telemetry or update checks.
+  const gemini = { privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false }, general: { enableAutoUpdate: false, enableAutoUpdateNotification: false } };
+  writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify(gemini));
+  server = await startHttpProcess({ PATH: process.env['PATH'] ?? '', WORKSPACE_MCP_AUTH_TOKEN: TOKEN, WORKSPACE_LOG_LEVEL: 'warn' }, ['--sandbox']);
+}, 300_000);
+
+afterAll(async () => {
+  await server?.stop();
+  if (home) rmSync(home, { recursive: true, force: true });
+});
+
+describe('Claude Code', () => {
+  test('claude mcp add, then list and get: connected over stdio and over HTTP with the token; without it, told to send the Authorization header', { timeout: 180_000 }, async (ctx) => {
+    needClients(ctx);
+    // As the README has it: the token stays in the environment, the configuration names the variable.
+    const claude = (...args: string[]) => run(bin('claude'), args, { env: clientEnv({ WORKSPACE_MCP_AUTH_TOKEN: TOKEN }), cwd: project });
+    // (Claude Code reserves the name "workspace".)
+    for (const add of [
+      ['learning-workspace', '--', ...stdioServer],
+      ['--transport', 'http', 'learning-workspace-http', server.url, '--header', 'Authorization: Bearer ${WORKSPACE_MCP_AUTH_TOKEN}'],
+      ['--transport', 'http', 'no-token', server.url],
+    ]) {
+      const added = await claude('mcp', 'add', ...add);
+      expect(added.code, added.out).toBe(0);
+    }
+    const list = await claude('mcp', 'list');
+    const line = (name: string) => list.out.split('\n').find((l) => l.startsWith(`${name}: `)) ?? list.out;
+    expect(line('learning-workspace')).toContain('✔ Connected');
+    expect(line('learning-workspace-http')).toContain('✔ Connected');
+    expect(line('no-token')).toContain('Failed to connect');
+    expect(line('no-token')).toContain(SAID);
+    const get = await claude('mcp', 'get', 'learning-workspace-http');
+    expect(get.out).toMatch(/Status: ✔ Connected/);
+  });
+});
+
+describe('Gemini CLI', () => {
+  test('gemini mcp add, then list in a trusted folder: connected over stdio and over HTTP with the token', { timeout: 180_000 }, async (ctx) => {
+    needClients(ctx);
+    // The README's folder-trust step: project settings count only in a folder the person trusted.
+    writeFileSync(join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [project]: 'TRUST_FOLDER' }));
+    const gemini = (...args: string[]) => run(bin('gemini'), args, { env: clientEnv({ WORKSPACE_MCP_AUTH_TOKEN: TOKEN }), cwd: project });
+    for (const add of [
+      ['learning-workspace', ...stdioServer],
+      ['--transport', 'http', '--header', 'Authorization: Bearer $WORKSPACE_MCP_AUTH_TOKEN', 'learning-workspace-http', server.url],
+    ]) {
+      const added = await gemini('mcp', 'add', ...add);
+      expect(added.code, added.out).toBe(0);
+    }
+    const list = await gemini('mcp', 'list');
+    expect(list.out).toMatch(/✓ learning-workspace: .* - Connected/);
+    expect(list.out).toMatch(/✓ learning-workspace-http: .* - Connected/);
+  });
+});
+
+describe('mcp-remote', () => {
+  /** mcp-remote as Claude Desktop starts it for a remote server, driven by an MCP client over stdio. */
+  async function bridge(args: string[], env: Record<string, string>): Promise<{ tools: number | Error; stderr: string }> {
+    const transport = new StdioClientTransport({ command: bin('mcp-remote'), args: [server.url, ...args], env: clientEnv(env), stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+    const client = new Client({ name: 'bridge-test', version: '0' });
+    const tools = await client
+      .connect(transport)
+      .then(() => client.listTools())
+      .then((r) => r.tools.length)
+      .catch((e: unknown) => e as Error);
+    await client.close();
+    return { tools, stderr };
+  }
+
+  test('with the token in the header (the README recipe), the tools come through; without it, the reason names the Authorization header', { timeout: 180_000 }, async (ctx) => {
+    needClients(ctx);
+    const withToken = await bridge(['--header', 'Authorization:${AUTH_HEADER}'], { AUTH_HEADER: `Bearer ${TOKEN}` });
+    expect(withToken.tools, withToken.stderr).toBe(ALL_TOOLS);
+    const without = await bridge([], {});
+    expect(without.tools).toBeInstanceOf(Error);
+    expect(without.stderr).toContain(SAID);
+  });
+});
+
+describe('MCP Inspector 2.x', () => {
+  test('tools/list over stdio and over HTTP with the token: no schema portability finding', { timeout: 180_000 }, async (ctx) => {
+    needClients(ctx);
+    const inspector = (...args: string[]) => run(bin('mcp-inspector'), ['--cli', ...args, '--method', 'tools/list'], { env: clientEnv(), cwd: project });
+    for (const r of [await inspector(...stdioServer), await inspector(server.url, '--header', `Authorization: Bearer ${TOKEN}`)]) {
+      expect(r.code, r.out).toBe(0);
+      expect(r.out).toContain('"name": "analytics_hero"');
+      // The Inspector prints a count of portability findings only when there is one.
+      expect(r.out).not.toContain('Schema portability');
+    }
+  });
+});
