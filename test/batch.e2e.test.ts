@@ -115,13 +115,13 @@ describe('over stdio (2025-11-25 SDK client)', () => {
     const b = batchOf(r);
     expect([b.succeeded, b.failed]).toEqual([4, 2]);
     expect(b.results.filter((i) => i.status === 'failed').map((i) => i.index)).toEqual([1, 4]);
-    expect(b.results[1]!.error).toMatchObject({ status: 422, code: 'VALIDATION_ERROR', fieldErrors: { groupId: ['no group with id g_nope'] } });
+    expect(b.results[1]!.error).toMatchObject({ status: 422, code: 'UPSTREAM_INVALID', upstreamCode: 'VALIDATION_ERROR', fieldErrors: { groupId: ['no group with id g_nope'] } });
     const lines = text(r).split('\n');
     expect(lines.slice(0, 4)).toEqual([
       '6 calls: 4 succeeded, 2 failed.',
       'Failed:',
-      expect.stringMatching(/^- calls\[1\] groups_member_add \(groupId g_nope, userId u_hire_02\): HTTP 422 VALIDATION_ERROR: .* Fields: groupId: no group with id g_nope$/),
-      expect.stringMatching(/^- calls\[4\] groups_member_add \(groupId g_nope, userId u_hire_05\): HTTP 422 VALIDATION_ERROR/),
+      expect.stringMatching(/^- calls\[1\] groups_member_add \(groupId g_nope, userId u_hire_02\): HTTP 422 UPSTREAM_INVALID: .* Fields: groupId: no group with id g_nope$/),
+      expect.stringMatching(/^- calls\[4\] groups_member_add \(groupId g_nope, userId u_hire_05\): HTTP 422 UPSTREAM_INVALID/),
     ]);
     expect(sent('groups/member-add')).toHaveLength(6);
   });
@@ -338,7 +338,7 @@ describe('what operators see', () => {
       expect(lines.map((l) => [l.tool, l.targets['userId'], l.outcome]).sort()).toEqual([
         ['groups_member_add', 'u_hire_01', 'ok'],
         ['groups_member_add', 'u_hire_02', 'ok'],
-        ['groups_member_add', 'u_tom', 'VALIDATION_ERROR'],
+        ['groups_member_add', 'u_tom', 'UPSTREAM_INVALID'],
       ]);
     } finally {
       await conn.close();
