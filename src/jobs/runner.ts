@@ -101,7 +101,10 @@ export class JobRunner {
     readonly opts: JobsOptions,
   ) {
     // Cancelled by any replica: the request this process runs for it ends at once.
-    store.onCancel((id) => this.local.get(id)?.abort.abort(new Error('cancelled')));
+    store.onCancel((id) => {
+      const local = this.local.get(id);
+      if (local) this.stopLocal(local, new Error('cancelled'));
+    });
     store.hold(() => [...this.local.values()].filter((j) => !j.ended).map((j) => j.record));
   }
 
@@ -167,7 +170,7 @@ export class JobRunner {
     if (here?.ended) return here.record.owner === owner ? here.ended : undefined;
     const job = here ? here.record : await this.store.get(id);
     if (!job || job.owner !== owner) return undefined;
-    here?.abort.abort(new Error('cancelled'));
+    if (here) this.stopLocal(here, new Error('cancelled'));
     return (await this.store.cancel(id)) ?? (here && { ...here.record, status: 'cancelled', finishedAt: new Date().toISOString() });
   }
 
@@ -226,6 +229,12 @@ export class JobRunner {
     return local;
   }
 
+  /** Stops a job's work; an identical call from now on starts afresh rather than join it. */
+  private stopLocal(local: LocalJob, reason: unknown): void {
+    if (this.byKey.get(local.record.key) === local.record.id) this.byKey.delete(local.record.key);
+    local.abort.abort(reason);
+  }
+
   /** Keeps a job's end here and stores it, trying again until the store takes it. */
   private keepEnd(local: LocalJob, outcome: JobOutcome): Promise<void> {
     local.ended = { ...local.record, ...outcome, handedOff: local.handedOff || local.record.handedOff, finishedAt: new Date().toISOString(), progress: undefined };
@@ -264,8 +273,8 @@ export class JobRunner {
       // The last request waiting on a job nobody was given cancels it, as a plain call's cancel would;
       // the SDK sends no answer to a cancelled request, so what is returned here goes nowhere.
       if (local.waiting.size > 0 || local.handedOff) return { result: errorResult(new ToolError('Cancelled by the client.', { code: 'CANCELLED' })) };
-      local.abort.abort(call.signal.reason);
       // Ended now, not when the work notices: an identical call right after must start afresh, not join it.
+      this.stopLocal(local, call.signal.reason);
       await this.store.cancel(local.record.id).catch(() => undefined);
       return { result: (await local.done).result };
     }
