@@ -57,7 +57,7 @@ export function noSuchJob(id: string, keepMs: number): CallToolResult {
  */
 export function storeUnavailable(err: StoreUnavailable, what: string): CallToolResult {
   const started = err.step === 'claim' ? 'Nothing was started and nothing was sent to the workspace.' : `${what}.`;
-  const error = new ToolError(`The job store (Redis) that this server's replicas share did not answer: ${err.message}. ${started}`, {
+  const error = new ToolError(`${err.message}. ${started}`, {
     code: 'STORE_UNAVAILABLE',
     resolution: 'Retry the same call in about 5 s; repeated failures mean the store is down, which the server operator must fix.',
   });

@@ -1,7 +1,7 @@
-import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY, type CallToolResult, type ClientCapabilities, type Server, type ServerContext } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY, ProtocolError, ProtocolErrorCode, type CallToolResult, type ClientCapabilities, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { errorResult, ToolError } from '../call/errors.js';
-import type { JobRecord } from '../jobs/record.js';
+import { StoreUnavailable, type JobRecord } from '../jobs/record.js';
 import type { JobRunner } from '../jobs/runner.js';
 import { callerOf } from './request-auth.js';
 
@@ -89,9 +89,15 @@ type Traced = <T>(ctx: ServerContext, target: string | undefined, run: () => Pro
 export function serveTasks(server: Server, jobs: JobRunner, traced: Traced): void {
   const keep = jobs.opts.keepMs;
   const unknown = (id: string) => new Error(`No task ${/^[0-9a-f]{32}$/.test(id) ? id : 'with that id'} for this caller.`);
+  // A store that does not answer: the client is told what failed, that the task goes on, and when to ask again.
+  const reachable = <T>(read: Promise<T>): Promise<T> =>
+    read.catch((err: unknown) => {
+      if (err instanceof StoreUnavailable) throw new ProtocolError(ProtocolErrorCode.InternalError, `${err.message}; the task is not affected. Ask again in about 5 s.`);
+      throw err;
+    });
   const own = async (id: string, ctx: ServerContext): Promise<JobRecord> => {
     // The runner's own copy first: a job's end waits here while the store cannot take it.
-    const job = await jobs.get(id, callerOf(ctx.http?.authInfo));
+    const job = await reachable(jobs.get(id, callerOf(ctx.http?.authInfo)));
     if (!job) throw unknown(id);
     return job;
   };
@@ -110,7 +116,7 @@ export function serveTasks(server: Server, jobs: JobRunner, traced: Traced): voi
     }),
   );
   server.setRequestHandler('tasks/list', { params: z.looseObject({ cursor: z.string().optional() }) }, async (_params, ctx) => ({
-    tasks: (await jobs.store.list(callerOf(ctx.http?.authInfo))).map((job) => taskOf(job, keep)),
+    tasks: (await reachable(jobs.store.list(callerOf(ctx.http?.authInfo)))).map((job) => taskOf(job, keep)),
   }));
   // The result blocks until the task ends, as the protocol asks, round after round.
   server.setRequestHandler('tasks/result', { params: taskId }, ({ taskId: id }, ctx) => traced(ctx, id, () => result(id, ctx)));
