@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import pkg from '../package.json' with { type: 'json' };
-import { ALL_TOOLS, CONNECTOR_TOOLS, CONTENT_TOOLS, SANDBOX_CREDENTIALS, startSandbox, text, type Sandbox } from './helpers.js';
+import { ALL_TOOLS, CONNECTOR_TOOLS, CONTENT_TOOLS, connectHttp, SANDBOX_CREDENTIALS, sandboxEnv, startHttpProcess, startRedis, startSandbox, text, type Sandbox } from './helpers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundleFile = join(root, `learning-workspace-mcp-${pkg.version}.mcpb`);
@@ -217,4 +217,18 @@ describe('settings left empty', () => {
     expect(config?.env?.['WORKSPACE_API_KEY']).toBe('${user_config.api_key}');
     expect(config?.env?.['WORKSPACE_TOOLSETS']).toBe('${user_config.toolsets}');
   });
+});
+
+test('the bundled server serves HTTP with jobs and the call limit shared in a real Redis (its client loaded from a chunk)', async () => {
+  const redis = await startRedis();
+  const server = await startHttpProcess(sandboxEnv(sandbox, { WORKSPACE_REDIS_URL: redis.url }), ['--rate-limit', '100/min'], join(dir, manifest.server.entry_point));
+  try {
+    const c = await connectHttp(server.url);
+    const r = (await c.client.callTool({ name: 'groups_list', arguments: {} })) as CallToolResult;
+    expect(r.isError, text(r)).toBeFalsy();
+    await c.close();
+  } finally {
+    await server.stop();
+    await redis.stop();
+  }
 });

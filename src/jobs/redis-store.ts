@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+// The default export: the bundle's chunk of a CommonJS package has no named ones.
+import ioredis, { type Redis } from 'ioredis';
 import { errorResult, ToolError } from '../call/errors.js';
 import { log } from '../telemetry/log.js';
 import { logFailures, redisOptions } from './redis-client.js';
@@ -209,10 +210,10 @@ export class RedisJobStore implements JobStore {
 
   /** Connects both connections (commands, and the subscription to ends and cancels), or fails saying why. */
   static async connect(url: string, retention: Retention, replica: string): Promise<RedisJobStore> {
-    const redis = new Redis(url, redisOptions('lw-jobs')) as Redis & Scripts;
+    const redis = new ioredis.Redis(url, redisOptions('lw-jobs')) as Redis & Scripts;
     // The subscription is restored by the client after a reconnect; it needs its queue for that.
     const { commandTimeout: _none, ...subscriberOptions } = redisOptions('lw-jobs-sub');
-    const subscriber = new Redis(url, { ...subscriberOptions, enableOfflineQueue: true });
+    const subscriber = new ioredis.Redis(url, { ...subscriberOptions, enableOfflineQueue: true });
     logFailures(redis, 'job store');
     logFailures(subscriber, 'job store (subscription)');
     redis.defineCommand('lwClaim', { numberOfKeys: 5, lua: CLAIM });

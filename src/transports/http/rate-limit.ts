@@ -91,8 +91,9 @@ async function sharedCount(
   memory: Limiter,
   consumeIn: Consume,
 ): Promise<{ count(key: string, n: number): Promise<void>; state(): 'ready' | 'degraded'; close(): void }> {
-  const [{ Redis: RedisClient }, { redisOptions, logFailures }] = await Promise.all([import('ioredis'), import('../../jobs/redis-client.js')]);
-  const redis: Redis = new RedisClient(spec.redisUrl, { ...redisOptions('lw-rate'), commandTimeout: STORE_TIMEOUT_MS });
+  // Through the default export: the bundle's chunk of a CommonJS package has no other.
+  const [{ default: ioredis }, { redisOptions, logFailures }] = await Promise.all([import('ioredis'), import('../../jobs/redis-client.js')]);
+  const redis: Redis = new ioredis.Redis(spec.redisUrl, { ...redisOptions('lw-rate'), commandTimeout: STORE_TIMEOUT_MS });
   logFailures(redis, 'rate limit');
   // Connected before the first request is counted.
   await redis.connect();
