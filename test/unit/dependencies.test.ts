@@ -1,0 +1,25 @@
+// What the server relies on in its dependencies, held by tests that fail when a release changes it.
+import { registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
+import type { McpServer, Resource } from '@modelcontextprotocol/server';
+import { describe, expect, test } from 'vitest';
+import { listViews, VIEW_TABLE, viewMeta } from '../../src/mcp/view-resources.js';
+
+describe('@modelcontextprotocol/ext-apps', () => {
+  test("a tool's view _meta and a view's resources/list entry are what ext-apps' own helpers write", () => {
+    for (const view of VIEW_TABLE) {
+      for (const tool of view.tools) {
+        let written: Record<string, unknown> | undefined;
+        const capture: Pick<McpServer, 'registerTool'> = { registerTool: ((_name: string, config: { _meta?: Record<string, unknown> }) => void (written = config._meta)) as never };
+        registerAppTool(capture, tool, { _meta: { ui: { resourceUri: (viewMeta(tool)!['ui'] as { resourceUri: string }).resourceUri, visibility: ['model', 'app'] } } }, () => ({ content: [] }));
+        expect(viewMeta(tool)).toEqual(written);
+      }
+      let entry: Resource | undefined;
+      const capture: Pick<McpServer, 'registerResource'> = {
+        registerResource: ((name: string, uri: string, config: Omit<Resource, 'uri' | 'name'>) => void (entry = { uri, name, ...config })) as never,
+      };
+      const ours = listViews(new Set(view.tools))[0]!;
+      registerAppResource(capture, ours.name, ours.uri, { title: ours.title!, description: ours.description! }, () => ({ contents: [] }));
+      expect(ours).toEqual(entry);
+    }
+  });
+});
