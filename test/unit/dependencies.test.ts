@@ -23,3 +23,19 @@ describe('@modelcontextprotocol/ext-apps', () => {
     }
   });
 });
+
+describe('undici', () => {
+  test('the pooled agent is reached through the default export, and the error codes the retries name are its own', async () => {
+    const { default: undici } = await import('undici');
+    const agent = new undici.Agent();
+    expect(typeof agent.request).toBe('function');
+    await agent.close();
+    const { errors } = undici;
+    expect([new errors.SocketError('x').code, new errors.ConnectTimeoutError().code, new errors.HeadersTimeoutError().code, new errors.BodyTimeoutError().code]).toEqual([
+      'UND_ERR_SOCKET',
+      'UND_ERR_CONNECT_TIMEOUT',
+      'UND_ERR_HEADERS_TIMEOUT',
+      'UND_ERR_BODY_TIMEOUT',
+    ]);
+  });
+});
