@@ -1,7 +1,7 @@
 // The Claude Desktop bundle, started the way Claude Desktop starts it: unpacked on its own, its launch
 // command made from the manifest's mcp_config and the user's settings by the mcpb library's own
 // getMcpConfigForManifest (the code Claude Desktop runs), for every setting a user can leave empty.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -231,4 +231,23 @@ test('the bundled server serves HTTP with jobs and the call limit shared in a re
     await server.stop();
     await redis.stop();
   }
+});
+
+test('a stdio client that sends its first tool call and closes its input still gets the answer (the declarations load on that call)', async () => {
+  const child = spawn(process.execPath, [join(dir, manifest.server.entry_point)], {
+    env: { PATH: process.env['PATH'] ?? '', WORKSPACE_BASE_URL: sandbox.url, WORKSPACE_CONNECTOR_TOKEN: SANDBOX_CREDENTIALS.connectorToken },
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  const messages = [
+    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'analytics_hero', arguments: {} } },
+  ];
+  child.stdin.end(messages.map((m) => JSON.stringify(m)).join('\n') + '\n');
+  await new Promise((resolve) => child.once('exit', resolve));
+  const answer = out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: number; result?: { isError?: boolean } }).find((m) => m.id === 2);
+  expect(answer?.result, out.slice(0, 500)).toBeDefined();
+  expect(answer?.result?.isError).toBeFalsy();
 });

@@ -156,20 +156,22 @@ export function createMcpServer(opts: ServerOptions): Server {
   server.setRequestHandler('prompts/get', (request, ctx) => traced(ctx, request.params.name, async () => getPrompt(tools(ctx).offered, request.params.name, request.params.arguments)));
   server.setRequestHandler('resources/list', (_request, ctx) => listResources(tools(ctx).offered));
   server.setRequestHandler('resources/read', (request, ctx) => traced(ctx, request.params.uri, () => inFlight.track(() => readResource(tools(ctx).offered, request.params.uri))));
-  server.setRequestHandler('tools/call', (request, ctx) => traced(ctx, request.params.name, () => callTool(request, ctx)));
+  // In flight from the moment it arrives: the bundle loads the tool declarations on the first call, and a
+  // stdio client that closed its input meanwhile must still get its answer.
+  server.setRequestHandler('tools/call', (request, ctx) => traced(ctx, request.params.name, () => inFlight.track(() => callTool(request, ctx))));
   const callTool = async (request: { params: { name: string; arguments?: Record<string, unknown> | undefined } }, ctx: ServerContext) => {
     const catalogue = tools(ctx);
     const name = request.params.name;
     const args = request.params.arguments ?? {};
     const def = await catalogue.definition(name);
     const asTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : def && def.mode !== 'json' && declaresTasks(ctx) ? 'v2' : undefined;
-    if (def) return inFlight.track(() => runTool(def, args, opts, ctx, canAsk, asTask));
+    if (def) return runTool(def, args, opts, ctx, canAsk, asTask);
     if (name === BATCH_TOOL_NAME && catalogue.batch) {
       const batchAsTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : declaresTasks(ctx) ? 'v2' : undefined;
-      return inFlight.track(() => runBatch(args, catalogue, opts, ctx, canAsk, batchAsTask));
+      return runBatch(args, catalogue, opts, ctx, canAsk, batchAsTask);
     }
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
-    if (jobTool && opts.jobs) return inFlight.track(() => runJobTool(jobTool, args, opts.jobs!, ctx));
+    if (jobTool && opts.jobs) return runJobTool(jobTool, args, opts.jobs, ctx);
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);
   };
   if (opts.jobs) serveTasks(server, opts.jobs, traced);
