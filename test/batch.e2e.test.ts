@@ -3,7 +3,6 @@
 // made from the batch's so a retry writes nothing twice, refused whole by a read-only or rate-limited
 // server, handed off as a job when it outlasts the client, one span per call and an audit line per write.
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client as V2Client } from '@modelcontextprotocol/client';
@@ -13,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { CallToolResultSchema, ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { CLI, connectHttp, connectStdio, sandboxEnv, startHttpProcess, startSandbox, text, type Connected, type Sandbox } from './helpers.js';
+import { receiver, until } from './otlp.js';
 
 interface Item {
   index: number;
@@ -346,40 +346,3 @@ describe('what operators see', () => {
     }
   });
 });
-
-interface Span {
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  attributes: { key: string; value: Record<string, unknown> }[];
-}
-
-/** An OTLP/HTTP receiver taking JSON, as a collector would. */
-async function receiver(): Promise<{ url: string; spans: () => Span[]; close: () => Promise<void> }> {
-  const bodies: { path: string; body: string }[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      bodies.push({ path: req.url ?? '', body });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const spans = () =>
-    bodies
-      .filter((b) => b.path === '/v1/traces')
-      .flatMap((b) => (JSON.parse(b.body) as { resourceSpans: { scopeSpans: { spans: Span[] }[] }[] }).resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, spans, close: () => new Promise((r) => server.close(() => r())) };
-}
-
-async function until<T>(what: () => T | undefined, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = what();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { context, metrics, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Histogram, type Tracer } from '@opentelemetry/api';
+import { context, metrics, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Histogram, type Span, type Tracer } from '@opentelemetry/api';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { envDetector, hostDetector, osDetector } from '@opentelemetry/resources';
 import { NodeSDK } from '@opentelemetry/sdk-node';
@@ -80,11 +80,15 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
 }
 
 /** A step of the current request in an INTERNAL span of its own, the request's span its parent. */
-async function stepSpan<T>(tracer: Tracer, name: string, attributes: Attributes, run: () => Promise<T>, errorType: (result: T) => string | undefined): Promise<T> {
-  const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes });
+function stepSpan<T>(tracer: Tracer, name: string, attributes: Attributes, run: () => Promise<T>, errorType: (result: T) => string | undefined): Promise<T> {
+  return within(tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }), context.active(), run, errorType);
+}
+
+/** Runs `run` as `span`'s work, then ends the span, marked with the error type of a failure; `ended` learns it. */
+async function within<T>(span: Span, parent: Context, run: () => Promise<T>, errorType: (result: T) => string | undefined, ended: (error: string | undefined) => void = () => undefined): Promise<T> {
   let error: string | undefined;
   try {
-    const result = await context.with(trace.setSpan(context.active(), span), run);
+    const result = await context.with(trace.setSpan(parent, span), run);
     error = errorType(result);
     return result;
   } catch (err) {
@@ -96,11 +100,12 @@ async function stepSpan<T>(tracer: Tracer, name: string, attributes: Attributes,
       span.setStatus({ code: SpanStatusCode.ERROR });
     }
     span.end();
+    ended(error);
   }
 }
 
 /** A request inside a SERVER span continuing the client's `_meta` trace context, and its duration. */
-async function serverSpan<T>(tracer: Tracer, operation: Histogram, info: RequestInfo, run: () => Promise<T>, errorType: (result: T) => string | undefined): Promise<T> {
+function serverSpan<T>(tracer: Tracer, operation: Histogram, info: RequestInfo, run: () => Promise<T>, errorType: (result: T) => string | undefined): Promise<T> {
   const carrier: Record<string, string> = {};
   for (const key of ['traceparent', 'tracestate']) if (typeof info.meta?.[key] === 'string') carrier[key] = info.meta[key] as string;
   const parent = propagation.extract(context.active(), carrier);
@@ -116,21 +121,8 @@ async function serverSpan<T>(tracer: Tracer, operation: Histogram, info: Request
   };
   const span = tracer.startSpan(info.target ? `${info.method} ${info.target}` : info.method, { kind: SpanKind.SERVER, attributes }, parent);
   const started = performance.now();
-  let error: string | undefined;
-  try {
-    const result = await context.with(trace.setSpan(parent, span), run);
-    error = errorType(result);
-    return result;
-  } catch (err) {
-    error = String((err as { code?: unknown }).code ?? 'error');
-    throw err;
-  } finally {
-    if (error) {
-      span.setAttribute('error.type', error);
-      span.setStatus({ code: SpanStatusCode.ERROR });
-    }
-    span.end();
+  return within(span, parent, run, errorType, (error) => {
     const { 'mcp.method.name': m, 'gen_ai.tool.name': t } = attributes;
     operation.record((performance.now() - started) / 1000, { 'mcp.method.name': m!, ...(t ? { 'gen_ai.tool.name': t } : {}), ...(error ? { 'error.type': error } : {}) });
-  }
-    }
+  });
+}
