@@ -17,7 +17,7 @@ import * as z from 'zod';
 const base = process.env.WORKSPACE_BASE_URL;
 const token = process.env.WORKSPACE_CONNECTOR_TOKEN;
 const contract = !!process.env.MIN_CONTRACT;
-const outputSchema = contract ? (await import('../dist/tools/radar.js')).radarTools[0].output : undefined;
+const outputSchema = contract ? (await import('../dist/bench/radar.js')).radarTools[0].output : undefined;
 
 function make() {
   const server = new McpServer({ name: 'minimal', version: '0.0.0' });

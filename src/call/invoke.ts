@@ -20,7 +20,7 @@ export async function invoke(def: ToolDef, input: Record<string, unknown>, upstr
     // conversation: the caller's, else one made here and sent upstream (an id the upstream reports wins).
     const asked = def.mode === 'stream' && typeof input['sessionId'] === 'string' ? input['sessionId'] : undefined;
     const sessionId = def.mode === 'stream' ? (asked ?? randomUUID()) : undefined;
-    const request = buildRequest(def, sessionId === undefined ? input : { ...input, sessionId });
+    const request = buildRequest(def, sessionId === undefined ? input : { ...input, sessionId }, ctx.idempotencyKey);
     const spec: RequestSpec = {
       api: def.api,
       method: def.method,
@@ -51,15 +51,16 @@ function longBudget(def: ToolDef, input: Record<string, unknown>, upstream: Upst
 
 /**
  * What the upstream needs from one validated tool input: path, query, body, and for commands that take
- * one, the Idempotency-Key (the caller's, or a fresh one for this call, kept across its retries). The
- * server's own fields (the idempotency key, a paged list's offset) are taken out here and nowhere else.
+ * one, the Idempotency-Key (the one a confirmation was sealed with, else the caller's, else a fresh one
+ * for this call, kept across its retries). The server's own fields (the idempotency key, a paged list's
+ * offset) are taken out here and nowhere else.
  */
-export function buildRequest(def: ToolDef, input: Record<string, unknown>): Pick<RequestSpec, 'path' | 'query' | 'body' | 'idempotencyKey'> {
+export function buildRequest(def: ToolDef, input: Record<string, unknown>, confirmedKey?: string): Pick<RequestSpec, 'path' | 'query' | 'body' | 'idempotencyKey'> {
   const args = { ...input };
   const given = args['idempotencyKey'];
   delete args['idempotencyKey'];
   if (def.pages) delete args['offset'];
-  const idempotencyKey = def.takesIdempotencyKey ? (typeof given === 'string' ? given : randomUUID()) : undefined;
+  const idempotencyKey = def.takesIdempotencyKey ? (confirmedKey ?? (typeof given === 'string' ? given : randomUUID())) : undefined;
 
   // Path ids were checked by their schema (tools/define.ts `id()`): not empty, not "." or "..".
   const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) => {

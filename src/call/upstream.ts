@@ -113,18 +113,16 @@ export class UpstreamPool {
   readonly health: UpstreamHealth = { lastAnswerAt: undefined, lastFailureAt: undefined, lastFailure: undefined };
 
   /**
-   * undici's request on a pooled agent, made on first use. Only its agent and request API are loaded,
-   * then: its index also brings fetch, WebSocket, caches and more, three quarters of its code, which a
-   * server that Claude Desktop or an agent framework starts often would parse every time.
+   * undici's request on a pooled agent, made on first use: a start that answers only tools/list (as
+   * clients do at every launch) never loads the HTTP client.
    */
   sender(): Promise<Send> {
-    this.ready ??= Promise.all([import('undici/lib/dispatcher/agent.js'), import('undici/lib/api/api-request.js')]).then(
-      ([{ default: Agent }, { default: request }]) => {
-        const agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 128 });
-        this.agent = agent;
-        return (options) => request.call(agent, options);
-      },
-    );
+    // Through its default export: undici is CommonJS, whose named exports a bundle's chunk does not re-export.
+    this.ready ??= import('undici').then(({ default: undici }) => {
+      const agent = new undici.Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 128 });
+      this.agent = agent;
+      return (options) => agent.request(options);
+    });
     return this.ready;
   }
 

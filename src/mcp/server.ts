@@ -1,13 +1,15 @@
 import {
   CLIENT_CAPABILITIES_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
   Server,
-  type AuthInfo,
   type CacheHint,
   type ClientCapabilities,
+  type JSONRPCRequest,
   type JsonSchemaType,
   type JsonSchemaValidatorResult,
+  type Result,
   type ServerContext,
   type jsonSchemaValidator,
 } from '@modelcontextprotocol/server';
@@ -21,6 +23,7 @@ import { getPrompt, listPrompts } from './prompts.js';
 import { listResources, readResource } from './resources.js';
 import type { Telemetry } from '../telemetry/hooks.js';
 import { runJobTool } from './job-tools.js';
+import { requestContext, type Caller, type RequestContext } from './request-context.js';
 import { declaresTasks, serveTasks, TASKS_CAPABILITY, TASKS_EXTENSION } from './tasks.js';
 import { runTool, SERVER_NAME, type AsTask, type ToolCallOptions } from './tool-call.js';
 
@@ -31,7 +34,7 @@ export interface ServerOptions extends ToolCallOptions {
    * The tools of one request, when they depend on its grant (OAuth scopes): asked per request, so a
    * client that steps up to the write scope within a session is served the writes at once.
    */
-  toolsFor?: ((authInfo: AuthInfo | undefined) => Catalogue) | undefined;
+  toolsFor?: ((caller: Caller) => Catalogue) | undefined;
   /** Counts this server's calls in flight, for a transport that must let them finish before it ends. */
   inFlight?: CallsInFlight | undefined;
   /** Spans and durations of the requests, when OpenTelemetry is on. */
@@ -53,25 +56,46 @@ const zodValidator: jsonSchemaValidator = {
   },
 };
 
-/**
- * A request handler run inside its telemetry (a SERVER span continuing the client's trace, and its
- * duration); the handler alone when telemetry is off. A tool result with isError is `tool_error`.
- */
-function tracing(server: Server, telemetry: Telemetry | undefined) {
-  return <T>(ctx: ServerContext, target: string | undefined, run: () => Promise<T>): Promise<T> => {
-    if (!telemetry) return run();
+/** Runs a request handler inside its telemetry (a SERVER span continuing the client's trace, and its duration). */
+type Traced = (ctx: ServerContext, request: JSONRPCRequest, run: () => Promise<Result>) => Promise<Result>;
+
+/** What a request is about, for its span's name: the tool or prompt, the resource, the task. */
+function targetOf(request: JSONRPCRequest): string | undefined {
+  const params = request.params as { name?: unknown; uri?: unknown; taskId?: unknown } | undefined;
+  const target = params?.name ?? params?.uri ?? params?.taskId;
+  return typeof target === 'string' ? target : undefined;
+}
+
+function tracing(server: Server, telemetry: Telemetry): Traced {
+  return (ctx, request, run) => {
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
     const info = {
       method: ctx.mcpReq.method,
-      target,
+      target: targetOf(request),
       requestId: ctx.mcpReq.id,
       sessionId: ctx.sessionId,
-      protocolVersion: (envelope?.['io.modelcontextprotocol/protocolVersion'] as string | undefined) ?? server.getNegotiatedProtocolVersion(),
+      protocolVersion: (envelope?.[PROTOCOL_VERSION_META_KEY] as string | undefined) ?? server.getNegotiatedProtocolVersion(),
       transport: ctx.http ? ('tcp' as const) : ('pipe' as const),
       meta: ctx.mcpReq._meta as Record<string, unknown> | undefined,
     };
+    // A tool result with isError is `tool_error`.
     return telemetry.request(info, run, (r) => ((r as { isError?: unknown } | undefined)?.isError === true ? 'tool_error' : undefined));
   };
+}
+
+/**
+ * The SDK's server, every request handler of which (the SDK's own initialize included) runs inside its
+ * telemetry when that is on, through the hook the SDK gives subclasses for wrapping handlers. The hook
+ * runs while the SDK's constructor registers its own handlers, before `traced` can be set: the wrapper
+ * reads it when a request comes in.
+ */
+class TracedServer extends Server {
+  traced: Traced | undefined;
+
+  protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>) {
+    const wrapped = super._wrapHandler(method, handler);
+    return (request: JSONRPCRequest, ctx: ServerContext) => (this.traced ? this.traced(ctx, request, () => wrapped(request, ctx)) : wrapped(request, ctx));
+  }
 }
 
 /**
@@ -95,7 +119,7 @@ const CACHE_HINTS: Partial<Record<'tools/list' | 'prompts/list' | 'resources/lis
  * low-level server, not McpServer: McpServer converts every tool's schema per instance.
  */
 export function createMcpServer(opts: ServerOptions): Server {
-  const server = new Server(
+  const server = new TracedServer(
     { name: SERVER_NAME, version, title: 'Learning Workspace' },
     {
       capabilities: {
@@ -114,6 +138,7 @@ export function createMcpServer(opts: ServerOptions): Server {
       cacheHints: CACHE_HINTS,
     },
   );
+  if (opts.telemetry) server.traced = tracing(server, opts.telemetry);
   const inFlight = opts.inFlight ?? new CallsInFlight();
   // A 2026-07-28 request carries its client's capabilities; a 2025-11-25 session declared them at initialize
   // (a stateless 2025 request has none: its client cannot be asked).
@@ -122,33 +147,27 @@ export function createMcpServer(opts: ServerOptions): Server {
     return (declared ?? server.getClientCapabilities())?.elicitation !== undefined;
   };
   const toolsFor = opts.toolsFor;
-  const tools = toolsFor ? (ctx: ServerContext) => toolsFor(ctx.http?.authInfo) : () => opts.tools;
+  const tools = toolsFor ? (request: RequestContext) => toolsFor(request.caller) : () => opts.tools;
   // Every answer that may wait (a list made on first use, a view read from disk) counts as in flight,
   // so a stdio client that sends its requests and closes stdin still gets them.
-  const traced = tracing(server, opts.telemetry);
-  if (opts.telemetry) {
-    // initialize is the SDK's own handler: the same, inside its span (only when telemetry is on).
-    const sdk = server as unknown as { _oninitialize(request: unknown): Promise<Record<string, unknown>> };
-    const initialize = sdk._oninitialize.bind(server);
-    server.setRequestHandler('initialize', (request, ctx) => traced(ctx, undefined, () => initialize(request)) as never);
-  }
-  server.setRequestHandler('tools/list', (_request, ctx) => traced(ctx, undefined, () => inFlight.track(() => tools(ctx).list())));
-  server.setRequestHandler('prompts/list', (_request, ctx) => listPrompts(tools(ctx).offered));
-  server.setRequestHandler('prompts/get', (request, ctx) => traced(ctx, request.params.name, async () => getPrompt(tools(ctx).offered, request.params.name, request.params.arguments)));
-  server.setRequestHandler('resources/list', (_request, ctx) => listResources(tools(ctx).offered));
-  server.setRequestHandler('resources/read', (request, ctx) => traced(ctx, request.params.uri, () => inFlight.track(() => readResource(tools(ctx).offered, request.params.uri))));
-  server.setRequestHandler('tools/call', (request, ctx) => traced(ctx, request.params.name, () => callTool(request, ctx)));
-  const callTool = async (request: { params: { name: string; arguments?: Record<string, unknown> | undefined } }, ctx: ServerContext) => {
-    const catalogue = tools(ctx);
+  server.setRequestHandler('tools/list', (_request, ctx) => inFlight.track(() => tools(requestContext(ctx)).list()));
+  server.setRequestHandler('prompts/list', (_request, ctx) => listPrompts(tools(requestContext(ctx)).offered));
+  server.setRequestHandler('prompts/get', async (request, ctx) => getPrompt(tools(requestContext(ctx)).offered, request.params.name, request.params.arguments));
+  server.setRequestHandler('resources/list', (_request, ctx) => listResources(tools(requestContext(ctx)).offered));
+  server.setRequestHandler('resources/read', (request, ctx) => inFlight.track(() => readResource(tools(requestContext(ctx)).offered, request.params.uri)));
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    // The request's context, made by its transport's front (or, over stdio, here), is passed on from here.
+    const context = requestContext(ctx);
+    const catalogue = tools(context);
     const name = request.params.name;
     const args = request.params.arguments ?? {};
     const def = await catalogue.definition(name);
     const asTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : def && def.mode !== 'json' && declaresTasks(ctx) ? 'v2' : undefined;
-    if (def) return inFlight.track(() => runTool(def, args, opts, ctx, canAsk, asTask));
+    if (def) return inFlight.track(() => runTool(def, args, opts, ctx, context, canAsk, asTask));
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
-    if (jobTool && opts.jobs) return inFlight.track(() => runJobTool(jobTool, args, opts.jobs!, catalogue, ctx));
+    if (jobTool && opts.jobs) return inFlight.track(() => runJobTool(jobTool, args, opts.jobs!, catalogue, context.caller.hash));
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);
-  };
-  if (opts.jobs) serveTasks(server, opts.jobs, traced);
+  });
+  if (opts.jobs) serveTasks(server, opts.jobs);
   return server;
 }

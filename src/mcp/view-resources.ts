@@ -1,4 +1,4 @@
-import { registerAppResource, registerAppTool, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
+import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
 
 /**
@@ -46,26 +46,26 @@ export const viewUri = (id: ViewId) => `ui://learning-workspace/${id}.html`;
 const viewOfTool = new Map<string, (typeof VIEW_TABLE)[number]>(VIEW_TABLE.flatMap((v) => v.tools.map((t) => [t, v] as const)));
 
 /**
- * The `_meta` of a tool whose result has a view, as ext-apps' own helper writes it (`ui.resourceUri` and
- * the older `ui/resourceUri` key, for hosts that read that one); undefined for the others. Always
- * attached: clients without the extension ignore it, and some that render views do not announce it.
+ * The `_meta` of a tool whose result has a view, as ext-apps' registerAppTool writes it (`ui.resourceUri`
+ * and the older `ui/resourceUri` key, for hosts that read that one; test/unit/views.test.ts holds the two
+ * to the same); undefined for the others. Always attached: clients without the extension ignore it, and
+ * some that render views do not announce it.
  */
 export function viewMeta(tool: string): Record<string, unknown> | undefined {
   const view = viewOfTool.get(tool);
   if (!view) return undefined;
-  let meta: Record<string, unknown> | undefined;
-  const capture = { registerTool: (_name: string, config: { _meta?: Record<string, unknown> }) => void (meta = config._meta) };
-  registerAppTool(capture as never, tool, { _meta: { ui: { resourceUri: viewUri(view.id), visibility: ['model', 'app'] } } }, (() => undefined) as never);
-  return meta;
+  const resourceUri = viewUri(view.id);
+  return { ui: { resourceUri, visibility: ['model', 'app'] }, [RESOURCE_URI_META_KEY]: resourceUri };
 }
 
-/** Every view's `resources/list` entry, as ext-apps' own helper writes it (its MIME type), made once. */
-const VIEW_RESOURCES: readonly Resource[] = VIEW_TABLE.map((v) => {
-  let entry: Resource | undefined;
-  const capture = { registerResource: (name: string, uri: string, config: Omit<Resource, 'uri' | 'name'>) => void (entry = { uri, name, ...config }) };
-  registerAppResource(capture as never, `${v.id}-view`, viewUri(v.id), { title: `${v.title} view`, description: v.description }, (() => undefined) as never);
-  return entry!;
-});
+/** Every view's `resources/list` entry, as ext-apps' registerAppResource writes it (its MIME type), made once. */
+const VIEW_RESOURCES: readonly Resource[] = VIEW_TABLE.map((v) => ({
+  uri: viewUri(v.id),
+  name: `${v.id}-view`,
+  mimeType: RESOURCE_MIME_TYPE,
+  title: `${v.title} view`,
+  description: v.description,
+}));
 
 /** The views' entries of `resources/list`: those of the tools offered. */
 export function listViews(offered: ReadonlySet<string>): Resource[] {

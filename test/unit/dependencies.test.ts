@@ -1,0 +1,125 @@
+// What this server relies on of its dependencies beyond their types: each test fails when the dependency
+// changes the behaviour relied on, where a type check would not notice.
+import { registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
+import { createMcpHandler, InMemoryTransport, Server, type JSONRPCMessage, type McpServer, type Resource, type ServerContext } from '@modelcontextprotocol/server';
+import { describe, expect, test } from 'vitest';
+import { carried, carry, requestContext, type Caller, type RequestContext } from '../../src/mcp/request-context.js';
+import { Catalogue } from '../../src/mcp/catalogue.js';
+import { createMcpServer } from '../../src/mcp/server.js';
+import { listViews, VIEW_TABLE, viewMeta } from '../../src/mcp/view-resources.js';
+import { Upstream } from '../../src/call/upstream.js';
+import type { RequestInfo, Telemetry } from '../../src/telemetry/hooks.js';
+
+const caller: Caller = { hash: 'c'.repeat(64), credentials: undefined, userId: undefined, subject: 'https://issuer|u1', scopes: ['read'], readOnly: true };
+
+/** Sends requests over one end of an in-memory pair whose other end a server serves; answers by id. */
+async function rawClient(server: { connect(t: InMemoryTransport): Promise<void> }) {
+  const [ours, theirs] = InMemoryTransport.createLinkedPair();
+  const answers = new Map<number, (m: JSONRPCMessage) => void>();
+  ours.onmessage = (m) => void ('id' in m && answers.get(m.id as number)?.(m));
+  await server.connect(theirs);
+  await ours.start();
+  let id = 0;
+  return (method: string, params: Record<string, unknown>, authInfo?: ReturnType<typeof carry>) =>
+    new Promise<JSONRPCMessage>((resolve) => {
+      answers.set(++id, resolve);
+      void ours.send({ jsonrpc: '2.0', id, method, params }, authInfo ? { authInfo } : undefined);
+    });
+}
+
+const INITIALIZE = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '0' } };
+
+describe('@modelcontextprotocol/server', () => {
+  test("a request's auth info reaches its handler as given, so the request context rides in it (our transports)", async () => {
+    const request: RequestContext = { caller, trace: {} };
+    const server = new Server({ name: 't', version: '0' }, { capabilities: { tools: {} } });
+    let seen: RequestContext | undefined;
+    server.setRequestHandler('tools/call', async (_request, ctx: ServerContext) => {
+      seen = requestContext(ctx);
+      return { content: [] };
+    });
+    const send = await rawClient(server);
+    await send('initialize', INITIALIZE);
+    await send('tools/call', { name: 'x', arguments: {} }, carry(request));
+    expect(seen).toBe(request);
+    // Without auth info (stdio), the local caller, with a trace of its own per request.
+    await send('tools/call', { name: 'x', arguments: {} });
+    expect(seen?.caller.hash).toBe('stdio');
+  });
+
+  test('createMcpHandler hands the auth info given with a request to the server factory and the handler as given (2026-07-28)', async () => {
+    const request: RequestContext = { caller, trace: {} };
+    const made: (RequestContext | undefined)[] = [];
+    const handler = createMcpHandler(({ authInfo }) => {
+      made.push(carried(authInfo));
+      const server = new Server({ name: 't', version: '0' }, { capabilities: { tools: {} } });
+      server.setRequestHandler('tools/call', async (_r, ctx) => ({ content: [{ type: 'text', text: requestContext(ctx) === request ? 'same' : 'other' }] }));
+      return server;
+    }, { legacy: 'reject' });
+    const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const res = await handler.fetch(
+      new Request('http://127.0.0.1/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'x' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', arguments: {}, _meta: envelope } }),
+      }),
+      { authInfo: carry(request) },
+    );
+    expect(await res.text()).toContain('"same"');
+    expect(made).toEqual([request]);
+    await handler.close();
+  });
+
+  test("the handler-wrapping hook wraps the SDK's own initialize too: telemetry sees every request", async () => {
+    const methods: string[] = [];
+    const telemetry: Telemetry = {
+      request: (info: RequestInfo, run) => (methods.push(`${info.method}${info.target ? ` ${info.target}` : ''}`), run()),
+      upstream: () => ({ headers: {}, end: () => undefined }),
+      sessionEnded: () => undefined,
+      shutdown: async () => undefined,
+    };
+    const upstream = new Upstream({}, { timeoutMs: 1000, maxRetries: 0 });
+    const server = createMcpServer({ upstream, tools: Catalogue.of([]), telemetry });
+    const send = await rawClient(server);
+    await send('initialize', INITIALIZE);
+    await send('tools/list', {});
+    await send('prompts/get', { name: 'none' });
+    expect(methods).toEqual(['initialize', 'tools/list', 'prompts/get none']);
+  });
+});
+
+describe('@modelcontextprotocol/ext-apps', () => {
+  test("a tool's view _meta and a view's resources/list entry are what ext-apps' own helpers write", () => {
+    for (const view of VIEW_TABLE) {
+      for (const tool of view.tools) {
+        let written: Record<string, unknown> | undefined;
+        const capture: Pick<McpServer, 'registerTool'> = { registerTool: ((_name: string, config: { _meta?: Record<string, unknown> }) => void (written = config._meta)) as never };
+        registerAppTool(capture, tool, { _meta: { ui: { resourceUri: (viewMeta(tool)!['ui'] as { resourceUri: string }).resourceUri, visibility: ['model', 'app'] } } }, () => ({ content: [] }));
+        expect(viewMeta(tool)).toEqual(written);
+      }
+      let entry: Resource | undefined;
+      const capture: Pick<McpServer, 'registerResource'> = {
+        registerResource: ((name: string, uri: string, config: Omit<Resource, 'uri' | 'name'>) => void (entry = { uri, name, ...config })) as never,
+      };
+      const ours = listViews(new Set(view.tools))[0]!;
+      registerAppResource(capture, ours.name, ours.uri, { title: ours.title!, description: ours.description! }, () => ({ contents: [] }));
+      expect(ours).toEqual(entry);
+    }
+  });
+});
+
+describe('undici', () => {
+  test('the pooled agent is reached through the default export, and the error codes the retries name are its own', async () => {
+    const { default: undici } = await import('undici');
+    const agent = new undici.Agent();
+    expect(typeof agent.request).toBe('function');
+    await agent.close();
+    const { errors } = undici;
+    expect([new errors.SocketError('x').code, new errors.ConnectTimeoutError().code, new errors.HeadersTimeoutError().code, new errors.BodyTimeoutError().code]).toEqual([
+      'UND_ERR_SOCKET',
+      'UND_ERR_CONNECT_TIMEOUT',
+      'UND_ERR_HEADERS_TIMEOUT',
+      'UND_ERR_BODY_TIMEOUT',
+    ]);
+  });
+});
