@@ -20,6 +20,8 @@ const headline: { stdio?: string; start?: string; throughput?: string } = {};
 const ROUNDS = 15;
 const WARMUP = 300;
 /** The floor on the SDK this server runs on (v2), and on the one it ran on until the move (v1). */
+const ON_NODE_UNDICI = "minimal v2 SDK server on Node's bundled undici";
+const V1_ON_NODE_UNDICI = "minimal v1 SDK server on Node's bundled undici";
 const MINIMAL = fileURLToPath(new URL('./minimal-server-v2.mjs', import.meta.url));
 const MINIMAL_V1 = fileURLToPath(new URL('./minimal-server.mjs', import.meta.url));
 const MODERN = '2026-07-28';
@@ -73,6 +75,8 @@ async function latency(): Promise<void> {
   const sandbox = await startSandbox();
   const env = sandboxEnv(sandbox, { WORKSPACE_LOG_LEVEL: 'error' });
   const contractEnv = { ...env, MIN_CONTRACT: '1' };
+  // The minimal servers as they ran before they were given the npm undici's Agent (see minimal-server-v2.mjs).
+  const nodeUndiciEnv = { ...env, MIN_GLOBAL_DISPATCHER: '1' };
   const args = { limit: 2 };
   const agent = new Agent({ keepAliveTimeout: 30_000 });
   const processes: HttpProcess[] = [];
@@ -119,6 +123,7 @@ async function latency(): Promise<void> {
     add(`minimal v2 SDK server, ${t}, 2025-11-25`, await legacy(t, MINIMAL, env));
     add(`minimal v2 SDK server with the same output contract, ${t}, 2025-11-25`, await legacy(t, MINIMAL, contractEnv));
     add(`minimal v1 SDK server, ${t}, 2025-11-25`, await legacy(t, MINIMAL_V1, env));
+    if (t === 'stdio') add(`${ON_NODE_UNDICI}, ${t}, 2025-11-25`, await legacy(t, MINIMAL, nodeUndiciEnv));
     add(`this server, ${t}, ${MODERN}`, await modern(t, CLI, env));
     add(`minimal v2 SDK server, ${t}, ${MODERN}`, await modern(t, MINIMAL, env));
   }
@@ -163,7 +168,10 @@ async function latency(): Promise<void> {
   console.log(table(['transport', 'revision', 'this server', 'minimal v2', 'ratio', 'minimal v1', 'ratio', 'minimal v2, same output contract', 'ratio'], rows));
   const ours = added('this server, stdio, 2025-11-25');
   const floor = added('minimal v2 SDK server, stdio, 2025-11-25');
-  headline.stdio = `stdio added latency at p50 (2025-11-25): ${fmt(ours)} ms, the minimal v2 SDK server's ${fmt(floor)} ms: ${(ours / floor).toFixed(2)}× (target ≤ 1.0×)`;
+  const nodeUndici = added(`${ON_NODE_UNDICI}, stdio, 2025-11-25`);
+  headline.stdio =
+    `stdio added latency at p50 (2025-11-25): ${fmt(ours)} ms, the minimal v2 SDK server's ${fmt(floor)} ms: ${(ours / floor).toFixed(2)}× (target ≤ 1.0×; ` +
+    `${(ours / nodeUndici).toFixed(2)}× the same server on Node's bundled undici, ${fmt(nodeUndici)} ms)`;
 
   for (const close of closers) await close();
   await agent.close();
@@ -440,6 +448,7 @@ async function throughput(): Promise<void> {
     const v2 = await startHttpProcess(quiet, flags, MINIMAL, false);
     servers.push({ name: `this server, ${mode}`, proc: ours, mode }, { name: `minimal v2 SDK server, ${mode}`, proc: v2, mode });
     servers.push({ name: `minimal v1 SDK server, ${mode}`, proc: await startHttpProcess(quiet, flags, MINIMAL_V1, false), mode });
+    if (!stateless) servers.push({ name: `${V1_ON_NODE_UNDICI}, ${mode}`, proc: await startHttpProcess({ ...quiet, MIN_GLOBAL_DISPATCHER: '1' }, flags, MINIMAL_V1, false), mode });
     // 2026-07-28 requests, which carry no session, on the same processes.
     if (!stateless) servers.push({ name: 'this server, 2026-07-28', proc: ours, mode: 'modern' }, { name: 'minimal v2 SDK server, 2026-07-28', proc: v2, mode: 'modern' });
   }
@@ -496,7 +505,10 @@ async function throughput(): Promise<void> {
     }
   const stateful = results.get('this server, stateful|16')!.rate;
   const v1Stateful = results.get('minimal v1 SDK server, stateful|16')!.rate;
-  headline.throughput = `stateful HTTP throughput, 16 clients: ${Math.round(stateful)} calls/s, the minimal v1 SDK server's ${Math.round(v1Stateful)}: ${(stateful / v1Stateful).toFixed(2)}× (target ≥ 1.5×)`;
+  const v1NodeUndici = results.get(`${V1_ON_NODE_UNDICI}, stateful|16`)!.rate;
+  headline.throughput =
+    `stateful HTTP throughput, 16 clients: ${Math.round(stateful)} calls/s, the minimal v1 SDK server's ${Math.round(v1Stateful)}: ${(stateful / v1Stateful).toFixed(2)}× (target ≥ 1.5×; ` +
+    `${(stateful / v1NodeUndici).toFixed(2)}× the same server on Node's bundled undici, ${Math.round(v1NodeUndici)})`;
 
   // Memory with many open sessions.
   const ours = servers[0]!.proc;

@@ -12,31 +12,29 @@ const LONG_MARGIN_MS = 30_000;
  * The call core's entry: carries out one tool call with validated input, whatever its mode, and returns
  * the object that becomes `structuredContent` (or throws a ToolError).
  */
-export async function invoke(def: ToolDef, input: Record<string, unknown>, upstream: Upstream, ctx: CallContext): Promise<Record<string, unknown>> {
-  const keepAlive = ctx.progress ? new KeepAlive(ctx.progress, def, ctx.keepAliveMs) : undefined;
-  const inner: CallContext = keepAlive ? { ...ctx, progress: keepAlive.send } : ctx;
-  try {
-    // Every answer of the insights stream carries a session id, so the next question can continue the
-    // conversation: the caller's, else one made here and sent upstream (an id the upstream reports wins).
-    const asked = def.mode === 'stream' && typeof input['sessionId'] === 'string' ? input['sessionId'] : undefined;
-    const sessionId = def.mode === 'stream' ? (asked ?? randomUUID()) : undefined;
-    const request = buildRequest(def, sessionId === undefined ? input : { ...input, sessionId }, ctx.idempotencyKey);
-    const spec: RequestSpec = {
-      api: def.api,
-      method: def.method,
-      ...request,
-      // Reads and idempotent updates repeat harmlessly; writes only when they carry an Idempotency-Key.
-      retry: def.annotations.idempotentHint || request.idempotencyKey !== undefined,
-      signal: ctx.signal,
-      trace: ctx.trace,
-      onRetry: ctx.onRetry,
-      ...longBudget(def, input, upstream),
-    };
-    if (def.mode === 'stream') return await relayStream(spec, { asked, sent: sessionId }, upstream, inner);
-    return await upstream.call(spec);
-  } finally {
-    keepAlive?.stop();
-  }
+export function invoke(def: ToolDef, input: Record<string, unknown>, upstream: Upstream, ctx: CallContext): Promise<Record<string, unknown>> {
+  // Every answer of the insights stream carries a session id, so the next question can continue the
+  // conversation: the caller's, else one made here and sent upstream (an id the upstream reports wins).
+  const asked = def.mode === 'stream' && typeof input['sessionId'] === 'string' ? input['sessionId'] : undefined;
+  const sessionId = def.mode === 'stream' ? (asked ?? randomUUID()) : undefined;
+  const request = buildRequest(def, sessionId === undefined ? input : { ...input, sessionId }, ctx.idempotencyKey);
+  const spec: RequestSpec = {
+    api: def.api,
+    method: def.method,
+    ...request,
+    // Reads and idempotent updates repeat harmlessly; writes only when they carry an Idempotency-Key.
+    retry: def.annotations.idempotentHint || request.idempotencyKey !== undefined,
+    signal: ctx.signal,
+    trace: ctx.trace,
+    onRetry: ctx.onRetry,
+    ...longBudget(def, input, upstream),
+  };
+  // Only a call whose client asked for progress is kept alive while it waits.
+  if (!ctx.progress) return def.mode === 'stream' ? relayStream(spec, { asked, sent: sessionId }, upstream, ctx) : upstream.call(spec);
+  const keepAlive = new KeepAlive(ctx.progress, def, ctx.keepAliveMs);
+  const inner: CallContext = { ...ctx, progress: keepAlive.send };
+  const done = def.mode === 'stream' ? relayStream(spec, { asked, sent: sessionId }, upstream, inner) : upstream.call(spec);
+  return done.finally(() => keepAlive.stop());
 }
 
 /**

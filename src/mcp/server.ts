@@ -163,7 +163,14 @@ export function createMcpServer(opts: ServerOptions): Server {
     const args = request.params.arguments ?? {};
     const def = await catalogue.definition(name);
     const asTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : def && def.mode !== 'json' && declaresTasks(ctx) ? 'v2' : undefined;
-    if (def) return inFlight.track(() => runTool(def, args, opts, ctx, context, canAsk, asTask));
+    if (def) {
+      inFlight.begin();
+      try {
+        return await runTool(def, args, opts, ctx, context, canAsk, asTask);
+      } finally {
+        inFlight.end();
+      }
+    }
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
     if (jobTool && opts.jobs) return inFlight.track(() => runJobTool(jobTool, args, opts.jobs!, catalogue, context.caller.hash));
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);

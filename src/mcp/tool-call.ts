@@ -95,7 +95,7 @@ export async function runTool(
 }
 
 /** execute(), then a write's audit line, on disk before the answer goes out (for a job: when it ends). */
-async function executeAudited(
+function executeAudited(
   def: ToolDef,
   checked: Record<string, unknown>,
   opts: ToolCallOptions,
@@ -104,12 +104,13 @@ async function executeAudited(
   request: RequestContext,
   started: number,
 ): Promise<Outcome> {
-  const outcome = await execute(def, checked, opts, call, started);
-  // Reads are not audited: nothing to wait for.
-  if (opts.audit && !def.annotations.readOnlyHint) {
-    await audit(opts, def, checked, ctx, request, outcome.error?.code ?? (outcome.error ? 'error' : 'ok'), call.trace?.upstreamStatus ?? outcome.error?.status);
-  }
-  return outcome;
+  const outcome = execute(def, checked, opts, call, started);
+  // Reads are not audited: their outcome goes out as it comes.
+  if (!opts.audit || def.annotations.readOnlyHint) return outcome;
+  return outcome.then(async (o) => {
+    await audit(opts, def, checked, ctx, request, o.error?.code ?? (o.error ? 'error' : 'ok'), call.trace?.upstreamStatus ?? o.error?.status);
+    return o;
+  });
 }
 
 async function audit(opts: ToolCallOptions, def: ToolDef, args: Record<string, unknown>, ctx: ServerContext, request: RequestContext, outcome: string, upstreamStatus?: number): Promise<void> {

@@ -1,5 +1,8 @@
 // What this server relies on of its dependencies beyond their types: each test fails when the dependency
 // changes the behaviour relied on, where a type check would not notice.
+import { EventEmitter } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import { createMcpHandler, InMemoryTransport, Server, type JSONRPCMessage, type McpServer, type Resource, type ServerContext } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
@@ -122,4 +125,31 @@ describe('undici', () => {
       'UND_ERR_BODY_TIMEOUT',
     ]);
   });
+});
+
+test('undici takes an event emitter as a request signal, and fails the request with its reason, before and after the headers', async () => {
+  const { default: undici } = await import('undici');
+  const server = createServer((req, res) => {
+    if (req.url === '/headers') res.writeHead(200).write('part');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const agent = new undici.Agent();
+  const signal = () => Object.assign(new EventEmitter(), { aborted: false, reason: undefined as unknown });
+  const abort = (s: ReturnType<typeof signal>, reason: unknown) => ((s.aborted = true), (s.reason = reason), s.emit('abort'));
+  try {
+    const reason = new Error('attempt timed out');
+    const waiting = signal();
+    const pending = agent.request({ origin, path: '/never', method: 'GET', signal: waiting });
+    setTimeout(() => abort(waiting, reason), 50);
+    await expect(pending).rejects.toBe(reason);
+    const reading = signal();
+    const res = await agent.request({ origin, path: '/headers', method: 'GET', signal: reading });
+    setTimeout(() => abort(reading, reason), 50);
+    await expect(res.body.text()).rejects.toBe(reason);
+  } finally {
+    await agent.destroy();
+    server.closeAllConnections();
+    server.close();
+  }
 });
