@@ -156,6 +156,16 @@ export function createMcpServer(opts: ServerOptions): Server {
   server.setRequestHandler('resources/list', (_request, ctx) => listResources(tools(requestContext(ctx)).offered));
   server.setRequestHandler('resources/read', (request, ctx) => inFlight.track(() => readResource(tools(requestContext(ctx)).offered, request.params.uri)));
   server.setRequestHandler('tools/call', async (request, ctx) => {
+    // In flight from the moment it arrives: the first call waits for the tool declarations to load, and
+    // a client that closed its input meanwhile must still get its answer.
+    inFlight.begin();
+    try {
+      return await callTool(request, ctx);
+    } finally {
+      inFlight.end();
+    }
+  });
+  const callTool = async (request: { params: { name: string; arguments?: Record<string, unknown> | undefined } }, ctx: ServerContext) => {
     // The request's context, made by its transport's front (or, over stdio, here), is passed on from here.
     const context = requestContext(ctx);
     const catalogue = tools(context);
@@ -163,18 +173,11 @@ export function createMcpServer(opts: ServerOptions): Server {
     const args = request.params.arguments ?? {};
     const def = await catalogue.definition(name);
     const asTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : def && def.mode !== 'json' && declaresTasks(ctx) ? 'v2' : undefined;
-    if (def) {
-      inFlight.begin();
-      try {
-        return await runTool(def, args, opts, ctx, context, canAsk, asTask);
-      } finally {
-        inFlight.end();
-      }
-    }
+    if (def) return runTool(def, args, opts, ctx, context, canAsk, asTask);
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
-    if (jobTool && opts.jobs) return inFlight.track(() => runJobTool(jobTool, args, opts.jobs!, catalogue, context.caller.hash));
+    if (jobTool && opts.jobs) return runJobTool(jobTool, args, opts.jobs, catalogue, context.caller.hash);
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);
-  });
+  };
   if (opts.jobs) serveTasks(server, opts.jobs);
   return server;
 }
