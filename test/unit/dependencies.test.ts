@@ -3,6 +3,9 @@
 import { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import { createMcpHandler, InMemoryTransport, Server, type JSONRPCMessage, type McpServer, type Resource, type ServerContext } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
@@ -152,4 +155,21 @@ test('undici takes an event emitter as a request signal, and fails the request w
     server.closeAllConnections();
     server.close();
   }
+});
+
+test("a package imported on first use is taken by its default export: the build's chunk of a CommonJS package exports nothing else", () => {
+  const src = fileURLToPath(new URL('../../src/', import.meta.url));
+  const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  const named: string[] = [];
+  for (const f of files) {
+    const code = readFileSync(join(src, f), 'utf8');
+    // `{ a, b } = await import('pkg')` and `import('pkg').then(({ a }) => …)`, for packages the build bundles.
+    for (const m of code.matchAll(/(?:const|let)\s*\{([^{}]*)\}\s*=\s*await import\('([^.'][^']*)'\)|import\('([^.'][^']*)'\)\.then\(\(\{([^{}]*)\}/g)) {
+      const pkg = m[2] ?? m[3]!;
+      const bindings = (m[1] ?? m[4]!).split(',').map((b) => b.trim().split(':')[0]!.trim()).filter(Boolean);
+      if (pkg.startsWith('node:') || pkg.startsWith('@opentelemetry/')) continue;
+      if (bindings.some((b) => b !== 'default')) named.push(`${f}: ${pkg} {${bindings.join(', ')}}`);
+    }
+  }
+  expect(named).toEqual([]);
 });

@@ -23,8 +23,9 @@ export async function createRateLimit(spec: RateLimitSpec): Promise<RateLimit> {
   let redis: Redis | undefined;
   let limiter;
   if (spec.redisUrl) {
-    const { Redis: RedisClient } = await import('ioredis');
-    redis = new RedisClient(spec.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+    // Through the default export: the bundle's chunk of a CommonJS package has no other.
+    const { default: ioredis } = await import('ioredis');
+    redis = new ioredis.Redis(spec.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
     // Connected before the first request is counted; later outages answer 503 rather than pass unlimited.
     await redis.connect();
     limiter = new rlf.RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true });
