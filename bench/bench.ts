@@ -382,9 +382,14 @@ async function startup(): Promise<void> {
   console.log(`\n## Start-up over stdio: spawn to the tools/list answer (median of ${RUNS}, interleaved)\n`);
   console.log(table(['server', 'median ms', '× minimal v1 SDK server', 'RSS after start'], variants.map(([n]) => [n, fmt(median(idle.get(n)!.sdk)), ratio(idle, n, 'sdk'), `${median(idle.get(n)!.rss).toFixed(1)} MB`])));
   console.log(`\nEntry size: dist/src/cli.js ${(statSync(CLI).size / 1024).toFixed(0)} KB (target < 1.5 MB).`);
-  const bin = median(idle.get(BIN)!.sdk);
-  const v2 = median(idle.get('minimal v2 SDK server')!.sdk);
-  headline.start = `cold start of the npm bin (spawn to listTools() resolved, idle, median): ${fmt(bin)} ms, the minimal v2 SDK server's ${fmt(v2)} ms: ${(bin / v2).toFixed(2)}× (target ≤ 0.7×)`;
+  const start = (k: 'raw' | 'sdk') => {
+    const bin = median(idle.get(BIN)![k]);
+    const v2 = median(idle.get('minimal v2 SDK server')![k]);
+    return `${fmt(bin)} ms, the minimal v2 SDK server's ${fmt(v2)} ms: ${(bin / v2).toFixed(2)}×`;
+  };
+  headline.start =
+    `cold start of the npm bin (idle, medians; target ≤ 0.7×): the server's time (spawn to the tools/list answer read) ${start('raw')}; ` +
+    `as a v1 SDK client sees it (listTools() resolved, its compiling of each tool's output schema included) ${start('sdk')}`;
 
   console.log(`\nThe same servers in the same run, side by side (medians of ${RUNS}, ms and × the minimal v1 SDK server). "Answer read": a bare client reads the tools/list answer, the server's time alone; "listTools()": the v1 SDK client above, which also works on the list it gets (it compiles each tool's output schema). Under load: ${BUSY} busy loop${BUSY === 1 ? '' : 's'} (${availableParallelism()} cores).\n`);
   console.log(
