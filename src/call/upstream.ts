@@ -169,7 +169,7 @@ interface Attempts {
 }
 
 /**
- * The one authenticated proxy: every tool call reaches the upstream through `request()` or `stream()`.
+ * The one authenticated proxy: every tool call reaches the upstream through `call()` or `stream()`.
  * It owns the base URLs, credentials, the call's deadline, retries and transport errors.
  *
  * Retries are this loop's, not undici's retry handler: that one resumes a body cut off mid-way with a

@@ -82,7 +82,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     // The request's context, made once here: its handlers get it with the request, through the SDK's auth info.
     const request: RequestContext = { caller, trace };
     const auth = carry(request);
-    if (!isLegacyRequest(req, body)) return modern.handle(req, res, body!, auth);
+    if (body && !isLegacyRequest(req, body)) return modern.handle(req, res, body, auth);
     if (opts.stateless) return stateless.handle(req, res, body, caller, auth, () => makeServer(caller));
     if (caller.credentials && body?.initialize) await admit(caller, opts.verifyCaller);
     return sessions.handle(req, res, body, caller, auth);
