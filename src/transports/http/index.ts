@@ -4,7 +4,7 @@ import type { Server as McpServer } from '@modelcontextprotocol/server';
 import type { HttpConfig } from '../../config/parse.js';
 import { carry, type Caller, type RequestContext } from '../../mcp/request-context.js';
 import { MAX_MESSAGE_BYTES } from '../jsonrpc.js';
-import { log, shortHash } from '../../telemetry/log.js';
+import { log } from '../../telemetry/log.js';
 import type { UpstreamHealth } from '../../call/upstream.js';
 import { authenticator, callerTag, header, writeScopeNeeded, type Authenticate } from './auth.js';
 import { classify, readJson, type Body } from './body.js';
@@ -74,7 +74,7 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     const caller: Caller = await authenticate(req);
     trace.caller = callerTag(caller);
     const sid = header(req, 'mcp-session-id');
-    if (sid) trace.session = shortHash(sid);
+    if (sid) trace.session = sessions.tagOf(sid);
     const body = await readBody(req, trace, maxBody, opts.maxInFlight);
     if (rate && body && body.toolCalls > 0) await rate.consume(caller.hash, body.toolCalls);
     if (caller.readOnly && resource && body?.tool !== undefined && opts.writeTools.has(body.tool)) throw writeScopeNeeded(resource, body.tool, body.id);

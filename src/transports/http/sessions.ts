@@ -23,6 +23,8 @@ export interface SessionLimits {
 
 interface Session {
   id: string;
+  /** How logs name it: a short hash of its id, made once. */
+  tag: string;
   transport: ExchangeTransport;
   server: McpServer;
   /** Hash of the caller that opened it (credentials, access token, or signed-in subject); another is refused. */
@@ -60,6 +62,11 @@ export class SessionStore {
 
   get size(): number {
     return this.sessions.size;
+  }
+
+  /** How logs name a session id: its short hash, made when the session opened (or now, for one not held). */
+  tagOf(id: string): string {
+    return this.sessions.get(id)?.tag ?? shortHash(id);
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, body: Body | undefined, caller: Caller, auth: AuthInfo): Promise<void> {
@@ -115,11 +122,11 @@ export class SessionStore {
     const id = replica ? `${replica}.${randomUUID()}` : randomUUID();
     const server = this.makeServer(caller);
     const transport = new ExchangeTransport(id);
-    const session: Session = { id, transport, server, callerHash: caller.hash, lastActivity: Date.now(), inFlight: 0, openedAt: performance.now() };
+    const session: Session = { id, tag: shortHash(id), transport, server, callerHash: caller.hash, lastActivity: Date.now(), inFlight: 0, openedAt: performance.now() };
     this.sessions.set(id, session);
     transport.onclose = () => this.end(session, 'closed');
     await server.connect(transport);
-    log('info', 'session opened', { session: shortHash(id), caller: callerTag(caller) });
+    log('info', 'session opened', { session: session.tag, caller: callerTag(caller) });
     transport.handle(res, body, { 'mcp-session-id': id }, auth);
   }
 
@@ -151,7 +158,7 @@ export class SessionStore {
 
   private end(s: Session, why: string): void {
     if (!this.sessions.delete(s.id)) return;
-    log('info', 'session closed', { session: shortHash(s.id), why });
+    log('info', 'session closed', { session: s.tag, why });
     this.limits.telemetry?.sessionEnded((performance.now() - s.openedAt) / 1000, why);
     void s.transport.close().catch(() => undefined);
     void s.server.close().catch(() => undefined);
