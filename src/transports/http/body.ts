@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { isInitializeRequest } from '@modelcontextprotocol/server';
+import { isInitializeRequest, PROTOCOL_VERSION_META_KEY as ENVELOPE_VERSION } from '@modelcontextprotocol/server';
 import { checkMessage, INVALID_PARAMS, INVALID_REQUEST, type RequestId } from '../jsonrpc.js';
 import { ClientGone, HttpError } from './errors.js';
 
@@ -38,7 +38,6 @@ export function readJson(req: IncomingMessage, max: number): Promise<unknown> {
 
 /** Revisions whose Streamable HTTP took JSON-RPC batches; MCP has had none since 2025-06-18. */
 const BATCHING_REVISIONS = new Set(['2024-11-05', '2025-03-26']);
-const ENVELOPE_VERSION = 'io.modelcontextprotocol/protocolVersion';
 
 type Message = Record<string, unknown>;
 
