@@ -2,10 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Tool failures are logged at info; the suite provokes hundreds on purpose.
     env: { WORKSPACE_LOG_LEVEL: 'warn' },
+    projects: [
+      // Pure logic on the sources: no build, no process started (npm run test:unit).
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // The built server and the programs around it: dist/ is built once for the run, when it is older than its sources.
+      { extends: true, test: { name: 'e2e', include: ['test/*.test.ts'], globalSetup: ['test/build-once.ts'] } },
+    ],
   },
 });

@@ -11,13 +11,18 @@ import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextp
 import { createMcpHandler, isInitializeRequest, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import * as z from 'zod';
 
 const base = process.env.WORKSPACE_BASE_URL;
 const token = process.env.WORKSPACE_CONNECTOR_TOKEN;
 const contract = !!process.env.MIN_CONTRACT;
-const outputSchema = contract ? (await import('../dist/tools/radar.js')).radarTools[0].output : undefined;
+// The HTTP client this server and the bench's direct call use: an Agent of the npm undici. A bare
+// request() would go to undici's global dispatcher, which the SDK's import hands to Node's own bundled
+// undici (6.x in Node 20), a client without undici 7's check of an idle connection before it is reused
+// (one more event-loop turn per request). MIN_GLOBAL_DISPATCHER=1 measures that client.
+const dispatcher = process.env.MIN_GLOBAL_DISPATCHER ? undefined : new Agent({ keepAliveTimeout: 30_000 });
+const outputSchema = contract ? (await import('../dist/bench/radar.js')).radarTools[0].output : undefined;
 
 function make() {
   const server = new McpServer({ name: 'minimal', version: '0.0.0' });
@@ -26,6 +31,7 @@ function make() {
     { description: 'List alerts.', inputSchema: z.object({ limit: z.number().int().positive().optional() }), ...(outputSchema ? { outputSchema } : {}) },
     async (args) => {
       const res = await request(`${base}/api/v1/radar/alerts-list`, {
+        dispatcher,
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(args),

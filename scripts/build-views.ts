@@ -1,14 +1,12 @@
-// Part of npm run build: the MCP Apps views (views/*.ts and style.css) as self-contained HTML, one file per
-// view in dist/views/, sharing one script. Nothing is loaded from elsewhere, so the hosts' default
-// Content Security Policy holds. Prints each view's size (the strictest host takes 1 MiB).
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// Part of npm run build (scripts/build.ts): the MCP Apps views (views/*.ts and style.css) as self-contained
+// HTML, one document per view, sharing one script. Nothing is loaded from elsewhere, so the hosts' default
+// Content Security Policy holds.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { VIEW_TABLE } from '../src/mcp/view-resources.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const out = `${root}dist/views`;
-const LIMIT = 1024 * 1024;
 
 export async function buildViews(): Promise<Record<string, string>> {
   const result = await build({
@@ -43,17 +41,4 @@ export async function buildViews(): Promise<Record<string, string>> {
       `<title>${v.title}</title><style>${css}</style></head><body data-view="${v.id}"><div id="app"></div><script type="module">${script}</script></body></html>`;
   }
   return views;
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const views = await buildViews();
-  mkdirSync(out, { recursive: true });
-  const sizes: string[] = [];
-  for (const [id, html] of Object.entries(views)) {
-    writeFileSync(`${out}/${id}.html`, html);
-    const size = statSync(`${out}/${id}.html`).size;
-    if (size > LIMIT / 2) throw new Error(`The ${id} view is ${size} bytes: keep each view well under 1 MiB.`);
-    sizes.push(`${id} ${(size / 1024).toFixed(0)} KB`);
-  }
-  console.log(`views: ${sizes.join(', ')}`);
 }

@@ -16,8 +16,9 @@ tgz="$work/clone/$tgz"
 files=$(tar -tzf "$tgz")
 echo "tarball $(basename "$tgz") from a fresh copy: $(wc -l <<<"$files") files, $(du -k "$tgz" | cut -f1) KB"
 grep -qx 'package/dist/src/cli.js' <<<"$files" || { echo "the tarball has no dist/src/cli.js: npm pack did not build"; exit 1; }
-grep -qx 'package/dist/views/overview.html' <<<"$files" || { echo "the tarball has no dist/views/: npm pack did not build the views"; exit 1; }
-unexpected=$(grep -vE '^package/(package\.json|README\.md|LICENSE|dist/(package\.json|src/.*\.js|tools/.*\.js|views/[a-z]+\.html))$' <<<"$files" || true)
+grep -qE '^package/dist/src/chunks/view-html-[A-Z0-9]+\.js$' <<<"$files" || { echo "the tarball has no chunk with the views: npm pack did not build them"; exit 1; }
+# The bundled build, as the .mcpb carries it: the entry and its chunks, nothing unbundled.
+unexpected=$(grep -vE '^package/(package\.json|README\.md|LICENSE|dist/src/(cli|chunks/[a-z0-9_-]+-[A-Z0-9]+)\.js)$' <<<"$files" || true)
 [ -z "$unexpected" ] || { echo "unexpected files in the tarball:"; echo "$unexpected"; exit 1; }
 
 call='{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"analytics_hero","arguments":{}}}'

@@ -1,9 +1,9 @@
-import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { BatchToolDef } from '../../tools/batch.js';
 import { errorResult, ToolError, type ErrorCode } from '../call/errors.js';
 import { fieldIssues, withoutNullOptionals } from '../mcp/arguments.js';
 import type { Catalogue } from '../mcp/catalogue.js';
-import { readOnlyGrant } from '../mcp/request-auth.js';
+import type { RequestContext } from '../mcp/request-context.js';
 import { BATCH_TOOL_NAME, JOB_TOOL_NAMES } from '../mcp/tool-summary.js';
 import { quote } from '../text/quote.js';
 import { didYouMean } from '../text/suggest.js';
@@ -18,7 +18,7 @@ export type Plan = { items: BatchItem[]; givenKey: string | undefined } | { refu
 /** Field errors shown at most in a refusal; the count of the rest is said. */
 const MAX_FIELDS = 20;
 
-export async function planBatch(def: BatchToolDef, args: unknown, catalogue: Catalogue, ctx: ServerContext): Promise<Plan> {
+export async function planBatch(def: BatchToolDef, args: unknown, catalogue: Catalogue, request: RequestContext): Promise<Plan> {
   const input = def.input.safeParse(argumentsAsText(withoutNullOptionals(def.input, args)));
   if (!input.success) {
     return refuse(`The arguments do not fit ${def.name}'s input schema; nothing was sent.`, 'INVALID_INPUT', fieldIssues(input.error, Object.keys(def.input.shape)));
@@ -28,7 +28,7 @@ export async function planBatch(def: BatchToolDef, args: unknown, catalogue: Cat
   const items: BatchItem[] = [];
   let readOnly = false;
   for (const [index, call] of calls.entries()) {
-    const problem = await toolProblem(call.tool, catalogue, ctx);
+    const problem = await toolProblem(call.tool, catalogue, request.caller.readOnly);
     if (problem) {
       fields[`calls[${index}].tool`] = [problem.message];
       readOnly ||= problem.readOnly;
@@ -65,13 +65,12 @@ function argumentsAsText(args: unknown): unknown {
 }
 
 /** Why a call's tool cannot run in this batch here, if it cannot. */
-async function toolProblem(name: string, catalogue: Catalogue, ctx: ServerContext): Promise<{ message: string; readOnly: boolean } | undefined> {
+async function toolProblem(name: string, catalogue: Catalogue, grant: boolean): Promise<{ message: string; readOnly: boolean } | undefined> {
   if (await catalogue.definition(name)) return undefined;
   if (name === BATCH_TOOL_NAME || (JOB_TOOL_NAMES as readonly string[]).includes(name)) {
     return { message: `${name} cannot run inside a batch: only the workspace's tools can.`, readOnly: false };
   }
   const known = await catalogue.anyTool(name);
-  const grant = readOnlyGrant(ctx.http?.authInfo);
   if (known && !known.readOnly && (grant || catalogue.readOnly)) {
     const why = grant ? 'this sign-in grants reading only (sign in again with the write scope)' : 'this server offers only the tools that change nothing (WORKSPACE_READ_ONLY)';
     return { message: `${name} changes the workspace, and ${why}.`, readOnly: true };

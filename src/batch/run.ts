@@ -6,7 +6,7 @@ import { KeepAlive } from '../call/keep-alive.js';
 import { handOffResult } from '../jobs/answers.js';
 import type { Outcome } from '../jobs/runner.js';
 import type { Catalogue } from '../mcp/catalogue.js';
-import { callerOf } from '../mcp/request-auth.js';
+import type { RequestContext } from '../mcp/request-context.js';
 import { createdTask, taskOf } from '../mcp/tasks.js';
 import { audit, callContext, executeAudited, type AsTask, type AuditOutcome, type CanAsk, type ToolCallOptions } from '../mcp/tool-call.js';
 import { BATCH_TOOL_NAME } from '../mcp/tool-summary.js';
@@ -29,27 +29,27 @@ export interface BatchOptions extends ToolCallOptions {
 
 const DEFAULT_AT_ONCE = 16;
 
-export async function runBatch(args: unknown, catalogue: Catalogue, opts: BatchOptions, ctx: ServerContext, canAsk: CanAsk, asTask: AsTask): Promise<CallToolResult | InputRequiredResult> {
+export async function runBatch(args: unknown, catalogue: Catalogue, opts: BatchOptions, ctx: ServerContext, request: RequestContext, canAsk: CanAsk, asTask: AsTask): Promise<CallToolResult | InputRequiredResult> {
   const def = (await catalogue.batchTool())!;
-  const plan = await planBatch(def, args, catalogue, ctx);
+  const plan = await planBatch(def, args, catalogue, request);
   if ('refused' in plan) return plan.refused;
   const { items, givenKey } = plan;
   const gate = await gateBatch(opts.confirm, items, givenKey, opts.upstream, ctx, canAsk(ctx));
   // A question asked changed nothing yet; a refusal ended the call, and each write is audited with its code.
   if ('ask' in gate) return gate.ask;
   if ('refused' in gate) {
-    await auditEach(opts, items, ctx, gate.refused.code);
+    await auditEach(opts, items, ctx, request, gate.refused.code);
     return errorResult(gate.refused);
   }
   const key = gate.key ?? givenKey ?? randomUUID();
-  const call = callContext(ctx, opts);
-  const work = (c: CallContext) => runItems(items, { key, declined: gate.declined }, opts, c, ctx);
+  const call = callContext(ctx, opts, request);
+  const work = (c: CallContext) => runItems(items, { key, declined: gate.declined }, opts, c, ctx, request);
   if (!opts.jobs) return (await work(call)).result;
   const forward = call.progress;
   // Identical batches join one job while it runs, as identical long calls do.
   const asked = { calls: items.map((i) => ({ tool: i.def.name, arguments: i.args })), ...(givenKey ? { idempotencyKey: givenKey } : {}), ...(gate.declined ? { declined: true } : {}) };
   const ran = await opts.jobs.run(
-    { tool: BATCH_TOOL_NAME, owner: callerOf(ctx.http?.authInfo), args: asked, signal: call.signal, progress: forward && ((m, k) => void forward(m, k).catch(() => undefined)) },
+    { tool: BATCH_TOOL_NAME, owner: request.caller.hash, args: asked, signal: call.signal, progress: forward && ((m, k) => void forward(m, k).catch(() => undefined)) },
     ({ signal, progress }) => work({ ...call, signal, progress: async (m, k) => progress(m, k) }),
     asTask ? 0 : undefined,
   );
@@ -63,13 +63,13 @@ export async function runBatch(args: unknown, catalogue: Catalogue, opts: BatchO
  * The calls, side by side: a pool of at most maxInFlight workers takes them in order, so no more are
  * open upstream at once. A cancel stops the calls not yet sent (skipped); progress says how many are done.
  */
-async function runItems(items: readonly BatchItem[], how: { key: string; declined: boolean }, opts: BatchOptions, call: CallContext, ctx: ServerContext): Promise<Outcome> {
+async function runItems(items: readonly BatchItem[], how: { key: string; declined: boolean }, opts: BatchOptions, call: CallContext, ctx: ServerContext, request: RequestContext): Promise<Outcome> {
   const outcomes = new Map<number, ItemOutcome>();
   const toRun: BatchItem[] = [];
   for (const item of items) {
     if (how.declined && item.def.annotations.destructiveHint) {
       outcomes.set(item.index, { index: item.index, tool: item.def.name, status: 'declined', args: item.args });
-      await audit(opts, item.def, item.args, ctx, 'declined');
+      await audit(opts, item.def, item.args, ctx, request, 'declined');
     } else toRun.push(item);
   }
   const keepAlive = call.progress ? new KeepAlive(call.progress, { title: 'Run many calls at once', mode: 'long' }, call.keepAliveMs) : undefined;
@@ -78,7 +78,7 @@ async function runItems(items: readonly BatchItem[], how: { key: string; decline
   const worker = async () => {
     while (next < toRun.length && !call.signal.aborted) {
       const item = toRun[next++]!;
-      outcomes.set(item.index, await runItem(item, how.key, opts, call, ctx));
+      outcomes.set(item.index, await runItem(item, how.key, opts, call, ctx, request));
       done++;
       keepAlive?.send(`${done} of ${items.length} done`, 'status').catch(() => undefined);
     }
@@ -90,7 +90,7 @@ async function runItems(items: readonly BatchItem[], how: { key: string; decline
   }
   for (const item of toRun.slice(next)) {
     outcomes.set(item.index, { index: item.index, tool: item.def.name, status: 'skipped', args: item.args });
-    await audit(opts, item.def, item.args, ctx, 'skipped');
+    await audit(opts, item.def, item.args, ctx, request, 'skipped');
   }
   const takesKeys = items.some((i) => i.def.takesIdempotencyKey);
   const result = batchResult(items.map((i) => outcomes.get(i.index)!), takesKeys ? how.key : undefined, opts.resultMaxChars);
@@ -98,12 +98,12 @@ async function runItems(items: readonly BatchItem[], how: { key: string; decline
 }
 
 /** One call, exactly as alone, in a span of its own; a write that takes a key gets the batch's, for its index. */
-async function runItem(item: BatchItem, key: string, opts: BatchOptions, call: CallContext, ctx: ServerContext): Promise<ItemOutcome> {
+async function runItem(item: BatchItem, key: string, opts: BatchOptions, call: CallContext, ctx: ServerContext, request: RequestContext): Promise<ItemOutcome> {
   const { def, index } = item;
   const args = def.takesIdempotencyKey && item.args['idempotencyKey'] === undefined ? { ...item.args, idempotencyKey: itemKey(key, index) } : item.args;
   // Its own trace, so its audit line names its own upstream status.
   const trace: RequestTrace = {};
-  const run = () => executeAudited(def, args, opts, { signal: call.signal, keepAliveMs: call.keepAliveMs, trace, onRetry: call.onRetry }, ctx, performance.now());
+  const run = () => executeAudited(def, args, opts, { signal: call.signal, keepAliveMs: call.keepAliveMs, trace, onRetry: call.onRetry }, ctx, request, performance.now());
   const attributes = { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': def.name, 'learning_workspace.batch.index': index };
   const outcome = opts.telemetry ? await opts.telemetry.step(`execute_tool ${def.name}`, attributes, run, (o) => (o.error ? (o.error.code ?? 'tool_error') : undefined)) : await run();
   if (trace.upstreamStatus !== undefined && call.trace) call.trace.upstreamStatus = trace.upstreamStatus;
@@ -120,6 +120,6 @@ export function itemKey(batchKey: string, index: number): string {
   return plain.length <= 255 ? plain : `${createHash('sha256').update(batchKey).digest('base64url')}:${index}`;
 }
 
-async function auditEach(opts: BatchOptions, items: readonly BatchItem[], ctx: ServerContext, outcome: AuditOutcome): Promise<void> {
-  for (const item of items) await audit(opts, item.def, item.args, ctx, outcome);
+async function auditEach(opts: BatchOptions, items: readonly BatchItem[], ctx: ServerContext, request: RequestContext, outcome: AuditOutcome): Promise<void> {
+  for (const item of items) await audit(opts, item.def, item.args, ctx, request, outcome);
 }

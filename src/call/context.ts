@@ -10,7 +10,7 @@ export interface RequestTrace {
 /** Progress a call reports: a piece of the answer, or what is happening. */
 export type ProgressKind = 'text' | 'status';
 
-/** Cancellation, progress and the HTTP trace of one call. */
+/** Cancellation, progress, the trace and a confirmed write's key, of one call. */
 export interface CallContext {
   signal: AbortSignal;
   /** Present when the client asked for progress; sends one progress notification. */
@@ -20,4 +20,6 @@ export interface CallContext {
   trace?: RequestTrace | undefined;
   /** Tells the client of a retry, as a log message its log level may filter out. */
   onRetry?: ((notice: string) => void) | undefined;
+  /** The Idempotency-Key the person confirmed the write under, sent instead of the call's own. */
+  idempotencyKey?: string | undefined;
 }

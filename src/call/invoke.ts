@@ -12,31 +12,29 @@ const LONG_MARGIN_MS = 30_000;
  * The call core's entry: carries out one tool call with validated input, whatever its mode, and returns
  * the object that becomes `structuredContent` (or throws a ToolError).
  */
-export async function invoke(def: ToolDef, input: Record<string, unknown>, upstream: Upstream, ctx: CallContext): Promise<Record<string, unknown>> {
-  const keepAlive = ctx.progress ? new KeepAlive(ctx.progress, def, ctx.keepAliveMs) : undefined;
-  const inner: CallContext = keepAlive ? { ...ctx, progress: keepAlive.send } : ctx;
-  try {
-    // Every answer of the insights stream carries a session id, so the next question can continue the
-    // conversation: the caller's, else one made here and sent upstream (an id the upstream reports wins).
-    const asked = def.mode === 'stream' && typeof input['sessionId'] === 'string' ? input['sessionId'] : undefined;
-    const sessionId = def.mode === 'stream' ? (asked ?? randomUUID()) : undefined;
-    const request = buildRequest(def, sessionId === undefined ? input : { ...input, sessionId });
-    const spec: RequestSpec = {
-      api: def.api,
-      method: def.method,
-      ...request,
-      // Reads and idempotent updates repeat harmlessly; writes only when they carry an Idempotency-Key.
-      retry: def.annotations.idempotentHint || request.idempotencyKey !== undefined,
-      signal: ctx.signal,
-      trace: ctx.trace,
-      onRetry: ctx.onRetry,
-      ...longBudget(def, input, upstream),
-    };
-    if (def.mode === 'stream') return await relayStream(spec, { asked, sent: sessionId }, upstream, inner);
-    return await upstream.call(spec);
-  } finally {
-    keepAlive?.stop();
-  }
+export function invoke(def: ToolDef, input: Record<string, unknown>, upstream: Upstream, ctx: CallContext): Promise<Record<string, unknown>> {
+  // Every answer of the insights stream carries a session id, so the next question can continue the
+  // conversation: the caller's, else one made here and sent upstream (an id the upstream reports wins).
+  const asked = def.mode === 'stream' && typeof input['sessionId'] === 'string' ? input['sessionId'] : undefined;
+  const sessionId = def.mode === 'stream' ? (asked ?? randomUUID()) : undefined;
+  const request = buildRequest(def, sessionId === undefined ? input : { ...input, sessionId }, ctx.idempotencyKey);
+  const spec: RequestSpec = {
+    api: def.api,
+    method: def.method,
+    ...request,
+    // Reads and idempotent updates repeat harmlessly; writes only when they carry an Idempotency-Key.
+    retry: def.annotations.idempotentHint || request.idempotencyKey !== undefined,
+    signal: ctx.signal,
+    trace: ctx.trace,
+    onRetry: ctx.onRetry,
+    ...longBudget(def, input, upstream),
+  };
+  // Only a call whose client asked for progress is kept alive while it waits.
+  if (!ctx.progress) return def.mode === 'stream' ? relayStream(spec, { asked, sent: sessionId }, upstream, ctx) : upstream.call(spec);
+  const keepAlive = new KeepAlive(ctx.progress, def, ctx.keepAliveMs);
+  const inner: CallContext = { ...ctx, progress: keepAlive.send };
+  const done = def.mode === 'stream' ? relayStream(spec, { asked, sent: sessionId }, upstream, inner) : upstream.call(spec);
+  return done.finally(() => keepAlive.stop());
 }
 
 /**
@@ -51,15 +49,16 @@ function longBudget(def: ToolDef, input: Record<string, unknown>, upstream: Upst
 
 /**
  * What the upstream needs from one validated tool input: path, query, body, and for commands that take
- * one, the Idempotency-Key (the caller's, or a fresh one for this call, kept across its retries). The
- * server's own fields (the idempotency key, a paged list's offset) are taken out here and nowhere else.
+ * one, the Idempotency-Key (the one a confirmation was sealed with, else the caller's, else a fresh one
+ * for this call, kept across its retries). The server's own fields (the idempotency key, a paged list's
+ * offset) are taken out here and nowhere else.
  */
-export function buildRequest(def: ToolDef, input: Record<string, unknown>): Pick<RequestSpec, 'path' | 'query' | 'body' | 'idempotencyKey'> {
+export function buildRequest(def: ToolDef, input: Record<string, unknown>, confirmedKey?: string): Pick<RequestSpec, 'path' | 'query' | 'body' | 'idempotencyKey'> {
   const args = { ...input };
   const given = args['idempotencyKey'];
   delete args['idempotencyKey'];
   if (def.pages) delete args['offset'];
-  const idempotencyKey = def.takesIdempotencyKey ? (typeof given === 'string' ? given : randomUUID()) : undefined;
+  const idempotencyKey = def.takesIdempotencyKey ? (confirmedKey ?? (typeof given === 'string' ? given : randomUUID())) : undefined;
 
   // Path ids were checked by their schema (tools/define.ts `id()`): not empty, not "." or "..".
   const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) => {

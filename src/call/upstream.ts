@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { Agent, Dispatcher } from 'undici';
 import type { Api } from '../../tools/define.js';
 import { DEFAULTS } from '../config/defaults.js';
@@ -109,18 +110,21 @@ type Send = (options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseD
 export class UpstreamPool {
   private agent: Agent | undefined;
   private ready: Promise<Send> | undefined;
+  /** The sender once made, so a call need not wait a turn for it. */
+  loaded: Send | undefined;
   readonly health: UpstreamHealth = { lastAnswerAt: undefined, lastFailureAt: undefined, lastFailure: undefined };
 
   /**
-   * undici's request on a pooled agent, made on first use: a start that answers only tools/list never
-   * loads the HTTP client.
+   * undici's request on a pooled agent, made on first use: a start that answers only tools/list (as
+   * clients do at every launch) never loads the HTTP client.
    */
   sender(): Promise<Send> {
-    // Through its public default export: undici is CommonJS, whose named exports a bundle's chunk does not re-export.
+    // Through its default export: undici is CommonJS, whose named exports a bundle's chunk does not re-export.
     this.ready ??= import('undici').then(({ default: undici }) => {
       const agent = new undici.Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 128 });
       this.agent = agent;
-      return (options) => agent.request(options);
+      this.loaded = (options) => agent.request(options);
+      return this.loaded;
     });
     return this.ready;
   }
@@ -142,6 +146,24 @@ function retryNotice(what: string, attempts: Attempts, maxAttempts: number, paus
 
 /** Why an attempt's own abort fired: its time ran out (the caller's cancel has its own reason). */
 const ATTEMPT_TIMEOUT = Object.assign(new Error('attempt timed out'), { code: 'ATTEMPT_TIMEOUT' });
+
+/**
+ * What ends one attempt early: its time running out, or the caller's cancel. undici takes an event
+ * emitter as a request's signal as it takes an AbortSignal (its `reason` is the error the request fails
+ * with), and one costs a fraction of an AbortController to make, once per attempt of every call.
+ * test/unit/dependencies.test.ts holds undici to it.
+ */
+class AttemptSignal extends EventEmitter {
+  aborted = false;
+  reason: unknown;
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.emit('abort');
+  }
+}
 
 /** How one call went so far, for the error that ends it. */
 interface Attempts {
@@ -210,10 +232,9 @@ export class Upstream {
    * the ToolError it stands for (an error envelope, an error status, a body of the wrong shape).
    */
   async call(spec: RequestSpec): Promise<Record<string, unknown>> {
-    const answer = await this.attempt(spec, async (res) => {
-      const text = await readCapped(res.body, this.maxResponseBytes, Number(res.headers['content-length'] ?? NaN), spec);
-      return parseAnswer(res.statusCode, res.headers, text);
-    });
+    const answer = await this.attempt(spec, (res) =>
+      readCapped(res.body, this.maxResponseBytes, Number(res.headers['content-length'] ?? NaN), spec).then((text) => parseAnswer(res.statusCode, res.headers, text)),
+    );
     return answerData(spec.api, answer);
   }
 
@@ -273,7 +294,7 @@ export class Upstream {
    */
   private async attempt<T>(spec: RequestSpec, read: (res: Dispatcher.ResponseData) => Promise<T>, streaming = false): Promise<T> {
     const target = this.target(spec.api);
-    const send = await this.pool.sender();
+    const send = this.pool.loaded ?? (await this.pool.sender());
     const options = this.requestOptions(spec, target, streaming);
     const deadlineMs = spec.deadlineMs ?? this.deadlineMs;
     const attempts: Attempts = { count: 0, startedAt: performance.now(), attemptTimeoutMs: spec.attemptTimeoutMs ?? this.timeoutMs, deadlineMs };
@@ -282,7 +303,7 @@ export class Upstream {
       attempts.count++;
       const left = deadlineMs - (performance.now() - attempts.startedAt);
       const budget = Math.max(1, Math.min(attempts.attemptTimeoutMs, left));
-      const abort = new AbortController();
+      const abort = new AttemptSignal();
       const onCancel = () => abort.abort(spec.signal?.reason);
       spec.signal?.addEventListener('abort', onCancel, { once: true });
       const timer = setTimeout(() => abort.abort(ATTEMPT_TIMEOUT), budget);
@@ -292,7 +313,7 @@ export class Upstream {
       const span = this.opts.telemetry?.upstream(spec.method, `${target.origin}${options.path}`);
       try {
         if (spec.signal?.aborted) throw spec.signal.reason;
-        res = await send({ ...options, ...(span ? { headers: { ...(options.headers as Record<string, string>), ...span.headers } } : {}), signal: abort.signal });
+        res = await send({ ...options, ...(span ? { headers: { ...(options.headers as Record<string, string>), ...span.headers } } : {}), signal: abort });
         span?.end(res.statusCode);
         this.answered(spec, res.statusCode, attempts);
         const pause = attempts.count < maxAttempts && RETRY_STATUS.has(res.statusCode) ? this.pause(attempts, res.headers) : undefined;
@@ -423,21 +444,27 @@ function parseAnswer(status: number, headers: UpstreamResponse['headers'], text:
   return { status, headers, json, text };
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body'], max: number, length: number, spec: RequestSpec): Promise<string> {
-  const tooLarge = () => new ToolError(`The upstream answer to ${spec.method} ${spec.path} is larger than ${max} bytes.`, { code: 'UPSTREAM_ANSWER_TOO_LARGE' });
-  if (Number.isFinite(length) && length > max) {
+/** A body read whole, up to `max` bytes; a larger one fails (at once when its length says so). */
+function readCapped(body: Dispatcher.ResponseData['body'], max: number, length: number, spec: RequestSpec): Promise<string> {
+  if (!Number.isFinite(length)) return readChunks(body, max, spec);
+  if (length > max) {
     discard(body);
-    throw tooLarge();
+    return Promise.reject(tooLarge(spec, max));
   }
   // With a known length the body can be read in one go.
-  if (Number.isFinite(length)) return body.text();
+  return body.text();
+}
+
+const tooLarge = (spec: RequestSpec, max: number) => new ToolError(`The upstream answer to ${spec.method} ${spec.path} is larger than ${max} bytes.`, { code: 'UPSTREAM_ANSWER_TOO_LARGE' });
+
+async function readChunks(body: Dispatcher.ResponseData['body'], max: number, spec: RequestSpec): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += (chunk as Buffer).length;
     if (size > max) {
       discard(body);
-      throw tooLarge();
+      throw tooLarge(spec, max);
     }
     chunks.push(chunk as Buffer);
   }

@@ -11,10 +11,9 @@ import type { Config } from '../config/parse.js';
 import { MemoryJobStore } from '../jobs/memory-store.js';
 import type { JobStore } from '../jobs/record.js';
 import { JobRunner, newJobId } from '../jobs/runner.js';
-import type { Caller } from '../transports/http/auth.js';
 import { Catalogue, repeatFacts } from './catalogue.js';
 import { CallsInFlight } from './in-flight.js';
-import { callerOf, readOnlyGrant } from './request-auth.js';
+import { requestContext, type Caller } from './request-context.js';
 import { createMcpServer } from './server.js';
 
 /**
@@ -119,7 +118,7 @@ async function selectCatalogues(config: Config): Promise<Catalogues> {
 function confirmations(config: Config): Confirmations | undefined {
   if (config.confirmDestructive === 'never') return undefined;
   const secret = config.stateSecret ?? randomBytes(32);
-  return new Confirmations(config.confirmDestructive, secret, (ctx) => callerOf(ctx.http?.authInfo));
+  return new Confirmations(config.confirmDestructive, secret, (ctx) => requestContext(ctx).caller.hash);
 }
 
 function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight, catalogues: Catalogues, extras: { jobs: JobRunner | undefined; confirm: Confirmations | undefined; audit: AuditLog | undefined; telemetry: Telemetry | undefined }): ServerFactory {
@@ -129,7 +128,7 @@ function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlig
     createMcpServer({
       upstream: u,
       tools: catalogues(u, caller?.readOnly ?? false),
-      toolsFor: perRequest ? (authInfo) => catalogues(u, readOnlyGrant(authInfo)) : undefined,
+      toolsFor: perRequest ? (grant) => catalogues(u, grant.readOnly) : undefined,
       keepAliveMs: config.keepAliveMs,
       resultMaxChars: config.resultMaxChars,
       maxInFlight: config.http?.maxInFlight,

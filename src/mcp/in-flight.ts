@@ -4,12 +4,21 @@ export class CallsInFlight {
   private waiters: (() => void)[] = [];
 
   async track<T>(work: () => Promise<T>): Promise<T> {
-    this.running++;
+    this.begin();
     try {
       return await work();
     } finally {
-      if (--this.running === 0) for (const wake of this.waiters.splice(0)) wake();
+      this.end();
     }
+  }
+
+  /** A call starts; end() must follow, however it ends (for a caller that awaits it anyway). */
+  begin(): void {
+    this.running++;
+  }
+
+  end(): void {
+    if (--this.running === 0) for (const wake of this.waiters.splice(0)) wake();
   }
 
   /** Resolves once no call is running, or when the wait is over. */

@@ -1,18 +1,16 @@
-import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { errorResult, invalidInput } from '../call/errors.js';
 import type { JobToolDef } from '../../tools/jobs.js';
 import { jobResult, noSuchJob, storeUnavailable } from '../jobs/answers.js';
 import { StoreUnavailable } from '../jobs/record.js';
 import type { JobRunner } from '../jobs/runner.js';
 import { fieldIssues } from './arguments.js';
-import { callerOf } from './request-auth.js';
 
 /** jobs_get and jobs_cancel: a caller's own jobs only; another caller's job is "no such job". */
-export async function runJobTool(def: JobToolDef, args: unknown, jobs: JobRunner, ctx: ServerContext): Promise<CallToolResult> {
+export async function runJobTool(def: JobToolDef, args: unknown, jobs: JobRunner, owner: string): Promise<CallToolResult> {
   const input = def.input.safeParse(args);
   if (!input.success) return errorResult(invalidInput(def.name, fieldIssues(input.error, Object.keys(def.input.shape))));
   const { jobId } = input.data as { jobId: string };
-  const owner = callerOf(ctx.http?.authInfo);
   try {
     const job = def.name === 'jobs_cancel' ? await jobs.cancel(jobId, owner) : await jobs.follow(jobId, owner);
     return job ? jobResult(job) : noSuchJob(jobId, jobs.opts.keepMs);

@@ -1,13 +1,15 @@
 import {
   CLIENT_CAPABILITIES_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
   Server,
-  type AuthInfo,
   type CacheHint,
   type ClientCapabilities,
+  type JSONRPCRequest,
   type JsonSchemaType,
   type JsonSchemaValidatorResult,
+  type Result,
   type ServerContext,
   type jsonSchemaValidator,
 } from '@modelcontextprotocol/server';
@@ -21,6 +23,7 @@ import { getPrompt, listPrompts } from './prompts.js';
 import { listResources, readResource } from './resources.js';
 import type { Telemetry } from '../telemetry/hooks.js';
 import { runJobTool } from './job-tools.js';
+import { requestContext, type Caller, type RequestContext } from './request-context.js';
 import { declaresTasks, serveTasks, TASKS_CAPABILITY, TASKS_EXTENSION } from './tasks.js';
 import { runTool, SERVER_NAME, type AsTask, type ToolCallOptions } from './tool-call.js';
 import { BATCH_TOOL_NAME } from './tool-summary.js';
@@ -33,7 +36,7 @@ export interface ServerOptions extends ToolCallOptions {
    * The tools of one request, when they depend on its grant (OAuth scopes): asked per request, so a
    * client that steps up to the write scope within a session is served the writes at once.
    */
-  toolsFor?: ((authInfo: AuthInfo | undefined) => Catalogue) | undefined;
+  toolsFor?: ((caller: Caller) => Catalogue) | undefined;
   /** Counts this server's calls in flight, for a transport that must let them finish before it ends. */
   inFlight?: CallsInFlight | undefined;
   /** Spans and durations of the requests, when OpenTelemetry is on. */
@@ -57,25 +60,47 @@ const zodValidator: jsonSchemaValidator = {
   },
 };
 
-/**
- * A request handler run inside its telemetry (a SERVER span continuing the client's trace, and its
- * duration); the handler alone when telemetry is off. A tool result with isError is `tool_error`.
- */
-function tracing(server: Server, telemetry: Telemetry | undefined) {
-  return <T>(ctx: ServerContext, target: string | undefined, run: () => Promise<T>): Promise<T> => {
-    if (!telemetry) return run();
+/** Runs a request handler inside its telemetry (a SERVER span continuing the client's trace, and its duration). */
+type Traced = (ctx: ServerContext, request: JSONRPCRequest, run: () => Promise<Result>) => Promise<Result>;
+
+/** What a request is about, for its span's name: the tool or prompt, the resource, the task. */
+function targetOf(request: JSONRPCRequest): string | undefined {
+  const params = request.params as { name?: unknown; uri?: unknown; taskId?: unknown } | undefined;
+  const target = params?.name ?? params?.uri ?? params?.taskId;
+  return typeof target === 'string' ? target : undefined;
+}
+
+function tracing(server: Server, telemetry: Telemetry): Traced {
+  return (ctx, request, run) => {
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
     const info = {
       method: ctx.mcpReq.method,
-      target,
+      target: targetOf(request),
       requestId: ctx.mcpReq.id,
       sessionId: ctx.sessionId,
-      protocolVersion: (envelope?.['io.modelcontextprotocol/protocolVersion'] as string | undefined) ?? server.getNegotiatedProtocolVersion(),
+      protocolVersion: (envelope?.[PROTOCOL_VERSION_META_KEY] as string | undefined) ?? server.getNegotiatedProtocolVersion(),
       transport: ctx.http ? ('tcp' as const) : ('pipe' as const),
       meta: ctx.mcpReq._meta as Record<string, unknown> | undefined,
     };
+    // A tool result with isError is `tool_error`.
     return telemetry.request(info, run, (r) => ((r as { isError?: unknown } | undefined)?.isError === true ? 'tool_error' : undefined));
   };
+}
+
+/**
+ * The SDK's server, through the hook the SDK documents for subclasses that wrap request handlers (the
+ * SDK's own initialize included): every request runs inside its telemetry when that is on, and the
+ * initialize answer carries only the capabilities its revision defines. The hook runs while the SDK's
+ * constructor registers its own handlers, before `traced` can be set: the wrapper reads it per request.
+ */
+class WorkspaceServer extends Server {
+  traced: Traced | undefined;
+
+  protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>) {
+    const sdk = super._wrapHandler(method, handler);
+    const wrapped = method === 'initialize' ? async (request: JSONRPCRequest, ctx: ServerContext) => forRevision((await sdk(request, ctx)) as InitializeAnswer) : sdk;
+    return (request: JSONRPCRequest, ctx: ServerContext) => (this.traced ? this.traced(ctx, request, () => wrapped(request, ctx)) : wrapped(request, ctx));
+  }
 }
 
 /**
@@ -115,7 +140,7 @@ function forRevision(answer: InitializeAnswer): InitializeAnswer {
  * low-level server, not McpServer: McpServer converts every tool's schema per instance.
  */
 export function createMcpServer(opts: ServerOptions): Server {
-  const server = new Server(
+  const server = new WorkspaceServer(
     { name: SERVER_NAME, version, title: 'Learning Workspace' },
     {
       capabilities: {
@@ -134,6 +159,7 @@ export function createMcpServer(opts: ServerOptions): Server {
       cacheHints: CACHE_HINTS,
     },
   );
+  if (opts.telemetry) server.traced = tracing(server, opts.telemetry);
   const inFlight = opts.inFlight ?? new CallsInFlight();
   // A 2026-07-28 request carries its client's capabilities; a 2025-11-25 session declared them at initialize
   // (a stateless 2025 request has none: its client cannot be asked).
@@ -142,38 +168,34 @@ export function createMcpServer(opts: ServerOptions): Server {
     return (declared ?? server.getClientCapabilities())?.elicitation !== undefined;
   };
   const toolsFor = opts.toolsFor;
-  const tools = toolsFor ? (ctx: ServerContext) => toolsFor(ctx.http?.authInfo) : () => opts.tools;
+  const tools = toolsFor ? (request: RequestContext) => toolsFor(request.caller) : () => opts.tools;
   // Every answer that may wait (a list made on first use, a view read from disk) counts as in flight,
   // so a stdio client that sends its requests and closes stdin still gets them.
-  const traced = tracing(server, opts.telemetry);
-  // initialize is the SDK's own handler: the same, inside its span when telemetry is on, with the
-  // capabilities the negotiated revision defines.
-  const sdk = server as unknown as { _oninitialize(request: unknown): Promise<InitializeAnswer> };
-  const initialize = sdk._oninitialize.bind(server);
-  server.setRequestHandler('initialize', (request, ctx) => traced(ctx, undefined, async () => forRevision(await initialize(request))) as never);
-  server.setRequestHandler('tools/list', (_request, ctx) => traced(ctx, undefined, () => inFlight.track(() => tools(ctx).list())));
-  server.setRequestHandler('prompts/list', (_request, ctx) => listPrompts(tools(ctx).offered));
-  server.setRequestHandler('prompts/get', (request, ctx) => traced(ctx, request.params.name, async () => getPrompt(tools(ctx).offered, request.params.name, request.params.arguments)));
-  server.setRequestHandler('resources/list', (_request, ctx) => listResources(tools(ctx).offered));
-  server.setRequestHandler('resources/read', (request, ctx) => traced(ctx, request.params.uri, () => inFlight.track(() => readResource(tools(ctx).offered, request.params.uri))));
+  server.setRequestHandler('tools/list', (_request, ctx) => inFlight.track(() => tools(requestContext(ctx)).list()));
+  server.setRequestHandler('prompts/list', (_request, ctx) => listPrompts(tools(requestContext(ctx)).offered));
+  server.setRequestHandler('prompts/get', async (request, ctx) => getPrompt(tools(requestContext(ctx)).offered, request.params.name, request.params.arguments));
+  server.setRequestHandler('resources/list', (_request, ctx) => listResources(tools(requestContext(ctx)).offered));
+  server.setRequestHandler('resources/read', (request, ctx) => inFlight.track(() => readResource(tools(requestContext(ctx)).offered, request.params.uri)));
   // In flight from the moment it arrives: the bundle loads the tool declarations on the first call, and a
   // stdio client that closed its input meanwhile must still get its answer.
-  server.setRequestHandler('tools/call', (request, ctx) => traced(ctx, request.params.name, () => inFlight.track(() => callTool(request, ctx))));
+  server.setRequestHandler('tools/call', (request, ctx) => inFlight.track(() => callTool(request, ctx)));
   const callTool = async (request: { params: { name: string; arguments?: Record<string, unknown> | undefined } }, ctx: ServerContext) => {
-    const catalogue = tools(ctx);
+    // The request's context, made by its transport's front (or, over stdio, here), is passed on from here.
+    const context = requestContext(ctx);
+    const catalogue = tools(context);
     const name = request.params.name;
     const args = request.params.arguments ?? {};
     const def = await catalogue.definition(name);
     const asTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : def && def.mode !== 'json' && declaresTasks(ctx) ? 'v2' : undefined;
-    if (def) return runTool(def, args, opts, ctx, canAsk, asTask);
+    if (def) return runTool(def, args, opts, ctx, context, canAsk, asTask);
     if (name === BATCH_TOOL_NAME && catalogue.batch) {
       const batchAsTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : declaresTasks(ctx) ? 'v2' : undefined;
-      return runBatch(args, catalogue, opts, ctx, canAsk, batchAsTask);
+      return runBatch(args, catalogue, opts, ctx, context, canAsk, batchAsTask);
     }
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
-    if (jobTool && opts.jobs) return runJobTool(jobTool, args, opts.jobs, ctx);
+    if (jobTool && opts.jobs) return runJobTool(jobTool, args, opts.jobs, context.caller.hash);
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);
   };
-  if (opts.jobs) serveTasks(server, opts.jobs, traced);
+  if (opts.jobs) serveTasks(server, opts.jobs);
   return server;
 }

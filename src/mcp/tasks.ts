@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { errorResult, ToolError } from '../call/errors.js';
 import { StoreUnavailable, type JobRecord } from '../jobs/record.js';
 import type { JobRunner } from '../jobs/runner.js';
-import { callerOf } from './request-auth.js';
+import { requestContext } from './request-context.js';
 
 // The MCP task protocol, served from the job store: a client that speaks it gets the job as a task, and
 // never needs the job tools. Two shapes of it: revision 2025-11-25 (tasks/get, tasks/result, tasks/list,
@@ -82,13 +82,11 @@ export function taskOf(job: JobRecord, keepMs: number): Record<string, unknown> 
 
 const taskId = z.looseObject({ taskId: z.string().min(1).max(100) });
 
-/** Runs a handler inside its telemetry span, where telemetry is on. */
-type Traced = <T>(ctx: ServerContext, target: string | undefined, run: () => Promise<T>) => Promise<T>;
-
 /** Registers the task methods on a server whose long calls run as jobs. */
-export function serveTasks(server: Server, jobs: JobRunner, traced: Traced): void {
+export function serveTasks(server: Server, jobs: JobRunner): void {
   const keep = jobs.opts.keepMs;
   const unknown = (id: string) => new Error(`No task ${/^[0-9a-f]{32}$/.test(id) ? id : 'with that id'} for this caller.`);
+  const owner = (ctx: ServerContext) => requestContext(ctx).caller.hash;
   // A store that does not answer: the client is told what failed, that the task goes on, and when to ask again.
   const reachable = <T>(read: Promise<T>): Promise<T> =>
     read.catch((err: unknown) => {
@@ -97,29 +95,25 @@ export function serveTasks(server: Server, jobs: JobRunner, traced: Traced): voi
     });
   const own = async (id: string, ctx: ServerContext): Promise<JobRecord> => {
     // The runner's own copy first: a job's end waits here while the store cannot take it.
-    const job = await reachable(jobs.get(id, callerOf(ctx.http?.authInfo)));
+    const job = await reachable(jobs.get(id, owner(ctx)));
     if (!job) throw unknown(id);
     return job;
   };
-  server.setRequestHandler('tasks/get', { params: taskId }, ({ taskId: id }, ctx) =>
-    traced(ctx, id, async () => {
-      const job = await own(id, ctx);
-      return modern(ctx) ? detailedTask(job, keep) : taskOf(job, keep);
-    }),
-  );
-  server.setRequestHandler('tasks/cancel', { params: taskId }, ({ taskId: id }, ctx) =>
-    traced(ctx, id, async () => {
-      const job = await jobs.cancel(id, callerOf(ctx.http?.authInfo));
-      if (!job) throw unknown(id);
-      // 2026-07-28 acknowledges the cancel; tasks/get then reports it.
-      return modern(ctx) ? {} : taskOf(job, keep);
-    }),
-  );
+  server.setRequestHandler('tasks/get', { params: taskId }, async ({ taskId: id }, ctx) => {
+    const job = await own(id, ctx);
+    return modern(ctx) ? detailedTask(job, keep) : taskOf(job, keep);
+  });
+  server.setRequestHandler('tasks/cancel', { params: taskId }, async ({ taskId: id }, ctx) => {
+    const job = await jobs.cancel(id, owner(ctx));
+    if (!job) throw unknown(id);
+    // 2026-07-28 acknowledges the cancel; tasks/get then reports it.
+    return modern(ctx) ? {} : taskOf(job, keep);
+  });
   server.setRequestHandler('tasks/list', { params: z.looseObject({ cursor: z.string().optional() }) }, async (_params, ctx) => ({
-    tasks: (await reachable(jobs.store.list(callerOf(ctx.http?.authInfo)))).map((job) => taskOf(job, keep)),
+    tasks: (await reachable(jobs.store.list(owner(ctx)))).map((job) => taskOf(job, keep)),
   }));
   // The result blocks until the task ends, as the protocol asks, round after round.
-  server.setRequestHandler('tasks/result', { params: taskId }, ({ taskId: id }, ctx) => traced(ctx, id, () => result(id, ctx)));
+  server.setRequestHandler('tasks/result', { params: taskId }, ({ taskId: id }, ctx) => result(id, ctx));
   const result = async (id: string, ctx: ServerContext): Promise<CallToolResult> => {
     let job = await own(id, ctx);
     while (job.status === 'running' && !ctx.mcpReq.signal.aborted) job = ((await jobs.store.waitForEnd(id, RESULT_WAIT_MS)) && (await jobs.get(id, job.owner))) ?? job;

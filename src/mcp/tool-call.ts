@@ -12,7 +12,7 @@ import { log, redact } from '../telemetry/log.js';
 import { fieldIssues, withoutNullOptionals } from './arguments.js';
 import { DEFAULTS } from '../config/defaults.js';
 import { fitList, pageNote } from './fit.js';
-import { callerOf, subjectOf, traceOf } from './request-auth.js';
+import type { RequestContext } from './request-context.js';
 import { targetsOf, traceIdOf, type AuditLog } from '../telemetry/audit.js';
 import { createdTask, taskOf } from './tasks.js';
 import type { Confirmations } from '../confirm/flow.js';
@@ -52,38 +52,49 @@ export type AsTask = 'v1' | 'v2' | undefined;
  * The one place that turns every outcome of a tool call into an MCP result: errors are returned, never
  * thrown. A long tool runs as a job: its result when it comes in time, else the running job.
  */
-export async function runTool(def: ToolDef, args: unknown, opts: ToolCallOptions, ctx: ServerContext, canAsk: CanAsk, asTask: AsTask = undefined): Promise<CallToolResult | InputRequiredResult> {
+export async function runTool(
+  def: ToolDef,
+  args: unknown,
+  opts: ToolCallOptions,
+  ctx: ServerContext,
+  request: RequestContext,
+  canAsk: CanAsk,
+  asTask: AsTask = undefined,
+): Promise<CallToolResult | InputRequiredResult> {
   const started = performance.now();
   // Null is "omitted" for an optional field, as strict-mode agent frameworks send it.
   const input = def.input.safeParse(withoutNullOptionals(def.input, args));
   if (!input.success) return failed(def, invalidInput(def.name, fieldIssues(input.error, Object.keys(def.input.shape))), started).result;
   const checked = input.data as Record<string, unknown>;
+  let confirmedKey: string | undefined;
   if (opts.confirm && def.annotations.destructiveHint) {
     // The person is asked first; the write then goes out once, under the key the question was sealed with.
     const gate = await opts.confirm.gate(def, checked, opts.upstream, ctx, canAsk(ctx));
     // A question asked changed nothing yet; a refusal or the person's no is a call that ended.
     if ('ask' in gate) return gate.ask;
     if ('refused' in gate) {
-      await audit(opts, def, checked, ctx, gate.refused.code);
+      await audit(opts, def, checked, ctx, request, gate.refused.code);
       return errorResult(gate.refused);
     }
     if ('declined' in gate) {
-      await audit(opts, def, checked, ctx, 'declined');
+      await audit(opts, def, checked, ctx, request, 'declined');
       return gate.declined;
     }
-    if (gate.go !== undefined) checked['idempotencyKey'] = gate.go;
+    confirmedKey = gate.go;
   }
-  const call = callContext(ctx, opts);
-  if (!opts.jobs || def.mode === 'json') return (await executeAudited(def, checked, opts, call, ctx, started)).result;
+  const call = callContext(ctx, opts, request, confirmedKey);
+  if (!opts.jobs || def.mode === 'json') return (await executeAudited(def, checked, opts, call, ctx, request, started)).result;
   const jobs = opts.jobs;
   const forward = call.progress;
-  const attach = { tool: def.name, owner: callerOf(ctx.http?.authInfo), args: checked, signal: call.signal, progress: forward && ((m: string, k: ProgressKind) => void forward(m, k).catch(() => undefined)) };
+  // A confirmed write is the same job as another only under the same confirmed key.
+  const identity = confirmedKey === undefined ? checked : { ...checked, idempotencyKey: confirmedKey };
+  const attach = { tool: def.name, owner: request.caller.hash, args: identity, signal: call.signal, progress: forward && ((m: string, k: ProgressKind) => void forward(m, k).catch(() => undefined)) };
   let ran;
   try {
     const run = (overDoubt: boolean) =>
       jobs.run(
         attach,
-        ({ signal, progress }) => executeAudited(def, checked, opts, { ...call, signal, progress: async (m, k) => progress(m, k) }, ctx, started),
+        ({ signal, progress }) => executeAudited(def, checked, opts, { ...call, signal, progress: async (m, k) => progress(m, k) }, ctx, request, started),
         // A client that asked for a task is answered with it at once, and follows it with tasks/get.
         asTask ? 0 : undefined,
         overDoubt,
@@ -122,19 +133,39 @@ async function doubtAnswer(def: ToolDef, call: Attach, doubt: Doubt, jobs: JobRu
 }
 
 /** execute(), then a write's audit line, on disk before the answer goes out (for a job: when it ends). */
-export async function executeAudited(def: ToolDef, checked: Record<string, unknown>, opts: ToolCallOptions, call: CallContext, ctx: ServerContext, started: number): Promise<Outcome> {
-  const outcome = await execute(def, checked, opts, call, started);
-  await audit(opts, def, checked, ctx, outcome.error?.code ?? 'ok', call.trace?.upstreamStatus ?? outcome.error?.status, outcome.error?.upstreamCode);
-  return outcome;
+export function executeAudited(
+  def: ToolDef,
+  checked: Record<string, unknown>,
+  opts: ToolCallOptions,
+  call: CallContext,
+  ctx: ServerContext,
+  request: RequestContext,
+  started: number,
+): Promise<Outcome> {
+  const outcome = execute(def, checked, opts, call, started);
+  // Reads are not audited: their outcome goes out as it comes.
+  if (!opts.audit || def.annotations.readOnlyHint) return outcome;
+  return outcome.then(async (o) => {
+    await audit(opts, def, checked, ctx, request, o.error?.code ?? 'ok', call.trace?.upstreamStatus ?? o.error?.status, o.error?.upstreamCode);
+    return o;
+  });
 }
 
-export async function audit(opts: ToolCallOptions, def: ToolDef, args: Record<string, unknown>, ctx: ServerContext, outcome: AuditOutcome, upstreamStatus?: number, upstreamCode?: string): Promise<void> {
+export async function audit(
+  opts: ToolCallOptions,
+  def: ToolDef,
+  args: Record<string, unknown>,
+  ctx: ServerContext,
+  request: RequestContext,
+  outcome: AuditOutcome,
+  upstreamStatus?: number,
+  upstreamCode?: string,
+): Promise<void> {
   if (!opts.audit || def.annotations.readOnlyHint) return;
-  const authInfo = ctx.http?.authInfo;
   await opts.audit.write({
     time: new Date().toISOString(),
-    caller: callerOf(authInfo).slice(0, 16),
-    subject: subjectOf(authInfo),
+    caller: request.caller.hash.slice(0, 16),
+    subject: request.caller.subject,
     tool: def.name,
     targets: targetsOf(args),
     outcome,
@@ -207,25 +238,29 @@ function textBlocks(def: ToolDef, data: Record<string, unknown>): CallToolResult
   ];
 }
 
-/** What the call core gets from the MCP request; progress goes out only when the client gave a progressToken. */
-export function callContext(ctx: ServerContext, opts: ToolCallOptions): CallContext {
+/**
+ * What the call core gets from the MCP request: its trace (the HTTP access log's, or over stdio one of the
+ * call's own, for its audit line), the Idempotency-Key a confirmation was sealed with, and progress only
+ * when the client gave a progressToken.
+ */
+export function callContext(ctx: ServerContext, opts: ToolCallOptions, request: RequestContext, idempotencyKey?: string): CallContext {
   const { _meta } = ctx.mcpReq;
   const token = _meta?.progressToken;
   const keepAliveMs = opts.keepAliveMs ?? DEFAULTS.keepAliveMs;
-  // Over HTTP the access log's trace; else one of the call's own, for its audit line.
-  const trace = traceOf(ctx.http?.authInfo) ?? {};
+  const trace = request.trace;
   // A client that cancelled, or closed the connection its answer was to come on, gets nothing sent for it.
   const signal = trace.clientGone ? AbortSignal.any([ctx.mcpReq.signal, trace.clientGone]) : ctx.mcpReq.signal;
   // A log message, sent only where the client's level admits warnings: the session's logging/setLevel on
   // 2025-11-25, the request's own _meta on 2026-07-28 (the SDK applies both).
   const onRetry = (notice: string) => void ctx.mcpReq.log('warning', notice, SERVER_NAME).catch(() => undefined);
-  if (token === undefined) return { signal, keepAliveMs, trace, onRetry };
+  if (token === undefined) return { signal, keepAliveMs, trace, onRetry, idempotencyKey };
   let progress = 0;
   return {
     signal,
     keepAliveMs,
     trace,
     onRetry,
+    idempotencyKey,
     // The kind rides in _meta so a client can tell answer text from status lines; others ignore it.
     // On 2026-07-28 over HTTP the notification goes out on the request's own response stream.
     progress: (message, kind) =>

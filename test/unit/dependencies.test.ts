@@ -1,8 +1,100 @@
-// What the server relies on in its dependencies, held by tests that fail when a release changes it.
+// What this server relies on of its dependencies beyond their types: each test fails when the dependency
+// changes the behaviour relied on, where a type check would not notice.
+import { EventEmitter } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
-import type { McpServer, Resource } from '@modelcontextprotocol/server';
+import { createMcpHandler, InMemoryTransport, Server, type JSONRPCMessage, type McpServer, type Resource, type ServerContext } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
+import { carried, carry, requestContext, type Caller, type RequestContext } from '../../src/mcp/request-context.js';
+import { Catalogue } from '../../src/mcp/catalogue.js';
+import { createMcpServer } from '../../src/mcp/server.js';
 import { listViews, VIEW_TABLE, viewMeta } from '../../src/mcp/view-resources.js';
+import { Upstream } from '../../src/call/upstream.js';
+import type { RequestInfo, Telemetry } from '../../src/telemetry/hooks.js';
+
+const caller: Caller = { hash: 'c'.repeat(64), credentials: undefined, userId: undefined, subject: 'https://issuer|u1', scopes: ['read'], readOnly: true };
+
+/** Sends requests over one end of an in-memory pair whose other end a server serves; answers by id. */
+async function rawClient(server: { connect(t: InMemoryTransport): Promise<void> }) {
+  const [ours, theirs] = InMemoryTransport.createLinkedPair();
+  const answers = new Map<number, (m: JSONRPCMessage) => void>();
+  ours.onmessage = (m) => void ('id' in m && answers.get(m.id as number)?.(m));
+  await server.connect(theirs);
+  await ours.start();
+  let id = 0;
+  return (method: string, params: Record<string, unknown>, authInfo?: ReturnType<typeof carry>) =>
+    new Promise<JSONRPCMessage>((resolve) => {
+      answers.set(++id, resolve);
+      void ours.send({ jsonrpc: '2.0', id, method, params }, authInfo ? { authInfo } : undefined);
+    });
+}
+
+const INITIALIZE = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '0' } };
+
+describe('@modelcontextprotocol/server', () => {
+  test("a request's auth info reaches its handler as given, so the request context rides in it (our transports)", async () => {
+    const request: RequestContext = { caller, trace: {} };
+    const server = new Server({ name: 't', version: '0' }, { capabilities: { tools: {} } });
+    let seen: RequestContext | undefined;
+    server.setRequestHandler('tools/call', async (_request, ctx: ServerContext) => {
+      seen = requestContext(ctx);
+      return { content: [] };
+    });
+    const send = await rawClient(server);
+    await send('initialize', INITIALIZE);
+    await send('tools/call', { name: 'x', arguments: {} }, carry(request));
+    expect(seen).toBe(request);
+    // Without auth info (stdio), the local caller, with a trace of its own per request.
+    await send('tools/call', { name: 'x', arguments: {} });
+    expect(seen?.caller.hash).toBe('stdio');
+  });
+
+  test('createMcpHandler hands the auth info given with a request to the server factory and the handler as given (2026-07-28)', async () => {
+    const request: RequestContext = { caller, trace: {} };
+    const made: (RequestContext | undefined)[] = [];
+    const handler = createMcpHandler(({ authInfo }) => {
+      made.push(carried(authInfo));
+      const server = new Server({ name: 't', version: '0' }, { capabilities: { tools: {} } });
+      server.setRequestHandler('tools/call', async (_r, ctx) => ({ content: [{ type: 'text', text: requestContext(ctx) === request ? 'same' : 'other' }] }));
+      return server;
+    }, { legacy: 'reject' });
+    const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const res = await handler.fetch(
+      new Request('http://127.0.0.1/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'x' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', arguments: {}, _meta: envelope } }),
+      }),
+      { authInfo: carry(request) },
+    );
+    expect(await res.text()).toContain('"same"');
+    expect(made).toEqual([request]);
+    await handler.close();
+  });
+
+  test("the handler-wrapping hook wraps the SDK's own initialize too: telemetry sees every request", async () => {
+    const methods: string[] = [];
+    const telemetry: Telemetry = {
+      request: (info: RequestInfo, run) => (methods.push(`${info.method}${info.target ? ` ${info.target}` : ''}`), run()),
+      upstream: () => ({ headers: {}, end: () => undefined }),
+      step: (_name, _attributes, run) => run(),
+      sessionEnded: () => undefined,
+      storeFailed: () => undefined,
+      shutdown: async () => undefined,
+    };
+    const upstream = new Upstream({}, { timeoutMs: 1000, maxRetries: 0 });
+    const server = createMcpServer({ upstream, tools: Catalogue.of([]), telemetry });
+    const send = await rawClient(server);
+    await send('initialize', INITIALIZE);
+    await send('tools/list', {});
+    await send('prompts/get', { name: 'none' });
+    expect(methods).toEqual(['initialize', 'tools/list', 'prompts/get none']);
+  });
+});
 
 describe('@modelcontextprotocol/ext-apps', () => {
   test("a tool's view _meta and a view's resources/list entry are what ext-apps' own helpers write", () => {
@@ -38,4 +130,48 @@ describe('undici', () => {
       'UND_ERR_BODY_TIMEOUT',
     ]);
   });
+});
+
+test('undici takes an event emitter as a request signal, and fails the request with its reason, before and after the headers', async () => {
+  const { default: undici } = await import('undici');
+  const server = createServer((req, res) => {
+    if (req.url === '/headers') res.writeHead(200).write('part');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const agent = new undici.Agent();
+  const signal = () => Object.assign(new EventEmitter(), { aborted: false, reason: undefined as unknown });
+  const abort = (s: ReturnType<typeof signal>, reason: unknown) => ((s.aborted = true), (s.reason = reason), s.emit('abort'));
+  try {
+    const reason = new Error('attempt timed out');
+    const waiting = signal();
+    const pending = agent.request({ origin, path: '/never', method: 'GET', signal: waiting });
+    setTimeout(() => abort(waiting, reason), 50);
+    await expect(pending).rejects.toBe(reason);
+    const reading = signal();
+    const res = await agent.request({ origin, path: '/headers', method: 'GET', signal: reading });
+    setTimeout(() => abort(reading, reason), 50);
+    await expect(res.body.text()).rejects.toBe(reason);
+  } finally {
+    await agent.destroy();
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+test("a package imported on first use is taken by its default export: the build's chunk of a CommonJS package exports nothing else", () => {
+  const src = fileURLToPath(new URL('../../src/', import.meta.url));
+  const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  const named: string[] = [];
+  for (const f of files) {
+    const code = readFileSync(join(src, f), 'utf8');
+    // `{ a, b } = await import('pkg')` and `import('pkg').then(({ a }) => …)`, for packages the build bundles.
+    for (const m of code.matchAll(/(?:const|let)\s*\{([^{}]*)\}\s*=\s*await import\('([^.'][^']*)'\)|import\('([^.'][^']*)'\)\.then\(\(\{([^{}]*)\}/g)) {
+      const pkg = m[2] ?? m[3]!;
+      const bindings = (m[1] ?? m[4]!).split(',').map((b) => b.trim().split(':')[0]!.trim()).filter(Boolean);
+      if (pkg.startsWith('node:') || pkg.startsWith('@opentelemetry/')) continue;
+      if (bindings.some((b) => b !== 'default')) named.push(`${f}: ${pkg} {${bindings.join(', ')}}`);
+    }
+  }
+  expect(named).toEqual([]);
 });

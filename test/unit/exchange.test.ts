@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
+import { classify } from '../../src/transports/http/body.js';
 import { ExchangeTransport } from '../../src/transports/http/exchange.js';
 
 /** A response that records what was written to it. */
@@ -50,7 +51,7 @@ function setup() {
 describe('ExchangeTransport', () => {
   test('a request answered without anything before it gets plain JSON, with the headers given', async () => {
     const { transport, received, res, response } = setup();
-    transport.handle(response, call(1), { 'mcp-session-id': 's1' }, auth);
+    transport.handle(response, classify(call(1), '2025-03-26', 10), { 'mcp-session-id': 's1' }, auth);
     expect(received).toEqual([call(1)]);
     await transport.send(result(1));
     expect(res.status).toBe(200);
@@ -60,7 +61,7 @@ describe('ExchangeTransport', () => {
 
   test('progress before the result turns the answer into an event stream carrying both', async () => {
     const { transport, res, response } = setup();
-    transport.handle(response, call(1), {}, auth);
+    transport.handle(response, classify(call(1), '2025-03-26', 10), {}, auth);
     await transport.send(progress, { relatedRequestId: 1 });
     expect(res.headers['content-type']).toBe('text/event-stream');
     expect(res.writableEnded).toBe(false);
@@ -72,7 +73,7 @@ describe('ExchangeTransport', () => {
 
   test('a batch is answered once every request in it is, as an array', async () => {
     const { transport, res, response } = setup();
-    transport.handle(response, [call(1), call(2)], {}, auth);
+    transport.handle(response, classify([call(1), call(2)], '2025-03-26', 10), {}, auth);
     await transport.send(result(2));
     expect(res.writableEnded).toBe(false);
     await transport.send(result(1));
@@ -82,14 +83,14 @@ describe('ExchangeTransport', () => {
   test('notifications alone are accepted with 202 and handed on', () => {
     const { transport, received, res, response } = setup();
     const note = { jsonrpc: '2.0', method: 'notifications/initialized' };
-    transport.handle(response, note, {}, auth);
+    transport.handle(response, classify(note, '2025-03-26', 10), {}, auth);
     expect(res.status).toBe(202);
     expect(received).toEqual([note]);
   });
 
   test('answers to a client that went away, and messages tied to no request, go nowhere', async () => {
     const { transport, res, response } = setup();
-    transport.handle(response, call(1), {}, auth);
+    transport.handle(response, classify(call(1), '2025-03-26', 10), {}, auth);
     res.destroy();
     await transport.send(result(1));
     await transport.send(progress, { relatedRequestId: 9 });
@@ -101,7 +102,7 @@ describe('ExchangeTransport', () => {
     const { transport, res, response } = setup();
     let closed = 0;
     transport.onclose = () => void closed++;
-    transport.handle(response, call(1), {}, auth);
+    transport.handle(response, classify(call(1), '2025-03-26', 10), {}, auth);
     await transport.close();
     await transport.close();
     expect(res.destroyed).toBe(true);

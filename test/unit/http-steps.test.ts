@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
 import { authenticator } from '../../src/transports/http/auth.js';
-import { checkBody, describeBody, readJson } from '../../src/transports/http/body.js';
+import { classify, readJson, type Described } from '../../src/transports/http/body.js';
 import { ClientGone, HttpError } from '../../src/transports/http/errors.js';
 import { isHealthRequest, serveHealth } from '../../src/transports/http/health.js';
 import { WaitingCalls } from '../../src/transports/http/waiting.js';
@@ -71,17 +71,46 @@ describe('body', () => {
     await expect(reading).rejects.toBeInstanceOf(ClientGone);
   });
   test('envelopes are checked; tools/call params give 200 with invalid params', () => {
-    expect(refusal(() => checkBody({ jsonrpc: '1.0', id: 1, method: 'x' }))).toMatchObject({ status: 400, code: -32600, id: 1 });
-    expect(refusal(() => checkBody({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} }))).toMatchObject({ status: 200, code: -32602, id: 2 });
-    expect(() => checkBody([{ jsonrpc: '2.0', id: 3, method: 'ping' }])).not.toThrow();
+    expect(refusal(() => classify({ jsonrpc: '1.0', id: 1, method: 'x' }, undefined, 10))).toMatchObject({ status: 400, code: -32600, id: 1 });
+    expect(refusal(() => classify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} }, undefined, 10))).toMatchObject({ status: 200, code: -32602, id: 2 });
+    expect(() => classify([{ jsonrpc: '2.0', id: 3, method: 'ping' }], '2025-03-26', 10)).not.toThrow();
   });
-  test('the access log learns the method, tool and revision', () => {
+  test('a batch is refused on the revisions that have none, and past the calls that may be in flight', () => {
+    const batch = [1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, method: 'ping' }));
+    expect(refusal(() => classify(batch, '2025-11-25', 10))).toMatchObject({ status: 400, code: -32600 });
+    expect(refusal(() => classify(batch, '2025-03-26', 2))).toMatchObject({ status: 429 });
+    expect(classify(batch, '2025-03-26', 3).requests).toEqual([1, 2, 3]);
+    // A batch that claims 2026-07-28 speaks a revision without batches: refused before it is routed.
+    const enveloped = [{ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }];
+    expect(refusal(() => classify(enveloped, undefined, 10))).toMatchObject({ status: 400, code: -32600 });
+  });
+  test('the access log learns the method, tool and revision, even of a request then refused', () => {
+    const described = (json: unknown, version: string | undefined) => {
+      const d: Described = {};
+      try {
+        classify(json, version, 10, d);
+      } catch {
+        /* described before refused */
+      }
+      return Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined));
+    };
     const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'analytics_hero', _meta: { progressToken: 7 } } };
-    expect(describeBody(call, '2025-11-25')).toEqual({ method: 'tools/call', tool: 'analytics_hero', revision: '2025-11-25' });
-    expect(describeBody({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18' } }, undefined)).toEqual({ method: 'initialize', revision: '2025-06-18' });
+    expect(described(call, '2025-11-25')).toEqual({ method: 'tools/call', tool: 'analytics_hero', revision: '2025-11-25' });
+    expect(described({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18' } }, undefined)).toEqual({ method: 'initialize', revision: '2025-06-18' });
     const modern = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } };
-    expect(describeBody(modern, '2026-07-28')).toEqual({ method: 'tools/list', revision: '2026-07-28' });
-    expect(describeBody(undefined, undefined)).toEqual({});
+    expect(described(modern, '2026-07-28')).toEqual({ method: 'tools/list', revision: '2026-07-28' });
+    expect(described({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'groups_list', arguments: [] } }, undefined)).toEqual({ method: 'tools/call', tool: 'groups_list' });
+  });
+  test('what the later steps ask of a body is read from it once', () => {
+    const init = classify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } } }, undefined, 10);
+    expect(init).toMatchObject({ initialize: true, requests: [0], toolCalls: 0, id: 0, enveloped: false, batch: false });
+    // An initialize the SDK would not take opens no session.
+    expect(classify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: {} }, undefined, 10).initialize).toBe(false);
+    const call = classify({ jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'groups_list' } }, undefined, 10);
+    expect(call).toMatchObject({ initialize: false, requests: ['a'], toolCalls: 1, id: 'a', tool: 'groups_list', cancels: undefined });
+    expect(classify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'a' } }, undefined, 10)).toMatchObject({ requests: [], cancels: 'a' });
+    const batch = classify([{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } }, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'y' } }], '2025-03-26', 10);
+    expect(batch).toMatchObject({ batch: true, method: 'batch:tools/call', requests: [1, 2], toolCalls: 2, id: undefined });
   });
 });
 
@@ -102,22 +131,24 @@ test('readiness follows draining; the upstream details only for a caller with a 
 });
 
 describe('revision routing', () => {
+  // Batches are classified as the revision that still had them sends them.
+  const body = (json: unknown) => (json === undefined ? undefined : classify(json, '2025-03-26', 10));
   const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {} };
   const modern = (method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: envelope } });
   test('2025-11-25 traffic goes to sessions: initialize, plain requests and notifications, GET and DELETE', () => {
-    expect(isLegacyRequest(request({}), { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } } })).toBe(true);
-    expect(isLegacyRequest(request({ 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': 's' }), { jsonrpc: '2.0', id: 2, method: 'tools/list' })).toBe(true);
-    expect(isLegacyRequest(request({}), { jsonrpc: '2.0', method: 'notifications/initialized' })).toBe(true);
-    expect(isLegacyRequest(request({ 'mcp-session-id': 's' }, 'GET'), undefined)).toBe(true);
-    expect(isLegacyRequest(request({ 'mcp-session-id': 's' }, 'DELETE'), undefined)).toBe(true);
+    expect(isLegacyRequest(request({}), body({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } } }))).toBe(true);
+    expect(isLegacyRequest(request({ 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': 's' }), body({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).toBe(true);
+    expect(isLegacyRequest(request({}), body({ jsonrpc: '2.0', method: 'notifications/initialized' }))).toBe(true);
+    expect(isLegacyRequest(request({ 'mcp-session-id': 's' }, 'GET'), body(undefined))).toBe(true);
+    expect(isLegacyRequest(request({ 'mcp-session-id': 's' }, 'DELETE'), body(undefined))).toBe(true);
   });
   test('2026-07-28 requests, and the broken ones only its path can answer, go to the per-request handler', () => {
     const h = { 'mcp-protocol-version': '2026-07-28' };
-    expect(isLegacyRequest(request({ ...h, 'mcp-method': 'server/discover' }), modern('server/discover'))).toBe(false);
-    expect(isLegacyRequest(request({ ...h, 'mcp-method': 'tools/call', 'mcp-name': 'x' }), modern('tools/call', { name: 'x' }))).toBe(false);
+    expect(isLegacyRequest(request({ ...h, 'mcp-method': 'server/discover' }), body(modern('server/discover')))).toBe(false);
+    expect(isLegacyRequest(request({ ...h, 'mcp-method': 'tools/call', 'mcp-name': 'x' }), body(modern('tools/call', { name: 'x' })))).toBe(false);
     // Header and body disagree, or a modern header without the envelope: refused on the modern path, with the reason.
-    expect(isLegacyRequest(request({ ...h, 'mcp-method': 'tools/list' }), modern('tools/call', { name: 'x' }))).toBe(false);
-    expect(isLegacyRequest(request(h), { jsonrpc: '2.0', id: 1, method: 'tools/list' })).toBe(false);
+    expect(isLegacyRequest(request({ ...h, 'mcp-method': 'tools/list' }), body(modern('tools/call', { name: 'x' })))).toBe(false);
+    expect(isLegacyRequest(request(h), body({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))).toBe(false);
   });
   test('the shortcut for plain 2025-11-25 traffic agrees with the SDK classifier', () => {
     const cases: [Record<string, string>, string, unknown][] = [
@@ -128,15 +159,14 @@ describe('revision routing', () => {
       [{ 'mcp-protocol-version': 'not-a-date' }, 'POST', { jsonrpc: '2.0', id: 1, method: 'tools/list' }],
       [{ 'mcp-protocol-version': '2027-01-01' }, 'POST', { jsonrpc: '2.0', id: 1, method: 'tools/list' }],
       [{}, 'POST', [{ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]],
-      [{}, 'POST', [{ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: envelope } }]],
       [{}, 'POST', { jsonrpc: '2.0', id: 1, result: {} }],
       [{}, 'POST', modern('tools/list')],
       [{}, 'POST', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': 5 } } }],
       [{}, 'GET', undefined],
     ];
-    for (const [headers, method, body] of cases) {
-      const sdk = classifyInboundRequest({ httpMethod: method, body, ...(headers['mcp-protocol-version'] ? { protocolVersionHeader: headers['mcp-protocol-version'] } : {}) }).kind === 'legacy';
-      expect(isLegacyRequest(request(headers, method), body), JSON.stringify([headers, body])).toBe(sdk);
+    for (const [headers, method, json] of cases) {
+      const sdk = classifyInboundRequest({ httpMethod: method, body: json, ...(headers['mcp-protocol-version'] ? { protocolVersionHeader: headers['mcp-protocol-version'] } : {}) }).kind === 'legacy';
+      expect(isLegacyRequest(request(headers, method), body(json)), JSON.stringify([headers, json])).toBe(sdk);
     }
   });
 });
@@ -144,21 +174,22 @@ describe('revision routing', () => {
 test('a request held while its call is counted ends on its client cancel, or when the client goes away; others go on', async () => {
   const waiting = new WaitingCalls();
   const held = (signal: AbortSignal) => new Promise<string>((resolve, reject) => signal.addEventListener('abort', () => reject(new Error('ended')), { once: true }));
-  const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'groups_list' } });
+  const call = (id: number) => classify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'groups_list' } }, undefined, 16);
+  const cancel = (requestId: number) => classify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } }, undefined, 16);
   const first = waiting.run(call(7), 'caller', 'session', undefined, held);
   const other = waiting.run(call(7), 'caller', 'other session', undefined, held);
   expect(waiting.size).toBe(2);
-  waiting.cancel({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } }, 'caller', 'session');
+  waiting.cancel(cancel(7), 'caller', 'session');
   await expect(first).rejects.toThrow('ended');
   expect(waiting.size).toBe(1);
   // The same id from another caller's session cancels nothing of this one.
-  waiting.cancel({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } }, 'someone else', 'other session');
+  waiting.cancel(cancel(7), 'someone else', 'other session');
   expect(waiting.size).toBe(1);
   const gone = new AbortController();
   const third = waiting.run(call(8), 'caller', undefined, gone.signal, held);
   gone.abort();
   await expect(third).rejects.toThrow('ended');
-  waiting.cancel({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } }, 'caller', 'other session');
+  waiting.cancel(cancel(7), 'caller', 'other session');
   await expect(other).rejects.toThrow('ended');
   expect(waiting.size).toBe(0);
 });

@@ -1,30 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { Caller, ClientCredentials } from '../../mcp/request-context.js';
 import { log } from '../../telemetry/log.js';
 import { HttpError } from './errors.js';
 import { IssuerUnavailable, TokenRejected, type TokenVerifier } from './oauth.js';
 import type { ProtectedResource } from './protected-resource.js';
-
-/** Workspace credentials a client brought (client-credential hosting). */
-export interface ClientCredentials {
-  connectorToken: string | undefined;
-  apiKey: string | undefined;
-  userId: string | undefined;
-}
-
-/** Who is calling: a hash their session is bound to, and their workspace credentials in client mode. */
-export interface Caller {
-  /** SHA-256 of who they are, in full (sessions are bound to it); logs show its first ten digits. */
-  hash: string;
-  credentials: ClientCredentials | undefined;
-  /** The Content API user a signed-in caller acts as (the token's user claim). */
-  userId: string | undefined;
-  /** A signed-in caller's issuer and subject, for the audit log. */
-  subject?: string | undefined;
-  /** The scopes a signed-in caller's token grants, and whether they allow the read tools only. */
-  scopes: readonly string[];
-  readOnly: boolean;
-}
 
 export interface AuthOptions {
   credentials: 'server' | 'client';
@@ -143,10 +123,8 @@ function signedIn(verifier: TokenVerifier, resource: ProtectedResource): Authent
 }
 
 /** The step-up refusal of a tool call that changes things, for a caller whose token grants reading only. */
-export function writeScopeNeeded(resource: ProtectedResource, tool: string, body: unknown): HttpError {
+export function writeScopeNeeded(resource: ProtectedResource, tool: string, id: string | number | undefined): HttpError {
   const scope = resource.settings.writeScope;
-  const requestId = (body as { id?: unknown } | null)?.id;
-  const id = typeof requestId === 'string' || typeof requestId === 'number' ? requestId : undefined;
   return new HttpError(
     403,
     -32001,

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { AuthInfo, JSONRPCMessage, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
+import type { Body } from './body.js';
 
 type Message = Record<string, unknown>;
 
-const isRequest = (m: Message) => typeof m['method'] === 'string' && (typeof m['id'] === 'string' || typeof m['id'] === 'number');
 const isResponse = (m: Message) => !('method' in m) && ('result' in m || 'error' in m);
 
 /**
@@ -86,19 +86,19 @@ export class ExchangeTransport implements Transport {
    * Serves one POST: its messages go to the server; a POST without requests is answered 202 at once.
    * `headers` go on the answer (the session id on initialize); `authInfo` reaches the tool handlers.
    */
-  handle(res: ServerResponse, body: unknown, headers: Record<string, string>, authInfo: AuthInfo): void {
-    const messages = (Array.isArray(body) ? body : [body]) as Message[];
-    const ids = messages.filter(isRequest).map((m) => m['id'] as RequestId);
+  handle(res: ServerResponse, body: Body, headers: Record<string, string>, authInfo: AuthInfo): void {
+    const ids = body.requests;
     if (ids.length === 0) res.writeHead(202, headers).end();
     else {
-      const exchange = new Exchange(res, new Set(ids), headers, Array.isArray(body));
+      const exchange = new Exchange(res, new Set(ids), headers, body.batch);
       for (const id of ids) this.exchanges.set(id, exchange);
       // A client that went away gets nothing more; its requests' later answers are dropped.
       res.on('close', () => {
         for (const id of exchange.ids()) if (this.exchanges.get(id) === exchange) this.exchanges.delete(id);
       });
     }
-    for (const m of messages) this.onmessage?.(m as JSONRPCMessage, { authInfo });
+    const extra = { authInfo };
+    for (const m of body.messages) this.onmessage?.(m as JSONRPCMessage, extra);
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {

@@ -1,13 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isInitializeRequest, type Server as McpServer } from '@modelcontextprotocol/server';
+import type { Server as McpServer } from '@modelcontextprotocol/server';
 import type { HttpConfig } from '../../config/parse.js';
-import { requestAuth } from '../../mcp/request-auth.js';
+import { carry, type Caller, type RequestContext } from '../../mcp/request-context.js';
 import { MAX_MESSAGE_BYTES } from '../jsonrpc.js';
-import { log, shortHash } from '../../telemetry/log.js';
+import { log } from '../../telemetry/log.js';
 import type { UpstreamHealth } from '../../call/upstream.js';
-import { authenticator, callerTag, credentialsHint, header, writeScopeNeeded, type Authenticate, type Caller, type ClientCredentials } from './auth.js';
-import { checkBatch, checkBody, describeBody, readJson } from './body.js';
+import { authenticator, callerTag, credentialsHint, header, writeScopeNeeded, type Authenticate } from './auth.js';
+import { classify, readJson, type Body } from './body.js';
 import { ClientGone, HttpError, sendError } from './errors.js';
 import { isHealthRequest, serveHealth, type HealthState } from './health.js';
 import { isLegacyRequest, modernHandler } from './modern.js';
@@ -20,14 +20,11 @@ import { createRateLimit, type RateLimit } from './rate-limit.js';
 import { SessionStore } from './sessions.js';
 import type { Telemetry } from '../../telemetry/hooks.js';
 import { StatelessServing } from './stateless.js';
-import { toolCallsOf } from '../../batch/weight.js';
 import { traceRequest, type AccessTrace } from './trace.js';
 import { WaitingCalls } from './waiting.js';
 
-export type { Caller, ClientCredentials };
-
 export interface HttpOptions extends HttpConfig {
-  /** A fresh MCP server for a caller: per session (2025-11-25), or per request (2026-07-28, and stateless). */
+  /** A fresh MCP server for a request's caller: per session (2025-11-25), or per request (2026-07-28, and stateless). */
   makeServer: (caller: Caller) => McpServer;
   /** The tools that change the workspace, refused with a step-up challenge to a read-only sign-in. */
   writeTools: ReadonlySet<string>;
@@ -85,17 +82,18 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     const caller: Caller = await authenticate(req);
     trace.caller = callerTag(caller);
     const sid = header(req, 'mcp-session-id');
-    if (sid) trace.session = shortHash(sid);
+    if (sid) trace.session = sessions.tagOf(sid);
     const body = await readBody(req, trace, maxBody, opts.maxInFlight);
-    waiting.cancel(body, caller.hash, sid);
-    if (rate) await countCalls(rate, waiting, body, caller.hash, sid, trace.clientGone);
-    if (caller.readOnly && resource && trace.tool !== undefined && opts.writeTools.has(trace.tool)) throw writeScopeNeeded(resource, trace.tool, body);
+    if (body) waiting.cancel(body, caller.hash, sid);
+    if (rate && body && body.toolCalls > 0) await countCalls(rate, waiting, body, caller.hash, sid, trace.clientGone);
+    if (caller.readOnly && resource && body?.tool !== undefined && opts.writeTools.has(body.tool)) throw writeScopeNeeded(resource, body.tool, body.id);
     if (draining) throw new HttpError(503, -32000, 'The server is shutting down; retry on another instance.', { 'retry-after': '1', connection: 'close' });
-    // The tool handlers learn the caller and find the access-log trace through the SDK's auth info.
-    const auth = requestAuth(caller.hash, trace, { caller }, caller);
-    if (!isLegacyRequest(req, body)) return modern.handle(req, res, body, auth);
+    // The request's context, made once here: its handlers get it with the request, through the SDK's auth info.
+    const request: RequestContext = { caller, trace };
+    const auth = carry(request);
+    if (body && !isLegacyRequest(req, body)) return modern.handle(req, res, body, auth);
     if (opts.stateless) return stateless.handle(req, res, body, caller, auth, () => makeServer(caller));
-    if (caller.credentials && isInitializeRequest(body)) await admit(caller, opts.verifyCaller);
+    if (caller.credentials && body?.initialize) await admit(caller, opts.verifyCaller);
     return sessions.handle(req, res, body, caller, auth);
   }
 
@@ -174,15 +172,9 @@ function lifecycle(server: Server, url: string, parts: { drainStarts: () => void
 }
 
 /** Counts the body's tool calls against the caller's limit; a client that cancels or goes away meanwhile is not served. */
-async function countCalls(rate: RateLimit, waiting: WaitingCalls, body: unknown, caller: string, sid: string | undefined, gone: AbortSignal | undefined): Promise<void> {
-  const calls = toolCalls(body);
-  if (calls > 0) await waiting.run(body, caller, sid, gone, (signal) => rate.consume(caller, calls, signal));
+async function countCalls(rate: RateLimit, waiting: WaitingCalls, body: Body, caller: string, sid: string | undefined, gone: AbortSignal | undefined): Promise<void> {
+  await waiting.run(body, caller, sid, gone, (signal) => rate.consume(caller, body.toolCalls, signal));
   if (gone?.aborted) throw new ClientGone('the client went away before its request was served');
-}
-
-/** The tool calls of a body (a JSON-RPC batch may hold several, a batch_call many): what the rate limit counts. */
-function toolCalls(body: unknown): number {
-  return (Array.isArray(body) ? body : [body]).reduce((n: number, m) => n + toolCallsOf(m), 0);
 }
 
 /** A client's own credentials open a session only once the upstream took them: made-up ones cost nothing. */
@@ -227,16 +219,12 @@ function readiness(opts: HttpOptions, authenticate: Authenticate, draining: () =
   };
 }
 
-/** The body of a POST (none for GET and DELETE), described on the access-log trace, checked as JSON-RPC. */
-async function readBody(req: IncomingMessage, trace: AccessTrace, maxBody: number, maxInFlight: number): Promise<unknown> {
+/** The body of a POST (none for GET and DELETE), classified once, and described on the access-log trace. */
+async function readBody(req: IncomingMessage, trace: AccessTrace, maxBody: number, maxInFlight: number): Promise<Body | undefined> {
   if (req.method === 'GET' || req.method === 'DELETE') return undefined;
   if (req.method !== 'POST') throw new HttpError(405, -32000, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
   if (!(req.headers['content-type'] ?? '').includes('application/json')) throw new HttpError(415, -32000, 'Content-Type must be application/json.');
-  const body = await readJson(req, maxBody);
-  Object.assign(trace, describeBody(body, header(req, 'mcp-protocol-version')));
-  checkBody(body);
-  checkBatch(body, trace.revision, maxInFlight);
-  return body;
+  return classify(await readJson(req, maxBody), header(req, 'mcp-protocol-version'), maxInFlight, trace);
 }
 
 /** Sign-in: the resource's metadata and challenges, and a verifier of the issuer's tokens, warmed up at once. */

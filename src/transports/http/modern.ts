@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
 import { classifyInboundRequest, createMcpHandler, type AuthInfo, type Server as McpServer } from '@modelcontextprotocol/server';
 import { log } from '../../telemetry/log.js';
-import { header, type Caller } from './auth.js';
+import { carried, type Caller } from '../../mcp/request-context.js';
+import { header } from './auth.js';
+import type { Body } from './body.js';
 
 /**
  * Which revision a request speaks, decided as the SDK's own HTTP entry decides it: a request without the
@@ -11,8 +13,8 @@ import { header, type Caller } from './auth.js';
  * Plain 2025-11-25 traffic is recognised without the SDK's classifier, which checks every message
  * against its schemas (tens of microseconds a request); anything that may be modern goes through it.
  */
-export function isLegacyRequest(req: IncomingMessage, body: unknown): boolean {
-  if (req.method !== 'POST') return true;
+export function isLegacyRequest(req: IncomingMessage, body: Body | undefined): boolean {
+  if (req.method !== 'POST' || !body) return true;
   const version = header(req, 'mcp-protocol-version');
   if (!mayBeModern(version, body)) return true;
   const route = classifyInboundRequest({
@@ -20,27 +22,23 @@ export function isLegacyRequest(req: IncomingMessage, body: unknown): boolean {
     ...optional('protocolVersionHeader', version),
     ...optional('mcpMethodHeader', header(req, 'mcp-method')),
     ...optional('mcpNameHeader', header(req, 'mcp-name')),
-    body,
+    body: body.json,
   });
   return route.kind === 'legacy';
 }
 
-const ENVELOPE_VERSION = 'io.modelcontextprotocol/protocolVersion';
 const LEGACY_VERSION = /^\s*\d{4}-\d{2}-\d{2}\s*$/;
 
 /** A modern (or unknown) revision header, or a message that claims the 2026-07-28 envelope. */
-function mayBeModern(version: string | undefined, body: unknown): boolean {
+function mayBeModern(version: string | undefined, body: Body): boolean {
   if (version !== undefined && !(LEGACY_VERSION.test(version) && version.trim() < '2026-07-28')) return true;
-  return (Array.isArray(body) ? body : [body]).some((m) => {
-    const meta = (m as { params?: { _meta?: unknown } } | null)?.params?._meta;
-    return typeof meta === 'object' && meta !== null && ENVELOPE_VERSION in meta;
-  });
+  return body.enveloped;
 }
 
 const optional = <K extends string>(key: K, value: string | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));
 
 export interface ModernHandler {
-  handle(req: IncomingMessage, res: ServerResponse, body: unknown, auth: AuthInfo): Promise<void>;
+  handle(req: IncomingMessage, res: ServerResponse, body: Body, auth: AuthInfo): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,25 +51,19 @@ export interface ModernHandler {
  */
 export function modernHandler(makeServer: (caller: Caller) => McpServer, maxBodyBytes: number): ModernHandler {
   const onerror = (error: Error) => log('info', 'request refused', { reason: error.message });
-  const handler = createMcpHandler(({ authInfo }) => makeServer(frontCaller(authInfo)), { legacy: 'reject', maxRequestBodySize: maxBodyBytes, onerror });
+  // The caller comes with the request's context, in the auth info the front gave the handler.
+  const handler = createMcpHandler(({ authInfo }) => makeServer(carried(authInfo)!.caller), { legacy: 'reject', maxRequestBodySize: maxBodyBytes, onerror });
   const serve = toNodeHandler(handler, { onerror, maxRequestBodySize: maxBodyBytes });
   return {
     handle(req, res, body, auth) {
-      // The caller rides to the server factory as the SDK's pass-through auth info; the credentials of
-      // client-credential hosting are never sent anywhere but upstream, and an OAuth token nowhere.
+      // The request's context rides to the server factory and the handlers as the SDK's pass-through auth
+      // info; the credentials of client-credential hosting are never sent anywhere but upstream, and an
+      // OAuth token nowhere.
       const request = req as IncomingMessage & { auth?: AuthInfo };
       request.auth = auth;
       // Node's own type leaves `method` optional, as the SDK's does not; a server request always has one.
-      return serve(request as NodeIncomingMessageLike, res, body);
+      return serve(request as NodeIncomingMessageLike, res, body.json);
     },
     close: () => handler.close(),
   };
-}
-
-/**
- * The whole Caller the HTTP front put in the request's auth info (every request to this handler has
- * one); `callerOf` (src/mcp/request-auth.ts) is its hash alone, as handlers see it.
- */
-function frontCaller(authInfo: AuthInfo | undefined): Caller {
-  return authInfo!.extra!['caller'] as Caller;
 }

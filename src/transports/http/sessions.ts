@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isInitializeRequest, SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type Server as McpServer } from '@modelcontextprotocol/server';
+import { SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type Server as McpServer } from '@modelcontextprotocol/server';
 import { log, shortHash } from '../../telemetry/log.js';
-import { callerTag, header, type Caller } from './auth.js';
-import { requestCount } from './body.js';
+import type { Caller } from '../../mcp/request-context.js';
+import { callerTag, header } from './auth.js';
+import type { Body } from './body.js';
 import type { Telemetry } from '../../telemetry/hooks.js';
 import { HttpError } from './errors.js';
 import { ExchangeTransport } from './exchange.js';
@@ -22,6 +23,8 @@ export interface SessionLimits {
 
 interface Session {
   id: string;
+  /** How logs name it: a short hash of its id, made once. */
+  tag: string;
   transport: ExchangeTransport;
   server: McpServer;
   /** Hash of the caller that opened it (credentials, access token, or signed-in subject); another is refused. */
@@ -61,11 +64,16 @@ export class SessionStore {
     return this.sessions.size;
   }
 
-  async handle(req: IncomingMessage, res: ServerResponse, body: unknown, caller: Caller, auth: AuthInfo): Promise<void> {
+  /** How logs name a session id: its short hash, made when the session opened (or now, for one not held). */
+  tagOf(id: string): string {
+    return this.sessions.get(id)?.tag ?? shortHash(id);
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, body: Body | undefined, caller: Caller, auth: AuthInfo): Promise<void> {
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId) return this.route(this.find(sessionId, caller), req, res, body, auth);
-    if (req.method !== 'POST') throw new HttpError(400, -32000, 'Missing Mcp-Session-Id header.');
-    if (!isInitializeRequest(body)) throw new HttpError(400, -32000, 'No session: send initialize first, then the Mcp-Session-Id header it returns.');
+    if (req.method !== 'POST' || !body) throw new HttpError(400, -32000, 'Missing Mcp-Session-Id header.');
+    if (!body.initialize) throw new HttpError(400, -32000, 'No session: send initialize first, then the Mcp-Session-Id header it returns.');
     this.makeRoom(caller);
     return this.open(res, body, caller, auth);
   }
@@ -86,18 +94,18 @@ export class SessionStore {
     return s;
   }
 
-  private async route(s: Session, req: IncomingMessage, res: ServerResponse, body: unknown, auth: AuthInfo): Promise<void> {
+  private async route(s: Session, req: IncomingMessage, res: ServerResponse, body: Body | undefined, auth: AuthInfo): Promise<void> {
     s.lastActivity = Date.now();
     if (req.method === 'DELETE') {
       this.end(s, 'deleted');
       return void res.writeHead(200).end();
     }
     // The server sends nothing unasked, so a session has no standalone event stream to open.
-    if (req.method !== 'POST') throw new HttpError(405, -32000, 'This server sends nothing outside the answers to requests: no event stream to open.', { allow: 'POST, DELETE' });
+    if (req.method !== 'POST' || !body) throw new HttpError(405, -32000, 'This server sends nothing outside the answers to requests: no event stream to open.', { allow: 'POST, DELETE' });
     checkRevisionHeader(req);
-    if (isInitializeRequest(body)) throw new HttpError(400, -32600, 'Invalid Request: this session is already initialized.');
+    if (body.initialize) throw new HttpError(400, -32600, 'Invalid Request: this session is already initialized.');
     // Each request of a batch (older revisions) counts as one call in flight.
-    const weight = Math.max(1, requestCount(body));
+    const weight = Math.max(1, body.requests.length);
     if (s.inFlight + weight > this.limits.maxInFlight) {
       throw new HttpError(429, -32000, `Too many requests in flight on this session (at most ${this.limits.maxInFlight}).`, { 'retry-after': '1' });
     }
@@ -109,16 +117,16 @@ export class SessionStore {
     s.transport.handle(res, body, {}, auth);
   }
 
-  private async open(res: ServerResponse, body: unknown, caller: Caller, auth: AuthInfo): Promise<void> {
+  private async open(res: ServerResponse, body: Body, caller: Caller, auth: AuthInfo): Promise<void> {
     const replica = this.limits.replicaId;
     const id = replica ? `${replica}.${randomUUID()}` : randomUUID();
     const server = this.makeServer(caller);
     const transport = new ExchangeTransport(id);
-    const session: Session = { id, transport, server, callerHash: caller.hash, lastActivity: Date.now(), inFlight: 0, openedAt: performance.now() };
+    const session: Session = { id, tag: shortHash(id), transport, server, callerHash: caller.hash, lastActivity: Date.now(), inFlight: 0, openedAt: performance.now() };
     this.sessions.set(id, session);
     transport.onclose = () => this.end(session, 'closed');
     await server.connect(transport);
-    log('info', 'session opened', { session: shortHash(id), caller: callerTag(caller) });
+    log('info', 'session opened', { session: session.tag, caller: callerTag(caller) });
     transport.handle(res, body, { 'mcp-session-id': id }, auth);
   }
 
@@ -150,7 +158,7 @@ export class SessionStore {
 
   private end(s: Session, why: string): void {
     if (!this.sessions.delete(s.id)) return;
-    log('info', 'session closed', { session: shortHash(s.id), why });
+    log('info', 'session closed', { session: s.tag, why });
     this.limits.telemetry?.sessionEnded((performance.now() - s.openedAt) / 1000, why);
     void s.transport.close().catch(() => undefined);
     void s.server.close().catch(() => undefined);

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo, Server as McpServer } from '@modelcontextprotocol/server';
 import { log } from '../../telemetry/log.js';
-import type { Caller } from './auth.js';
+import type { Caller } from '../../mcp/request-context.js';
+import type { Body } from './body.js';
 import { HttpError } from './errors.js';
 import { ExchangeTransport } from './exchange.js';
 import { checkRevisionHeader } from './sessions.js';
@@ -22,17 +23,18 @@ type Cancel = () => void;
 export class StatelessServing {
   private readonly calls = new Map<string, Set<Cancel>>();
 
-  async handle(req: IncomingMessage, res: ServerResponse, body: unknown, caller: Caller, auth: AuthInfo, server: () => McpServer): Promise<void> {
-    if (req.method !== 'POST') throw new HttpError(405, -32000, 'Stateless server: only POST is served.', { allow: 'POST' });
+  async handle(req: IncomingMessage, res: ServerResponse, body: Body | undefined, caller: Caller, auth: AuthInfo, server: () => McpServer): Promise<void> {
+    if (req.method !== 'POST' || !body) throw new HttpError(405, -32000, 'Stateless server: only POST is served.', { allow: 'POST' });
     checkRevisionHeader(req);
-    const cancelled = cancelledRequestId(body);
+    const cancelled = body.cancels;
     const client = `${caller.hash}\n${clientAddress(req)}`;
     if (cancelled !== undefined) return this.cancel(res, client, cancelled);
     const mcp = server();
     const transport = new ExchangeTransport();
     // Closing the server aborts the handlers in flight: the client went away, or cancelled.
     const close: Cancel = () => void mcp.close().catch(() => undefined);
-    const key = requestKey(client, body);
+    // Only a lone tools/call is worth cancelling (a batch's method reads `batch:…`).
+    const key = body.method === 'tools/call' && body.id !== undefined ? keyOf(client, body.id) : undefined;
     if (key) this.track(key, close);
     res.on('close', () => {
       if (key) this.untrack(key, close);
@@ -73,18 +75,4 @@ function clientAddress(req: IncomingMessage): string {
   if (!/^(127\.|::1$|::ffff:127\.)/.test(peer)) return peer;
   const forwarded = req.headers['x-forwarded-for'];
   return (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() || peer;
-}
-
-/** The key of a single `tools/call` request (the only calls worth cancelling), or undefined. */
-function requestKey(client: string, body: unknown): string | undefined {
-  const m = body as { method?: unknown; id?: unknown } | null;
-  if (m?.method !== 'tools/call' || (typeof m.id !== 'string' && typeof m.id !== 'number')) return undefined;
-  return keyOf(client, m.id);
-}
-
-function cancelledRequestId(body: unknown): string | number | undefined {
-  const m = body as { method?: unknown; id?: unknown; params?: { requestId?: unknown } } | null;
-  if (m?.method !== 'notifications/cancelled' || m.id !== undefined) return undefined;
-  const id = m.params?.requestId;
-  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }

@@ -1,3 +1,5 @@
+import type { Body } from './body.js';
+
 /**
  * Requests held before they reach the MCP server (while their call is counted against a shared limit),
  * by caller, session and request id, so that the client's cancel, sent while one waits, ends it there:
@@ -7,12 +9,12 @@ export class WaitingCalls {
   private readonly held = new Map<string, AbortController>();
 
   /** Runs `step` for the request(s) of `body`; its signal aborts on a cancel of one of them, or when `gone` aborts. */
-  async run<T>(body: unknown, caller: string, sid: string | undefined, gone: AbortSignal | undefined, step: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  async run<T>(body: Body, caller: string, sid: string | undefined, gone: AbortSignal | undefined, step: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const abort = new AbortController();
     const stop = () => abort.abort();
     gone?.addEventListener('abort', stop, { once: true });
     // A cancel names the request by id, which only a session makes unique to one client.
-    const keys = sid === undefined ? [] : messages(body).flatMap((m) => (m.id === undefined ? [] : [key(caller, sid, m.id)]));
+    const keys = sid === undefined ? [] : body.requests.map((id) => key(caller, sid, id));
     for (const k of keys) this.held.set(k, abort);
     try {
       return await step(abort.signal);
@@ -23,9 +25,9 @@ export class WaitingCalls {
   }
 
   /** Ends the held requests that `body` cancels (notifications/cancelled). */
-  cancel(body: unknown, caller: string, sid: string | undefined): void {
+  cancel(body: Body, caller: string, sid: string | undefined): void {
     if (sid === undefined || this.held.size === 0) return;
-    for (const m of messages(body)) if (m.method === 'notifications/cancelled') this.held.get(key(caller, sid, m.params?.requestId))?.abort();
+    for (const m of body.messages) if (m['method'] === 'notifications/cancelled') this.held.get(key(caller, sid, (m['params'] as { requestId?: unknown } | undefined)?.requestId))?.abort();
   }
 
   get size(): number {
@@ -33,7 +35,4 @@ export class WaitingCalls {
   }
 }
 
-type Message = { id?: unknown; method?: unknown; params?: { requestId?: unknown } };
-
-const messages = (body: unknown): Message[] => (Array.isArray(body) ? body : [body]).filter((m): m is Message => typeof m === 'object' && m !== null);
 const key = (caller: string, sid: string, id: unknown) => `${caller}\0${sid}\0${typeof id}:${String(id)}`;
