@@ -12,7 +12,17 @@ import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/st
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { Agent, Pool, request } from 'undici';
-import { CLI, connectHttp, freePort, sandboxEnv, SANDBOX_CREDENTIALS, startHttpProcess, startSandbox, type Connected, type HttpProcess } from '../test/helpers.js';
+import {
+  CLI,
+  connectHttp,
+  freePort,
+  sandboxEnv,
+  SANDBOX_CREDENTIALS,
+  startHttpProcess,
+  startSandbox,
+  type Connected,
+  type HttpProcess,
+} from '../test/helpers.js';
 
 const CALLS = Number(process.env['BENCH_CALLS'] ?? 3000);
 /** The three figures issue 33 sets targets for, gathered by the sections that measure them and printed last. */
@@ -55,9 +65,15 @@ async function stdioClient(script: string, env: Record<string, string>): Promise
 }
 
 /** A v2 SDK client pinned to 2026-07-28, over stdio or HTTP. */
-async function modernClient(target: { script: string; env: Record<string, string> } | { url: string }): Promise<{ call: Caller; close: () => Promise<void> }> {
+async function modernClient(
+  target: { script: string; env: Record<string, string> } | { url: string },
+): Promise<{ call: Caller; close: () => Promise<void> }> {
   const client = new V2Client({ name: 'bench', version: '0' }, { versionNegotiation: { mode: { pin: MODERN } } });
-  await client.connect('url' in target ? new V2Http(new URL(target.url)) : new V2Stdio({ command: process.execPath, args: [target.script], env: target.env, stderr: 'ignore' }));
+  await client.connect(
+    'url' in target
+      ? new V2Http(new URL(target.url))
+      : new V2Stdio({ command: process.execPath, args: [target.script], env: target.env, stderr: 'ignore' }),
+  );
   return { call: (name, args) => client.callTool({ name, arguments: args }) as never, close: () => client.close() };
 }
 
@@ -67,7 +83,15 @@ async function modernClient(target: { script: string; env: Record<string, string
  */
 async function contractModule(): Promise<void> {
   const { build } = await import('esbuild');
-  await build({ entryPoints: [fileURLToPath(new URL('../tools/radar.ts', import.meta.url))], outfile: fileURLToPath(new URL('../dist/bench/radar.js', import.meta.url)), bundle: true, packages: 'external', platform: 'node', format: 'esm', logLevel: 'warning' });
+  await build({
+    entryPoints: [fileURLToPath(new URL('../tools/radar.ts', import.meta.url))],
+    outfile: fileURLToPath(new URL('../dist/bench/radar.js', import.meta.url)),
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'warning',
+  });
 }
 
 async function latency(): Promise<void> {
@@ -146,10 +170,17 @@ async function latency(): Promise<void> {
     }),
   );
   console.log(`\n## Tool call latency (${CALLS} calls each, radar_alerts_list, sandbox upstream on loopback)\n`);
-  console.log(table(['path', 'p50 ms', 'p99 ms'], [...stats].map(([name, s]) => [name, fmt(s.p50), fmt(s.p99)])));
+  console.log(
+    table(
+      ['path', 'p50 ms', 'p99 ms'],
+      [...stats].map(([name, s]) => [name, fmt(s.p50), fmt(s.p99)]),
+    ),
+  );
   const d = stats.get('direct upstream (undici)')!.p50;
   const added = (name: string) => stats.get(name)!.p50 - d;
-  console.log('\nAdded latency at p50 (the path minus the direct call). Target: this server ≤ 1.0× the minimal server on the same SDK (v2).\n');
+  console.log(
+    '\nAdded latency at p50 (the path minus the direct call). Target: this server ≤ 1.0× the minimal server on the same SDK (v2).\n',
+  );
   const rows: string[][] = [];
   for (const t of ['stdio', 'HTTP'] as const) {
     for (const rev of ['2025-11-25', MODERN]) {
@@ -165,7 +196,12 @@ async function latency(): Promise<void> {
       rows.push(row);
     }
   }
-  console.log(table(['transport', 'revision', 'this server', 'minimal v2', 'ratio', 'minimal v1', 'ratio', 'minimal v2, same output contract', 'ratio'], rows));
+  console.log(
+    table(
+      ['transport', 'revision', 'this server', 'minimal v2', 'ratio', 'minimal v1', 'ratio', 'minimal v2, same output contract', 'ratio'],
+      rows,
+    ),
+  );
   const ours = added('this server, stdio, 2025-11-25');
   const floor = added('minimal v2 SDK server, stdio, 2025-11-25');
   const nodeUndici = added(`${ON_NODE_UNDICI}, stdio, 2025-11-25`);
@@ -212,7 +248,10 @@ async function relay(): Promise<void> {
     const emitted = new Array<number>(deltas);
     arrivals.length = 0;
     sandbox.content.options.stream = { deltas, delayMs, token: (i) => `e${i} `, onEmit: (i, at) => (emitted[i] = at) };
-    const r = await client.callTool({ name: 'performance_insights_ask', arguments: { question: 'bench' } }, undefined, { onprogress: () => undefined, timeout: 600_000 });
+    const r = await client.callTool({ name: 'performance_insights_ask', arguments: { question: 'bench' } }, undefined, {
+      onprogress: () => undefined,
+      timeout: 600_000,
+    });
     if (r.isError) throw new Error(JSON.stringify(r.content));
     const latencies: number[] = [];
     for (const a of arrivals) for (const m of a.message.matchAll(/e(\d+) /g)) latencies.push(a.at - emitted[Number(m[1])]!);
@@ -227,7 +266,13 @@ async function relay(): Promise<void> {
     [500, 10, 'p99 < 60 ms'],
   ] as const) {
     const { latencies, notifications } = await run(deltas, delay);
-    rows.push([`${deltas} deltas, ${delay} ms apart`, String(notifications), fmt(percentile(latencies, 50)), fmt(percentile(latencies, 99)), target]);
+    rows.push([
+      `${deltas} deltas, ${delay} ms apart`,
+      String(notifications),
+      fmt(percentile(latencies, 50)),
+      fmt(percentile(latencies, 99)),
+      target,
+    ]);
   }
   console.log(table(['stream', 'notifications', 'p50 ms', 'p99 ms', 'target'], rows));
 
@@ -235,7 +280,9 @@ async function relay(): Promise<void> {
   const after1k = rssMb(transport.pid);
   const long = await run(10_000, 0);
   const after10k = rssMb(transport.pid);
-  console.log(`\nServer RSS after a 1,000-delta stream: ${after1k.toFixed(1)} MB; after a 10,000-delta stream: ${after10k.toFixed(1)} MB (${long.latencies.length} deltas relayed in ${long.notifications} notifications).`);
+  console.log(
+    `\nServer RSS after a 1,000-delta stream: ${after1k.toFixed(1)} MB; after a 10,000-delta stream: ${after10k.toFixed(1)} MB (${long.latencies.length} deltas relayed in ${long.notifications} notifications).`,
+  );
   await client.close();
   await sandbox.close();
 }
@@ -246,7 +293,12 @@ const BIN = 'npm bin (dist/src/cli.js, as in the .mcpb)';
 const BARE = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 /** Preloaded for the start-up breakdown: when node is up and when a server starts reading stdin. */
 const START_MARKS = fileURLToPath(new URL('./start-marks.mjs', import.meta.url));
-const INITIALIZE_LINE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } });
+const INITIALIZE_LINE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
+});
 const LIST_LINES = `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`;
 
 interface Start {
@@ -263,7 +315,10 @@ interface Start {
  */
 async function rawStart(script: string, env: Record<string, string>, marks = false): Promise<Start> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...(marks ? ['--import', START_MARKS] : []), script], { env, stdio: ['pipe', 'pipe', marks ? 'pipe' : 'ignore'] });
+  const child = spawn(process.execPath, [...(marks ? ['--import', START_MARKS] : []), script], {
+    env,
+    stdio: ['pipe', 'pipe', marks ? 'pipe' : 'ignore'],
+  });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -344,7 +399,12 @@ function startContents(): string {
  */
 async function startup(): Promise<void> {
   if (!existsSync(CLI)) throw new Error('dist/ is missing: run npm run build first');
-  const env = { PATH: process.env['PATH'] ?? '', WORKSPACE_BASE_URL: 'http://127.0.0.1:9', WORKSPACE_CONNECTOR_TOKEN: 'bench-token-not-used', WORKSPACE_API_KEY: 'bench-key-not-used' };
+  const env = {
+    PATH: process.env['PATH'] ?? '',
+    WORKSPACE_BASE_URL: 'http://127.0.0.1:9',
+    WORKSPACE_CONNECTOR_TOKEN: 'bench-token-not-used',
+    WORKSPACE_API_KEY: 'bench-key-not-used',
+  };
   const variants: [string, string][] = [
     [BIN, CLI],
     ['minimal v2 SDK server', MINIMAL],
@@ -375,12 +435,21 @@ async function startup(): Promise<void> {
   const phases = new Map(variants.map(([n]) => [n, [] as Start[]]));
   for (let i = 0; i < MARK_RUNS; i++) for (const [name, script] of variants) phases.get(name)!.push(await rawStart(script, env, true));
 
-  const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+  const median = (xs: number[]) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      50,
+    );
   const V1 = 'minimal v1 SDK server';
   const ratio = (m: typeof idle, name: string, k: 'raw' | 'sdk') => `${(median(m.get(name)![k]) / median(m.get(V1)![k])).toFixed(2)}×`;
   const cell = (m: typeof idle, name: string, k: 'raw' | 'sdk') => [fmt(median(m.get(name)![k])), ratio(m, name, k)];
   console.log(`\n## Start-up over stdio: spawn to the tools/list answer (median of ${RUNS}, interleaved)\n`);
-  console.log(table(['server', 'median ms', '× minimal v1 SDK server', 'RSS after start'], variants.map(([n]) => [n, fmt(median(idle.get(n)!.sdk)), ratio(idle, n, 'sdk'), `${median(idle.get(n)!.rss).toFixed(1)} MB`])));
+  console.log(
+    table(
+      ['server', 'median ms', '× minimal v1 SDK server', 'RSS after start'],
+      variants.map(([n]) => [n, fmt(median(idle.get(n)!.sdk)), ratio(idle, n, 'sdk'), `${median(idle.get(n)!.rss).toFixed(1)} MB`]),
+    ),
+  );
   console.log(`\nEntry size: dist/src/cli.js ${(statSync(CLI).size / 1024).toFixed(0)} KB (target < 1.5 MB).`);
   const start = (k: 'raw' | 'sdk') => {
     const bin = median(idle.get(BIN)![k]);
@@ -391,38 +460,78 @@ async function startup(): Promise<void> {
     `cold start of the npm bin (idle, medians; target ≤ 0.7×): the server's time (spawn to the tools/list answer read) ${start('raw')}; ` +
     `as a v1 SDK client sees it (listTools() resolved, its compiling of each tool's output schema included) ${start('sdk')}`;
 
-  console.log(`\nThe same servers in the same run, side by side (medians of ${RUNS}, ms and × the minimal v1 SDK server). "Answer read": a bare client reads the tools/list answer, the server's time alone; "listTools()": the v1 SDK client above, which also works on the list it gets (it compiles each tool's output schema). Under load: ${BUSY} busy loop${BUSY === 1 ? '' : 's'} (${availableParallelism()} cores).\n`);
+  console.log(
+    `\nThe same servers in the same run, side by side (medians of ${RUNS}, ms and × the minimal v1 SDK server). "Answer read": a bare client reads the tools/list answer, the server's time alone; "listTools()": the v1 SDK client above, which also works on the list it gets (it compiles each tool's output schema). Under load: ${BUSY} busy loop${BUSY === 1 ? '' : 's'} (${availableParallelism()} cores).\n`,
+  );
   console.log(
     table(
       ['server', 'answer read, idle', '×', 'listTools(), idle', '×', 'answer read, under load', '×', 'listTools(), under load', '×'],
-      variants.map(([n]) => [n, ...cell(idle, n, 'raw'), ...cell(idle, n, 'sdk'), ...cell(underLoad, n, 'raw'), ...cell(underLoad, n, 'sdk')]),
+      variants.map(([n]) => [
+        n,
+        ...cell(idle, n, 'raw'),
+        ...cell(idle, n, 'sdk'),
+        ...cell(underLoad, n, 'raw'),
+        ...cell(underLoad, n, 'sdk'),
+      ]),
     ),
   );
 
-  console.log(`\nWhere a start goes (bare client, idle, medians of ${MARK_RUNS}; the first two marks by a preload, ms since the server's process started; the answers ms since spawn).\n`);
+  console.log(
+    `\nWhere a start goes (bare client, idle, medians of ${MARK_RUNS}; the first two marks by a preload, ms since the server's process started; the answers ms since spawn).\n`,
+  );
   console.log(
     table(
       ['server', 'node up', 'reading stdin (modules loaded, set up)', 'initialize answered', 'tools/list answered'],
       variants.map(([n]) => {
         const s = phases.get(n)!;
-        return [n, fmt(median(s.map((x) => x.marks?.nodeUp ?? NaN))), fmt(median(s.map((x) => x.marks?.reading ?? NaN))), fmt(median(s.map((x) => x.initialized))), fmt(median(s.map((x) => x.listed)))];
+        return [
+          n,
+          fmt(median(s.map((x) => x.marks?.nodeUp ?? NaN))),
+          fmt(median(s.map((x) => x.marks?.reading ?? NaN))),
+          fmt(median(s.map((x) => x.initialized))),
+          fmt(median(s.map((x) => x.listed))),
+        ];
       }),
     ),
   );
   console.log(`\n${startContents()}`);
 }
 
-const INIT_BODY = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'load', version: '0' } } });
-const CALL_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'radar_alerts_list', arguments: { limit: 2 } } });
+const INIT_BODY = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'load', version: '0' } },
+});
+const CALL_BODY = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'radar_alerts_list', arguments: { limit: 2 } },
+});
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
 /** What a 2026-07-28 client sends: no session, the revision in the request's _meta and in headers. */
 const MODERN_CALL_BODY = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
   method: 'tools/call',
-  params: { name: 'radar_alerts_list', arguments: { limit: 2 }, _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientInfo': { name: 'load', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {} } },
+  params: {
+    name: 'radar_alerts_list',
+    arguments: { limit: 2 },
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': MODERN,
+      'io.modelcontextprotocol/clientInfo': { name: 'load', version: '0' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    },
+  },
 });
-const MODERN_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'radar_alerts_list' };
+const MODERN_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': MODERN,
+  'mcp-method': 'tools/call',
+  'mcp-name': 'radar_alerts_list',
+};
 
 type Mode = 'stateful' | 'stateless' | 'modern';
 
@@ -435,7 +544,12 @@ async function openSession(pool: Pool, mode: Mode): Promise<Record<string, strin
   const id = res.headers['mcp-session-id'];
   if (typeof id !== 'string') throw new Error(`initialize answered ${res.statusCode} without a session`);
   const headers = { ...HEADERS, 'mcp-session-id': id };
-  const note = await pool.request({ path: '/mcp', method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  const note = await pool.request({
+    path: '/mcp',
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  });
   await note.body.text();
   return headers;
 }
@@ -453,11 +567,24 @@ async function throughput(): Promise<void> {
     const v2 = await startHttpProcess(quiet, flags, MINIMAL, false);
     servers.push({ name: `this server, ${mode}`, proc: ours, mode }, { name: `minimal v2 SDK server, ${mode}`, proc: v2, mode });
     servers.push({ name: `minimal v1 SDK server, ${mode}`, proc: await startHttpProcess(quiet, flags, MINIMAL_V1, false), mode });
-    if (!stateless) servers.push({ name: `${V1_ON_NODE_UNDICI}, ${mode}`, proc: await startHttpProcess({ ...quiet, MIN_GLOBAL_DISPATCHER: '1' }, flags, MINIMAL_V1, false), mode });
+    if (!stateless)
+      servers.push({
+        name: `${V1_ON_NODE_UNDICI}, ${mode}`,
+        proc: await startHttpProcess({ ...quiet, MIN_GLOBAL_DISPATCHER: '1' }, flags, MINIMAL_V1, false),
+        mode,
+      });
     // 2026-07-28 requests, which carry no session, on the same processes.
-    if (!stateless) servers.push({ name: 'this server, 2026-07-28', proc: ours, mode: 'modern' }, { name: 'minimal v2 SDK server, 2026-07-28', proc: v2, mode: 'modern' });
+    if (!stateless)
+      servers.push(
+        { name: 'this server, 2026-07-28', proc: ours, mode: 'modern' },
+        { name: 'minimal v2 SDK server, 2026-07-28', proc: v2, mode: 'modern' },
+      );
   }
-  servers.push({ name: 'this server, stateless, 2 workers', proc: await startHttpProcess(env, ['--stateless', '--workers', '2'], CLI, false), mode: 'stateless' });
+  servers.push({
+    name: 'this server, stateless, 2 workers',
+    proc: await startHttpProcess(env, ['--stateless', '--workers', '2'], CLI, false),
+    mode: 'stateless',
+  });
   const CALLS = Number(process.env['BENCH_THROUGHPUT_CALLS'] ?? 4000);
   const PASSES = 3;
   const results = new Map<string, { rate: number; errors: number }>();
@@ -521,7 +648,9 @@ async function throughput(): Promise<void> {
   const before = rssMb(ours.pid);
   for (let i = 0; i < 500; i += 50) await Promise.all(Array.from({ length: 50 }, () => openSession(pool, 'stateful')));
   await new Promise((r) => setTimeout(r, 500));
-  console.log(`\nRSS of this server (stateful): ${before.toFixed(1)} MB before opening 500 more sessions, ${rssMb(ours.pid).toFixed(1)} MB after (target < 300 MB at 500).`);
+  console.log(
+    `\nRSS of this server (stateful): ${before.toFixed(1)} MB before opening 500 more sessions, ${rssMb(ours.pid).toFixed(1)} MB after (target < 300 MB at 500).`,
+  );
   await pool.close();
   for (const p of new Set(servers.map((s) => s.proc))) await p.stop();
   await sandbox.close();
@@ -544,10 +673,19 @@ async function signIn(): Promise<void> {
   const env = sandboxEnv(sandbox, { WORKSPACE_LOG_LEVEL: 'info' });
   const servers = [
     { name: 'no token check (loopback)', proc: await startHttpProcess(env, ['--stateless'], CLI, false), auth: undefined },
-    { name: 'static access token', proc: await startHttpProcess({ ...env, WORKSPACE_MCP_AUTH_TOKEN: STATIC }, ['--stateless'], CLI, false), auth: STATIC },
+    {
+      name: 'static access token',
+      proc: await startHttpProcess({ ...env, WORKSPACE_MCP_AUTH_TOKEN: STATIC }, ['--stateless'], CLI, false),
+      auth: STATIC,
+    },
     {
       name: 'OAuth JWT (ES256)',
-      proc: await startHttpProcess({ ...env, WORKSPACE_MCP_AUTH: 'oauth', WORKSPACE_MCP_OAUTH_ISSUER: issuer.url, WORKSPACE_MCP_PUBLIC_URL: resource }, ['--stateless', '--port', String(port)], CLI, false),
+      proc: await startHttpProcess(
+        { ...env, WORKSPACE_MCP_AUTH: 'oauth', WORKSPACE_MCP_OAUTH_ISSUER: issuer.url, WORKSPACE_MCP_PUBLIC_URL: resource },
+        ['--stateless', '--port', String(port)],
+        CLI,
+        false,
+      ),
       auth: token,
     },
   ];
@@ -575,10 +713,24 @@ async function signIn(): Promise<void> {
   }
   console.log(`\n## Sign-in (stateless HTTP, every request authenticated; ${CALLS} calls, 16 clients, best of three passes)\n`);
   const open = rates.get(servers[0]!.name)!;
-  console.log(table(['authentication', 'calls/s', '÷ no token check'], servers.map((s) => [s.name, Math.round(rates.get(s.name)!).toString(), `${(rates.get(s.name)! / open).toFixed(2)}×`])));
+  console.log(
+    table(
+      ['authentication', 'calls/s', '÷ no token check'],
+      servers.map((s) => [s.name, Math.round(rates.get(s.name)!).toString(), `${(rates.get(s.name)! / open).toFixed(2)}×`]),
+    ),
+  );
 
   // One token checked first (signature, claims) and then again (remembered), in process.
-  const settings = { issuer: issuer.url, publicUrl: resource, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: undefined, tokenTypes: ['at+jwt'] };
+  const settings = {
+    issuer: issuer.url,
+    publicUrl: resource,
+    audiences: [],
+    readScope: READ,
+    writeScope: WRITE,
+    userClaim: undefined,
+    introspection: undefined,
+    tokenTypes: ['at+jwt'],
+  };
   const verifier = new TokenVerifier(settings, { cacheMs: 0 });
   await verifier.verify(token); // keys fetched
   const N = 2000;
@@ -590,7 +742,9 @@ async function signIn(): Promise<void> {
   t = performance.now();
   for (let i = 0; i < N * 10; i++) await cached.verify(token);
   const hit = (performance.now() - t) / (N * 10);
-  console.log(`\nOne ES256 token: ${(fresh * 1000).toFixed(0)} µs checked in full, ${(hit * 1000).toFixed(1)} µs when remembered (a minute at most).`);
+  console.log(
+    `\nOne ES256 token: ${(fresh * 1000).toFixed(0)} µs checked in full, ${(hit * 1000).toFixed(1)} µs when remembered (a minute at most).`,
+  );
   for (const s of servers) await s.proc.stop();
   await issuer.close();
   await sandbox.close();
@@ -603,7 +757,9 @@ async function signIn(): Promise<void> {
 async function telemetry(): Promise<void> {
   const sandbox = await startSandbox();
   const { createServer } = await import('node:http');
-  const receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}')));
+  const receiver = createServer((req, res) =>
+    req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}')),
+  );
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const otlp = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
   const env = sandboxEnv(sandbox, { WORKSPACE_LOG_LEVEL: 'error' });
@@ -627,10 +783,29 @@ async function telemetry(): Promise<void> {
       }
     }
   }
-  const p50 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+  const p50 = (xs: number[]) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      50,
+    );
   const off = p50(variants[0]!.samples);
   console.log(`\n## Telemetry cost per tool call (${N} calls each, radar_alerts_list over stdio, interleaved)\n`);
-  console.log(table(['variant', 'p50 ms', 'p99 ms', 'added at p50'], variants.map((v) => [v.name, fmt(p50(v.samples)), fmt(percentile([...v.samples].sort((a, b) => a - b), 99)), `${fmt(p50(v.samples) - off)} ms`])));
+  console.log(
+    table(
+      ['variant', 'p50 ms', 'p99 ms', 'added at p50'],
+      variants.map((v) => [
+        v.name,
+        fmt(p50(v.samples)),
+        fmt(
+          percentile(
+            [...v.samples].sort((a, b) => a - b),
+            99,
+          ),
+        ),
+        `${fmt(p50(v.samples) - off)} ms`,
+      ]),
+    ),
+  );
   for (const v of variants) await v.conn.close();
   receiver.close();
   await sandbox.close();

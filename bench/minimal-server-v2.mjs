@@ -28,7 +28,11 @@ function make() {
   const server = new McpServer({ name: 'minimal', version: '0.0.0' });
   server.registerTool(
     'radar_alerts_list',
-    { description: 'List alerts.', inputSchema: z.object({ limit: z.number().int().positive().optional() }), ...(outputSchema ? { outputSchema } : {}) },
+    {
+      description: 'List alerts.',
+      inputSchema: z.object({ limit: z.number().int().positive().optional() }),
+      ...(outputSchema ? { outputSchema } : {}),
+    },
     async (args) => {
       const res = await request(`${base}/api/v1/radar/alerts-list`, {
         dispatcher,
@@ -55,12 +59,21 @@ if (process.argv.includes('--http')) {
     const chunks = [];
     for await (const c of req) chunks.push(c);
     const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
-    const route = classifyInboundRequest({ httpMethod: req.method, protocolVersionHeader: req.headers['mcp-protocol-version'], mcpMethodHeader: req.headers['mcp-method'], mcpNameHeader: req.headers['mcp-name'], body });
+    const route = classifyInboundRequest({
+      httpMethod: req.method,
+      protocolVersionHeader: req.headers['mcp-protocol-version'],
+      mcpMethodHeader: req.headers['mcp-method'],
+      mcpNameHeader: req.headers['mcp-name'],
+      body,
+    });
     if (stateless || route.kind !== 'legacy') return handler(req, res, body);
     const id = req.headers['mcp-session-id'];
     let transport = id ? sessions.get(id) : undefined;
     if (!transport && isInitializeRequest(body)) {
-      transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: randomUUID, onsessioninitialized: (sid) => sessions.set(sid, transport) });
+      transport = new NodeStreamableHTTPServerTransport({
+        sessionIdGenerator: randomUUID,
+        onsessioninitialized: (sid) => sessions.set(sid, transport),
+      });
       await make().connect(transport);
     }
     if (!transport) return void res.writeHead(400).end();

@@ -24,7 +24,11 @@ function make() {
   const server = new McpServer({ name: 'minimal', version: '0.0.0' });
   server.registerTool(
     'radar_alerts_list',
-    { description: 'List alerts.', inputSchema: { limit: z.number().int().positive().optional() }, ...(outputSchema ? { outputSchema } : {}) },
+    {
+      description: 'List alerts.',
+      inputSchema: { limit: z.number().int().positive().optional() },
+      ...(outputSchema ? { outputSchema } : {}),
+    },
     async (args) => {
       const res = await request(`${base}/api/v1/radar/alerts-list`, {
         dispatcher,
@@ -59,7 +63,10 @@ if (process.argv.includes('--http')) {
     const id = req.headers['mcp-session-id'];
     let transport = id ? sessions.get(id) : undefined;
     if (!transport) {
-      transport = new StreamableHTTPServerTransport({ sessionIdGenerator: randomUUID, onsessioninitialized: (sid) => sessions.set(sid, transport) });
+      transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: randomUUID,
+        onsessioninitialized: (sid) => sessions.set(sid, transport),
+      });
       await make().connect(transport);
     }
     await transport.handleRequest(req, res, body);

@@ -26,7 +26,10 @@ export async function buildViews(): Promise<Record<string, string>> {
         // 150 KB); a view needs English only.
         name: 'zod-english-only',
         setup(b) {
-          b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({ contents: 'export { default as en } from "./en.js";', loader: 'js' }));
+          b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
+            contents: 'export { default as en } from "./en.js";',
+            loader: 'js',
+          }));
         },
       },
     ],

@@ -16,7 +16,11 @@ function show(result: CallToolResult, max = 600): void {
 
 const client = new Client({ name: 'demo-agent', version: '1.0.0' });
 await client.connect(
-  new StdioClientTransport({ command: process.execPath, args: [CLI, '--sandbox'], env: { PATH: process.env['PATH'] ?? '', WORKSPACE_LOG_LEVEL: 'warn' } }),
+  new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, '--sandbox'],
+    env: { PATH: process.env['PATH'] ?? '', WORKSPACE_LOG_LEVEL: 'warn' },
+  }),
 );
 const info = client.getServerVersion();
 const { tools } = await client.listTools();
@@ -42,22 +46,37 @@ const attention = await step('Who needs attention?', 'analytics_needs_attention'
 const students = (attention.structuredContent?.['students'] ?? []) as { user: { name: string }; coursesAssigned: number }[];
 console.log(dim(`  → ${students.map((s) => `${s.user.name} (${s.coursesAssigned} assigned, none completed)`).join('; ')}\n`));
 await step('Group tree', 'groups_list', { includeDescendants: true }, 300);
-await step('A write with an idempotency key', 'groups_member_add', { groupId: 'g_eng', userId: 'u_tom', idempotencyKey: 'demo-add-tom-to-eng' }, 400);
-await step('The same write retried with the same key: the first result is replayed, nothing is added twice', 'groups_member_add', {
-  groupId: 'g_eng',
-  userId: 'u_tom',
-  idempotencyKey: 'demo-add-tom-to-eng',
-}, 200);
+await step(
+  'A write with an idempotency key',
+  'groups_member_add',
+  { groupId: 'g_eng', userId: 'u_tom', idempotencyKey: 'demo-add-tom-to-eng' },
+  400,
+);
+await step(
+  'The same write retried with the same key: the first result is replayed, nothing is added twice',
+  'groups_member_add',
+  {
+    groupId: 'g_eng',
+    userId: 'u_tom',
+    idempotencyKey: 'demo-add-tom-to-eng',
+  },
+  200,
+);
 await step('Invalid input is refused before any request', 'analytics_monthly_overview', { month: '2099-01' });
 await step('A misspelt field is named', 'members_set_tags', { userId: 'u_tom', tag: ['Mentor'] });
 await step('An upstream refusal comes back with its details', 'groups_member_add', { groupId: 'g_eng', userId: 'u_nobody' });
 
 await step('Content: the materials of a folder', 'materials_list', { folderId: 'f_sales_playbooks', limit: 5 }, 300);
-await step('Content: a chat component, its config checked per type', 'components_create', {
-  type: 'chat',
-  name: 'Negotiation coach',
-  config: JSON.stringify({ model: 'gpt-4o', temperature: 0.3, enableGuardrails: true }),
-}, 300);
+await step(
+  'Content: a chat component, its config checked per type',
+  'components_create',
+  {
+    type: 'chat',
+    name: 'Negotiation coach',
+    config: JSON.stringify({ model: 'gpt-4o', temperature: 0.3, enableGuardrails: true }),
+  },
+  300,
+);
 
 console.log(bold('▶ Ask the analytics assistant: the answer streams in as progress notifications'));
 console.log(dim('  tools/call performance_insights_ask {"question":"Which course needs attention this week?"} with a progressToken'));
@@ -75,7 +94,14 @@ const answer = (await client.callTool(
     },
   },
 )) as CallToolResult;
-const sc = answer.structuredContent as { toolCalls: { toolName: string }[]; data: { type: string }[]; sessionId: string; finishReason: string };
-console.log(`\n${dim(`  ${notifications} progress notifications in ${Math.round(performance.now() - started)} ms, then one result: ` + `sessionId ${sc.sessionId}, finishReason ${sc.finishReason}, tool calls ${sc.toolCalls.map((t) => t.toolName).join(', ')}, data parts ${sc.data.map((d) => d.type).join(', ')}`)}\n`);
+const sc = answer.structuredContent as {
+  toolCalls: { toolName: string }[];
+  data: { type: string }[];
+  sessionId: string;
+  finishReason: string;
+};
+console.log(
+  `\n${dim(`  ${notifications} progress notifications in ${Math.round(performance.now() - started)} ms, then one result: ` + `sessionId ${sc.sessionId}, finishReason ${sc.finishReason}, tool calls ${sc.toolCalls.map((t) => t.toolName).join(', ')}, data parts ${sc.data.map((d) => d.type).join(', ')}`)}\n`,
+);
 
 await client.close();

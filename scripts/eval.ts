@@ -16,14 +16,24 @@ import { EVAL_SET, HELD_OUT_NEXT, LATER_TUNING, type EvalRequest } from './eval-
 
 /** Stop words, with the verbs every request has ("list", "show", "get", "give") as tool searches drop them. */
 const STOP = new Set(
-  'a an and are as at be by do does for from get give has have how i in is it its list me my of on or our show the their them this to was we what when which who with you your'.split(' '),
+  'a an and are as at be by do does for from get give has have how i in is it its list me my of on or our show the their them this to was we what when which who with you your'.split(
+    ' ',
+  ),
 );
 
 /** Lower case words, stop words out, a light stemmer so "courses" meets "course" and "finished" meets "finish". */
 export function terms(text: string): string[] {
   return (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
     .filter((w) => !STOP.has(w))
-    .map((w) => (w.length > 5 && w.endsWith('ing') ? w.slice(0, -3) : w.length > 4 && w.endsWith('ed') ? w.slice(0, -2) : w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+    .map((w) =>
+      w.length > 5 && w.endsWith('ing')
+        ? w.slice(0, -3)
+        : w.length > 4 && w.endsWith('ed')
+          ? w.slice(0, -2)
+          : w.length > 3 && w.endsWith('s') && !w.endsWith('ss')
+            ? w.slice(0, -1)
+            : w,
+    );
 }
 
 interface Doc {
@@ -99,9 +109,7 @@ async function embeddingRanker(docs: Doc[], asks: string[]): Promise<(q: string)
   const toolVectors = await model.embed(docs.map((d) => d.prose));
   const askVectors = new Map((await model.embed(asks)).map((v, i) => [asks[i]!, v]));
   return (q) =>
-    docs
-      .map((d, i) => ({ name: d.name, score: cosine(askVectors.get(q)!, toolVectors[i]!) }))
-      .sort((a, b) => b.score - a.score);
+    docs.map((d, i) => ({ name: d.name, score: cosine(askVectors.get(q)!, toolVectors[i]!) })).sort((a, b) => b.score - a.score);
 }
 
 function report(label: string, requests: EvalRequest[], rank: (q: string) => Ranked, threshold: number): string[] {
@@ -116,7 +124,13 @@ function report(label: string, requests: EvalRequest[], rank: (q: string) => Ran
     const in3 = ranked.slice(0, 3).some((x) => r.expect.includes(x.name));
     if (first) top1++;
     if (in3) top3++;
-    if (!first) misses.push(`    ${in3 ? 'top 3' : 'miss '}  "${r.ask}" → ${ranked.slice(0, 3).map((x) => x.name).join(', ')} (expected ${r.expect.join(' or ')})`);
+    if (!first)
+      misses.push(
+        `    ${in3 ? 'top 3' : 'miss '}  "${r.ask}" → ${ranked
+          .slice(0, 3)
+          .map((x) => x.name)
+          .join(', ')} (expected ${r.expect.join(' or ')})`,
+      );
   }
   const quiet = none.filter((r) => rank(r.ask)[0]!.score < threshold).length;
   const lost = served.filter((r) => rank(r.ask)[0]!.score < threshold).length;
@@ -129,7 +143,14 @@ function report(label: string, requests: EvalRequest[], rank: (q: string) => Ran
 }
 
 const client = new Client({ name: 'eval', version: '0' });
-await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, '--sandbox'], env: { PATH: process.env['PATH'] ?? '', WORKSPACE_LOG_LEVEL: 'error' }, stderr: 'ignore' }));
+await client.connect(
+  new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, '--sandbox'],
+    env: { PATH: process.env['PATH'] ?? '', WORKSPACE_LOG_LEVEL: 'error' },
+    stderr: 'ignore',
+  }),
+);
 const docs = ((await client.listTools()).tools as ListedTool[]).map(document);
 await client.close();
 
@@ -154,20 +175,26 @@ const INDEPENDENT_SETS = [...INDEPENDENT_TUNING_SETS, ...INDEPENDENT_HELD_OUT_SE
 const ALL = [EVAL_SET, ...[...TUNING_SETS, ...HELD_OUT_SETS].map(([, set]) => set)].flat();
 // A set exported under any other name would be silently left out of both.
 const placed = new Set<unknown>([EVAL_SET, ...[...TUNING_SETS, ...HELD_OUT_SETS].map(([, set]) => set)]);
-const stray = Object.entries(sets).filter(([, set]) => !placed.has(set)).map(([name]) => name);
+const stray = Object.entries(sets)
+  .filter(([, set]) => !placed.has(set))
+  .map(([name]) => name);
 if (stray.length > 0) throw new Error(`neither tuning nor held out: ${stray.join(', ')}`);
 // A request in two sets would let tuning see a held-out request: refused outright, also when only case,
 // spacing or punctuation differ.
 const asked = new Set<string>();
 for (const r of ALL) {
-  const key = r.ask.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const key = r.ask
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
   if (asked.has(key)) throw new Error(`"${r.ask}" is in the evaluation twice`);
   asked.add(key);
 }
 
 /** `--held-out-misses=<name>,<name>` prints those held-out sets' misses (names as exported); `--held-out-misses` alone, every one. */
 const missesArg = process.argv.find((a) => a === '--held-out-misses' || a.startsWith('--held-out-misses='));
-const missesOf = (label: string) => missesArg === '--held-out-misses' || (missesArg?.slice('--held-out-misses='.length).split(',').includes(label) ?? false);
+const missesOf = (label: string) =>
+  missesArg === '--held-out-misses' || (missesArg?.slice('--held-out-misses='.length).split(',').includes(label) ?? false);
 
 const tuning = EVAL_SET.filter((r) => !heldOut(r));
 const held = EVAL_SET.filter(heldOut);
@@ -176,7 +203,10 @@ console.log(
     `${LATER_TUNING.length} tuning requests written later, a second held-out set of ${HELD_OUT_NEXT.length}, and ${INDEPENDENT_SETS.length} sets written by hands that never read ` +
     `the descriptions (${INDEPENDENT_TUNING_SETS.map(([, set]) => set.length).join(', ')} tuning; ${INDEPENDENT_HELD_OUT_SETS.map(([, set]) => set.length).join(', ')} held out):`,
 );
-const embedding = await embeddingRanker(docs, ALL.map((r) => r.ask));
+const embedding = await embeddingRanker(
+  docs,
+  ALL.map((r) => r.ask),
+);
 for (const [name, rank, threshold] of [
   ['BM25', (q: string) => bm25(docs, q), NO_TOOL.bm25],
   ['sentence embeddings (Universal Sentence Encoder)', embedding, NO_TOOL.embedding],
@@ -190,5 +220,12 @@ for (const [name, rank, threshold] of [
   const shown = (label: string, lines: string[]) => (missesOf(label) ? lines : lines.slice(0, 1)).join('\n');
   console.log(shown('held-out half', report('held-out half', held, rank, threshold)));
   for (const [label, set] of HELD_OUT_SETS) console.log(shown(label, report(label, set, rank, threshold)));
-  console.log(report('all held-out sets together', HELD_OUT_SETS.flatMap(([, set]) => set), rank, threshold)[0]);
+  console.log(
+    report(
+      'all held-out sets together',
+      HELD_OUT_SETS.flatMap(([, set]) => set),
+      rank,
+      threshold,
+    )[0],
+  );
 }

@@ -16,7 +16,8 @@ if (!process.argv.includes('--no-build')) await buildDist();
 rmSync(`${root}build`, { recursive: true, force: true });
 mkdirSync(`${dir}/server/chunks`, { recursive: true });
 copyFileSync(`${DIST_SERVER}/${ENTRY}`, `${dir}/server/index.js`);
-for (const f of readdirSync(`${DIST_SERVER}/chunks`).filter((f) => f.endsWith('.js'))) copyFileSync(`${DIST_SERVER}/chunks/${f}`, `${dir}/server/chunks/${f}`);
+for (const f of readdirSync(`${DIST_SERVER}/chunks`).filter((f) => f.endsWith('.js')))
+  copyFileSync(`${DIST_SERVER}/chunks/${f}`, `${dir}/server/chunks/${f}`);
 for (const f of ['manifest.json', 'icon.png', 'LICENSE']) copyFileSync(`${root}${f}`, `${dir}/${f}`);
 
 execFileSync(mcpb, ['validate', `${root}manifest.json`], { stdio: 'inherit' });
@@ -24,4 +25,6 @@ rmSync(BUNDLE_FILE, { force: true });
 execFileSync(mcpb, ['pack', dir, BUNDLE_FILE], { stdio: ['ignore', 'ignore', 'inherit'] });
 const kb = (f: string) => `${(statSync(f).size / 1024).toFixed(0)} KB`;
 const chunks = readdirSync(`${dir}/server/chunks`).map((f) => statSync(`${dir}/server/chunks/${f}`).size);
-console.log(`server/index.js ${kb(`${dir}/server/index.js`)} (+ ${chunks.length} chunks read on first use, ${(chunks.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} KB); ${BUNDLE_FILE.slice(root.length)} ${kb(BUNDLE_FILE)}`);
+console.log(
+  `server/index.js ${kb(`${dir}/server/index.js`)} (+ ${chunks.length} chunks read on first use, ${(chunks.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} KB); ${BUNDLE_FILE.slice(root.length)} ${kb(BUNDLE_FILE)}`,
+);

@@ -92,7 +92,12 @@ function modernClient(url: string, c: number): LoadClient {
 }
 
 /** `clients` MCP clients at once, each making `calls` tool calls; returns how many succeeded. */
-async function load(url: string, clients: number, calls: number, make: (url: string, c: number) => LoadClient = legacyClient): Promise<{ ok: number; failed: number; ms: number }> {
+async function load(
+  url: string,
+  clients: number,
+  calls: number,
+  make: (url: string, c: number) => LoadClient = legacyClient,
+): Promise<{ ok: number; failed: number; ms: number }> {
   let ok = 0;
   let failed = 0;
   const started = performance.now();
@@ -121,8 +126,16 @@ async function load(url: string, clients: number, calls: number, make: (url: str
   return { ok, failed, ms: performance.now() - started };
 }
 
-const toolCalls = (p: HttpProcess) => p.stderr().split('\n').filter((l) => l.includes('"msg":"access"') && l.includes('"tool":')).length;
-const sessionsOpened = (p: HttpProcess) => p.stderr().split('\n').filter((l) => l.includes('"msg":"session opened"')).length;
+const toolCalls = (p: HttpProcess) =>
+  p
+    .stderr()
+    .split('\n')
+    .filter((l) => l.includes('"msg":"access"') && l.includes('"tool":')).length;
+const sessionsOpened = (p: HttpProcess) =>
+  p
+    .stderr()
+    .split('\n')
+    .filter((l) => l.includes('"msg":"session opened"')).length;
 
 const sandbox = await startSandbox();
 const dir = mkdtempSync(join(tmpdir(), 'lw-nginx-'));
@@ -134,10 +147,17 @@ const common = ['--allowed-hosts', `127.0.0.1:${port}`];
 console.log('## Stateless replicas, round robin\n');
 let r1 = await startHttpProcess(env, ['--stateless', ...common]);
 let r2 = await startHttpProcess(env, ['--stateless', ...common]);
-let nginx = startNginx(dir, 'nginx-stateless.conf', { LISTEN: `127.0.0.1:${port}`, REPLICA_1: new URL(r1.url).host, REPLICA_2: new URL(r2.url).host });
+let nginx = startNginx(dir, 'nginx-stateless.conf', {
+  LISTEN: `127.0.0.1:${port}`,
+  REPLICA_1: new URL(r1.url).host,
+  REPLICA_2: new URL(r2.url).host,
+});
 await waitFor(url);
 const first = await load(url, 20, 25);
-check(first.ok === 500 && first.failed === 0, `500 tool calls from 20 concurrent clients through nginx: ${first.ok} succeeded, ${first.failed} failed (${Math.round(first.ms)} ms, ${Math.round((first.ok / first.ms) * 1000)} calls/s)`);
+check(
+  first.ok === 500 && first.failed === 0,
+  `500 tool calls from 20 concurrent clients through nginx: ${first.ok} succeeded, ${first.failed} failed (${Math.round(first.ms)} ms, ${Math.round((first.ok / first.ms) * 1000)} calls/s)`,
+);
 await new Promise((r) => setTimeout(r, 300)); // access-log lines are written as each response closes
 const [c1, c2] = [toolCalls(r1), toolCalls(r2)];
 check(c1 > 0 && c2 > 0 && c1 + c2 === 500, `both replicas served calls: ${c1} and ${c2}`);
@@ -153,19 +173,32 @@ await new Promise((r) => nginx.once('exit', r));
 console.log('\n## Stateful replicas, session affinity on Mcp-Session-Id\n');
 r1 = await startHttpProcess(env, ['--replica-id', 'r1', ...common]);
 r2 = await startHttpProcess(env, ['--replica-id', 'r2', ...common]);
-nginx = startNginx(dir, 'nginx-stateful.conf', { LISTEN: `127.0.0.1:${port}`, REPLICA_1: new URL(r1.url).host, REPLICA_2: new URL(r2.url).host });
+nginx = startNginx(dir, 'nginx-stateful.conf', {
+  LISTEN: `127.0.0.1:${port}`,
+  REPLICA_1: new URL(r1.url).host,
+  REPLICA_2: new URL(r2.url).host,
+});
 await waitFor(url);
 const sticky = await load(url, 20, 10);
 await new Promise((r) => setTimeout(r, 300));
 check(sticky.ok === 200 && sticky.failed === 0, `200 tool calls from 20 sessions: ${sticky.ok} succeeded, ${sticky.failed} failed`);
-check(sessionsOpened(r1) > 0 && sessionsOpened(r2) > 0, `sessions spread over both replicas: ${sessionsOpened(r1)} and ${sessionsOpened(r2)}`);
+check(
+  sessionsOpened(r1) > 0 && sessionsOpened(r2) > 0,
+  `sessions spread over both replicas: ${sessionsOpened(r1)} and ${sessionsOpened(r2)}`,
+);
 check(toolCalls(r1) + toolCalls(r2) === 200, `every call reached the replica holding its session (${toolCalls(r1)} + ${toolCalls(r2)})`);
 // 2026-07-28 requests carry no session id, so the same map sends them round robin.
 const [s1, s2] = [toolCalls(r1), toolCalls(r2)];
 const modern = await load(url, 20, 10, modernClient);
 await new Promise((r) => setTimeout(r, 300));
-check(modern.ok === 200 && modern.failed === 0, `200 tool calls from 20 clients speaking 2026-07-28, on the same setup: ${modern.ok} succeeded, ${modern.failed} failed`);
-check(toolCalls(r1) > s1 && toolCalls(r2) > s2 && sessionsOpened(r1) + sessionsOpened(r2) === 20, `both replicas answered them, and they opened no session: ${toolCalls(r1) - s1} and ${toolCalls(r2) - s2}`);
+check(
+  modern.ok === 200 && modern.failed === 0,
+  `200 tool calls from 20 clients speaking 2026-07-28, on the same setup: ${modern.ok} succeeded, ${modern.failed} failed`,
+);
+check(
+  toolCalls(r1) > s1 && toolCalls(r2) > s2 && sessionsOpened(r1) + sessionsOpened(r2) === 20,
+  `both replicas answered them, and they opened no session: ${toolCalls(r1) - s1} and ${toolCalls(r2) - s2}`,
+);
 await r1.stop();
 await r2.stop();
 nginx.kill('SIGQUIT');

@@ -56,7 +56,12 @@ async function run(config: Config): Promise<void> {
     const { serveHttp } = await import('./transports/http/serve.js');
     return serveHttp(config, config.http, serving, closers, shutdown, !cluster?.isWorker);
   }
-  serveStdio({ makeServer: () => serving.makeServer(undefined), settled: (ms) => serving.inFlight.settled(ms), shutdown, tools: serving.all.names.length });
+  serveStdio({
+    makeServer: () => serving.makeServer(undefined),
+    settled: (ms) => serving.inFlight.settled(ms),
+    shutdown,
+    tools: serving.all.names.length,
+  });
 }
 
 /** Starts the built-in sandbox workspace and points the configuration at it. */

@@ -11,7 +11,17 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CallToolResultSchema, ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { CLI, connectHttp, connectStdio, sandboxEnv, startHttpProcess, startSandbox, text, type Connected, type Sandbox } from './helpers.js';
+import {
+  CLI,
+  connectHttp,
+  connectStdio,
+  sandboxEnv,
+  startHttpProcess,
+  startSandbox,
+  text,
+  type Connected,
+  type Sandbox,
+} from './helpers.js';
 import { receiver, until } from './otlp.js';
 
 interface Item {
@@ -41,12 +51,22 @@ afterAll(() => sandbox.close());
 /** n people who joined today, as the workspace has them (u_hire_01, …). */
 function hire(n: number): string[] {
   const ids = Array.from({ length: n }, (_, i) => `u_hire_${String(i + 1).padStart(2, '0')}`);
-  for (const id of ids) sandbox.ws.users.push({ id, name: `Hire ${id.slice(7)}`, email: `${id}@northwind.example`, avatarUrl: null, role: 'MEMBER', joinedAt: new Date().toISOString(), tagIds: [] });
+  for (const id of ids)
+    sandbox.ws.users.push({
+      id,
+      name: `Hire ${id.slice(7)}`,
+      email: `${id}@northwind.example`,
+      avatarUrl: null,
+      role: 'MEMBER',
+      joinedAt: new Date().toISOString(),
+      tagIds: [],
+    });
   return ids;
 }
 
 /** One groups_member_add call per person, its arguments as the listed schema asks: a JSON object as a string. */
-const adds = (userIds: string[], groupId = 'g_newhires') => userIds.map((userId) => ({ tool: 'groups_member_add', arguments: JSON.stringify({ groupId, userId }) }));
+const adds = (userIds: string[], groupId = 'g_newhires') =>
+  userIds.map((userId) => ({ tool: 'groups_member_add', arguments: JSON.stringify({ groupId, userId }) }));
 const sent = (path: string) => sandbox.requests.filter((r) => r.path === `/api/v1/${path}`);
 
 async function batch(client: Client, args: Record<string, unknown>, onprogress?: (message: string) => void): Promise<CallToolResult> {
@@ -68,7 +88,9 @@ describe('over stdio (2025-11-25 SDK client)', () => {
     expect(r.isError, text(r)).toBeFalsy();
     const b = batchOf(r);
     expect([b.succeeded, b.failed]).toEqual([30, 0]);
-    expect(b.results.map((i) => [i.index, i.status, (i.result?.['membership'] as { user?: { id?: string } } | undefined)?.user?.id])).toEqual(people.map((id, i) => [i, 'succeeded', id]));
+    expect(
+      b.results.map((i) => [i.index, i.status, (i.result?.['membership'] as { user?: { id?: string } } | undefined)?.user?.id]),
+    ).toEqual(people.map((id, i) => [i, 'succeeded', id]));
     expect(sent('groups/member-add')).toHaveLength(30);
     expect(sandbox.ws.memberships.filter((m) => m.groupId === 'g_newhires' && people.includes(m.userId))).toHaveLength(30);
     const keys = sent('groups/member-add').map((q) => String(q.headers['idempotency-key']));
@@ -103,27 +125,39 @@ describe('over stdio (2025-11-25 SDK client)', () => {
     expect(text(r)).toContain('INVALID_INPUT');
     expect(text(r)).toContain('Call 3 of the batch cannot run as given; nothing of the batch was sent');
     expect(text(r)).toMatch(/- calls\[3\]\.arguments\.userId: groups_member_add: /);
-    const unknown = await batch(conn.client, { calls: [...adds(people.slice(0, 2)), { tool: 'groups_member_ad', arguments: '{}' }, { tool: 'jobs_get', arguments: '{"jobId":"x"}' }] });
+    const unknown = await batch(conn.client, {
+      calls: [...adds(people.slice(0, 2)), { tool: 'groups_member_ad', arguments: '{}' }, { tool: 'jobs_get', arguments: '{"jobId":"x"}' }],
+    });
     expect(unknown.isError).toBe(true);
     expect(text(unknown)).toContain('calls[2].tool: no tool "groups_member_ad" (did you mean groups_member_add');
     expect(text(unknown)).toContain('calls[3].tool: jobs_get cannot run inside a batch');
     expect(sandbox.requests).toHaveLength(0);
   });
 
-  test('calls naming groups that do not exist fail with the upstream\'s error, listed first; the others succeed', async () => {
+  test("calls naming groups that do not exist fail with the upstream's error, listed first; the others succeed", async () => {
     const people = hire(6);
-    const calls = people.map((userId, i) => ({ tool: 'groups_member_add', arguments: { groupId: i === 1 || i === 4 ? 'g_nope' : 'g_newhires', userId } }));
+    const calls = people.map((userId, i) => ({
+      tool: 'groups_member_add',
+      arguments: { groupId: i === 1 || i === 4 ? 'g_nope' : 'g_newhires', userId },
+    }));
     const r = await batch(conn.client, { calls });
     expect(r.isError).toBeFalsy();
     const b = batchOf(r);
     expect([b.succeeded, b.failed]).toEqual([4, 2]);
     expect(b.results.filter((i) => i.status === 'failed').map((i) => i.index)).toEqual([1, 4]);
-    expect(b.results[1]!.error).toMatchObject({ status: 422, code: 'UPSTREAM_INVALID', upstreamCode: 'VALIDATION_ERROR', fieldErrors: { groupId: ['no group with id g_nope'] } });
+    expect(b.results[1]!.error).toMatchObject({
+      status: 422,
+      code: 'UPSTREAM_INVALID',
+      upstreamCode: 'VALIDATION_ERROR',
+      fieldErrors: { groupId: ['no group with id g_nope'] },
+    });
     const lines = text(r).split('\n');
     expect(lines.slice(0, 4)).toEqual([
       '6 calls: 4 succeeded, 2 failed.',
       'Failed:',
-      expect.stringMatching(/^- calls\[1\] groups_member_add \(groupId g_nope, userId u_hire_02\): HTTP 422 UPSTREAM_INVALID: .* Fields: groupId: no group with id g_nope$/),
+      expect.stringMatching(
+        /^- calls\[1\] groups_member_add \(groupId g_nope, userId u_hire_02\): HTTP 422 UPSTREAM_INVALID: .* Fields: groupId: no group with id g_nope$/,
+      ),
       expect.stringMatching(/^- calls\[4\] groups_member_add \(groupId g_nope, userId u_hire_05\): HTTP 422 UPSTREAM_INVALID/),
     ]);
     expect(sent('groups/member-add')).toHaveLength(6);
@@ -161,7 +195,11 @@ describe('over stdio (2025-11-25 SDK client)', () => {
 type Answer = 'accept' | 'decline';
 
 /** A v1 (2025-11-25, elicitation) or v2 (2026-07-28, input_required) SDK client over stdio that asks its person. */
-async function asking(kind: 'v1' | 'v2', answer: Answer, asked: string[]): Promise<{ call: (args: Record<string, unknown>) => Promise<CallToolResult>; close: () => Promise<void> }> {
+async function asking(
+  kind: 'v1' | 'v2',
+  answer: Answer,
+  asked: string[],
+): Promise<{ call: (args: Record<string, unknown>) => Promise<CallToolResult>; close: () => Promise<void> }> {
   const reply = (message: string) => {
     asked.push(message);
     return answer === 'accept' ? { action: 'accept' as const, content: { confirm: true } } : { action: 'decline' as const };
@@ -171,12 +209,21 @@ async function asking(kind: 'v1' | 'v2', answer: Answer, asked: string[]): Promi
     const client = new Client({ name: 'v1', version: '0' }, { capabilities: { elicitation: { form: {} } } });
     client.setRequestHandler(ElicitRequestSchema, async (r) => reply(String(r.params.message)));
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI], env, stderr: 'ignore' }));
-    return { call: async (args) => (await client.callTool({ name: 'batch_call', arguments: args })) as CallToolResult, close: () => client.close() };
+    return {
+      call: async (args) => (await client.callTool({ name: 'batch_call', arguments: args })) as CallToolResult,
+      close: () => client.close(),
+    };
   }
-  const client = new V2Client({ name: 'v2', version: '0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } });
+  const client = new V2Client(
+    { name: 'v2', version: '0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } },
+  );
   client.setRequestHandler('elicitation/create', async (r) => reply(String((r.params as { message: string }).message)));
   await client.connect(new V2Stdio({ command: process.execPath, args: [CLI], env, stderr: 'ignore' }));
-  return { call: async (args) => (await client.callTool({ name: 'batch_call', arguments: args })) as CallToolResult, close: () => client.close() };
+  return {
+    call: async (args) => (await client.callTool({ name: 'batch_call', arguments: args })) as CallToolResult,
+    close: () => client.close(),
+  };
 }
 
 describe.each(['v1', 'v2'] as const)('three members_remove calls, %s SDK client', (kind) => {
@@ -193,7 +240,9 @@ describe.each(['v1', 'v2'] as const)('three members_remove calls, %s SDK client'
       expect(asked).toHaveLength(1);
       expect(asked[0]!.split('\n').slice(0, 4)).toEqual([
         'Do these 3 things, which cannot be undone?',
-        expect.stringMatching(/^1\. Remove Priya Raman \(priya@northwind\.example\) from the whole workspace, with all their group memberships/),
+        expect.stringMatching(
+          /^1\. Remove Priya Raman \(priya@northwind\.example\) from the whole workspace, with all their group memberships/,
+        ),
         expect.stringMatching(/^2\. Remove Tom Becker \(tom@northwind\.example\) from the whole workspace/),
         expect.stringMatching(/^3\. Remove Nina Rossi \(nina@northwind\.example\) from the whole workspace/),
       ]);
@@ -230,10 +279,14 @@ describe('refused whole, nothing sent', () => {
     try {
       const tools = (await conn.client.listTools()).tools;
       expect(tools.find((t) => t.name === 'batch_call')?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-      const r = await batch(conn.client, { calls: [{ tool: 'groups_list' }, { tool: 'members_set_tags', arguments: '{"userId":"u_tom","tags":[]}' }] });
+      const r = await batch(conn.client, {
+        calls: [{ tool: 'groups_list' }, { tool: 'members_set_tags', arguments: '{"userId":"u_tom","tags":[]}' }],
+      });
       expect(r.isError).toBe(true);
       expect(text(r)).toContain('READ_ONLY');
-      expect(text(r)).toContain('calls[1].tool: members_set_tags changes the workspace, and this server offers only the tools that change nothing (WORKSPACE_READ_ONLY).');
+      expect(text(r)).toContain(
+        'calls[1].tool: members_set_tags changes the workspace, and this server offers only the tools that change nothing (WORKSPACE_READ_ONLY).',
+      );
       expect(sandbox.requests).toHaveLength(0);
       expect(batchOf(await batch(conn.client, { calls: [{ tool: 'groups_list' }, { tool: 'analytics_hero' }] })).succeeded).toBe(2);
     } finally {
@@ -248,7 +301,9 @@ describe('refused whole, nothing sent', () => {
       const people = hire(11);
       const refused = await batch(conn.client, { calls: adds(people) }).catch((e: unknown) => e as Error);
       expect(refused).toBeInstanceOf(Error);
-      expect((refused as Error).message).toContain('this request holds 11, and 10 of the 10 tool calls per minute this server allows per caller (--rate-limit) are left; nothing was sent. Split it');
+      expect((refused as Error).message).toContain(
+        'this request holds 11, and 10 of the 10 tool calls per minute this server allows per caller (--rate-limit) are left; nothing was sent. Split it',
+      );
       expect(sandbox.requests).toHaveLength(0);
       // The refused batch cost nothing: ten calls still fit, and then no more.
       expect(batchOf(await batch(conn.client, { calls: adds(people.slice(0, 10)) })).succeeded).toBe(10);
@@ -282,9 +337,10 @@ describe('a batch that outlasts the hand-off time', () => {
     conn = await connectStdio(sandboxEnv(sandbox, { WORKSPACE_JOB_AFTER_MS: '300' }));
   });
   afterAll(() => conn.close());
-  const jobOf = (r: CallToolResult) => (r.structuredContent as { job: { id: string; status: string; result?: Batch; progress?: string } }).job;
+  const jobOf = (r: CallToolResult) =>
+    (r.structuredContent as { job: { id: string; status: string; result?: Batch; progress?: string } }).job;
 
-  test('becomes a job, and jobs_get gives the batch\'s result', async () => {
+  test("becomes a job, and jobs_get gives the batch's result", async () => {
     sandbox.latencyMs = 400;
     const people = hire(40);
     const r = await batch(conn.client, { calls: adds(people) });
@@ -292,7 +348,8 @@ describe('a batch that outlasts the hand-off time', () => {
     expect(job.status).toBe('running');
     expect(text(r)).toContain('batch_call is still running as job');
     let done = job;
-    for (let i = 0; i < 20 && done.status === 'running'; i++) done = jobOf((await conn.client.callTool({ name: 'jobs_get', arguments: { jobId: job.id } })) as CallToolResult);
+    for (let i = 0; i < 20 && done.status === 'running'; i++)
+      done = jobOf((await conn.client.callTool({ name: 'jobs_get', arguments: { jobId: job.id } })) as CallToolResult);
     expect(done.status).toBe('succeeded');
     expect(done.result?.succeeded).toBe(40);
     expect(done.result?.results).toHaveLength(40);
@@ -319,25 +376,44 @@ describe('what operators see', () => {
   test('one span for the batch with a child per call, upstream spans under their call; one audit line per write', async () => {
     const otlp = await receiver();
     const audit = join(mkdtempSync(join(tmpdir(), 'lw-batch-')), 'audit.jsonl');
-    const env = sandboxEnv(sandbox, { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100', WORKSPACE_AUDIT_LOG: audit });
+    const env = sandboxEnv(sandbox, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+      WORKSPACE_AUDIT_LOG: audit,
+    });
     const conn = await connectStdio(env);
     try {
       const people = hire(2);
-      const r = await batch(conn.client, { calls: [...adds(people), { tool: 'groups_list' }, { tool: 'groups_member_add', arguments: '{"groupId":"g_nope","userId":"u_tom"}' }] });
+      const r = await batch(conn.client, {
+        calls: [
+          ...adds(people),
+          { tool: 'groups_list' },
+          { tool: 'groups_member_add', arguments: '{"groupId":"g_nope","userId":"u_tom"}' },
+        ],
+      });
       expect(batchOf(r).succeeded).toBe(3);
       const server = await until(() => otlp.spans().find((s) => s.name === 'tools/call batch_call'));
       const items = await until(() => {
         const found = otlp.spans().filter((s) => s.parentSpanId === server.spanId && s.name.startsWith('execute_tool '));
         return found.length === 4 ? found : undefined;
       });
-      expect(items.map((s) => s.name).sort()).toEqual(['execute_tool groups_list', 'execute_tool groups_member_add', 'execute_tool groups_member_add', 'execute_tool groups_member_add']);
+      expect(items.map((s) => s.name).sort()).toEqual([
+        'execute_tool groups_list',
+        'execute_tool groups_member_add',
+        'execute_tool groups_member_add',
+        'execute_tool groups_member_add',
+      ]);
       expect(items.find((s) => s.attributes.some((a) => a.key === 'error.type'))).toBeDefined();
       const upstream = await until(() => {
         const found = otlp.spans().filter((s) => s.kind === 3 && items.some((i) => i.spanId === s.parentSpanId));
         return found.length === 4 ? found : undefined;
       });
       expect(upstream).toHaveLength(4);
-      const lines = readFileSync(audit, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { tool: string; targets: Record<string, string>; outcome: string });
+      const lines = readFileSync(audit, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { tool: string; targets: Record<string, string>; outcome: string });
       expect(lines.map((l) => [l.tool, l.targets['userId'], l.outcome]).sort()).toEqual([
         ['groups_member_add', 'u_hire_01', 'ok'],
         ['groups_member_add', 'u_hire_02', 'ok'],

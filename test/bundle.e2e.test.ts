@@ -12,7 +12,19 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import pkg from '../package.json' with { type: 'json' };
-import { ALL_TOOLS, CONNECTOR_TOOLS, CONTENT_TOOLS, connectHttp, SANDBOX_CREDENTIALS, sandboxEnv, startHttpProcess, startRedis, startSandbox, text, type Sandbox } from './helpers.js';
+import {
+  ALL_TOOLS,
+  CONNECTOR_TOOLS,
+  CONTENT_TOOLS,
+  connectHttp,
+  SANDBOX_CREDENTIALS,
+  sandboxEnv,
+  startHttpProcess,
+  startRedis,
+  startSandbox,
+  text,
+  type Sandbox,
+} from './helpers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundleFile = join(root, `learning-workspace-mcp-${pkg.version}.mcpb`);
@@ -52,7 +64,10 @@ async function launch(userConfig: Record<string, string | boolean>, from: Manife
 
 beforeAll(async () => {
   // Packed here from the run's build, not before every test run: only this file needs the bundle.
-  execFileSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/pack.ts'), '--no-build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/pack.ts'), '--no-build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   sandbox = await startSandbox();
   dir = mkdtempSync(join(tmpdir(), 'lw-bundle-'));
   execFileSync(join(root, 'node_modules/.bin/mcpb'), ['unpack', bundleFile, dir], { stdio: 'ignore' });
@@ -130,7 +145,12 @@ test('initialize and tools/list: every tool, as the built server lists it', asyn
 test('the views are in the bundle: a tool names its view and the view is served', async () => {
   const { resources } = await client.listResources();
   const views = resources.filter((r) => r.uri.startsWith('ui://'));
-  expect(views.map((r) => r.mimeType)).toEqual(['text/html;profile=mcp-app', 'text/html;profile=mcp-app', 'text/html;profile=mcp-app', 'text/html;profile=mcp-app']);
+  expect(views.map((r) => r.mimeType)).toEqual([
+    'text/html;profile=mcp-app',
+    'text/html;profile=mcp-app',
+    'text/html;profile=mcp-app',
+    'text/html;profile=mcp-app',
+  ]);
   for (const v of views) {
     const content = (await client.readResource({ uri: v.uri })).contents[0] as { text: string };
     expect(content.text).toMatch(/^<!doctype html>.*<body data-view="\w+">/s);
@@ -165,7 +185,10 @@ describe('settings left empty', () => {
   const withoutDefaults = (): Manifest => ({
     ...manifest,
     user_config: Object.fromEntries(
-      Object.entries(manifest.user_config).map(([k, v]) => [k, Object.fromEntries(Object.entries(v).filter(([f]) => f !== 'default' || typeof v.default === 'boolean'))]),
+      Object.entries(manifest.user_config).map(([k, v]) => [
+        k,
+        Object.fromEntries(Object.entries(v).filter(([f]) => f !== 'default' || typeof v.default === 'boolean')),
+      ]),
     ),
   });
 
@@ -225,7 +248,11 @@ describe('settings left empty', () => {
 
 test('the bundled server serves HTTP with jobs and the call limit shared in a real Redis (its client loaded from a chunk)', async () => {
   const redis = await startRedis();
-  const server = await startHttpProcess(sandboxEnv(sandbox, { WORKSPACE_REDIS_URL: redis.url }), ['--rate-limit', '100/min'], join(dir, manifest.server.entry_point));
+  const server = await startHttpProcess(
+    sandboxEnv(sandbox, { WORKSPACE_REDIS_URL: redis.url }),
+    ['--rate-limit', '100/min'],
+    join(dir, manifest.server.entry_point),
+  );
   try {
     const c = await connectHttp(server.url);
     const r = (await c.client.callTool({ name: 'groups_list', arguments: {} })) as CallToolResult;
@@ -239,19 +266,32 @@ test('the bundled server serves HTTP with jobs and the call limit shared in a re
 
 test('a stdio client that sends its first tool call and closes its input still gets the answer (the declarations load on that call)', async () => {
   const child = spawn(process.execPath, [join(dir, manifest.server.entry_point)], {
-    env: { PATH: process.env['PATH'] ?? '', WORKSPACE_BASE_URL: sandbox.url, WORKSPACE_CONNECTOR_TOKEN: SANDBOX_CREDENTIALS.connectorToken },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      WORKSPACE_BASE_URL: sandbox.url,
+      WORKSPACE_CONNECTOR_TOKEN: SANDBOX_CREDENTIALS.connectorToken,
+    },
     stdio: ['pipe', 'pipe', 'ignore'],
   });
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   const messages = [
-    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } },
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+    },
     { jsonrpc: '2.0', method: 'notifications/initialized' },
     { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'analytics_hero', arguments: {} } },
   ];
   child.stdin.end(messages.map((m) => JSON.stringify(m)).join('\n') + '\n');
   await new Promise((resolve) => child.once('exit', resolve));
-  const answer = out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: number; result?: { isError?: boolean } }).find((m) => m.id === 2);
+  const answer = out
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { id?: number; result?: { isError?: boolean } })
+    .find((m) => m.id === 2);
   expect(answer?.result, out.slice(0, 500)).toBeDefined();
   expect(answer?.result?.isError).toBeFalsy();
 });

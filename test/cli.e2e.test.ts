@@ -11,7 +11,8 @@ import { tools } from '../tools/index.js';
 import { ALL_TOOLS, CLI, connectHttp, sandboxEnv, startHttpProcess, startSandbox, type Sandbox } from './helpers.js';
 
 const bare = { PATH: process.env['PATH'] ?? '' };
-const run = (args: string[], env: Record<string, string> = bare) => spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', timeout: 10_000 });
+const run = (args: string[], env: Record<string, string> = bare) =>
+  spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', timeout: 10_000 });
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -37,8 +38,14 @@ describe('start-up', () => {
     [['--sandbox', '--tools', 'analytics_hero,analytics-student'], 'Unknown tool(s): analytics-student (did you mean analytics_students'],
     [['--sandbox', '--exclude-tools', 'groups_delet'], 'Unknown tool(s): groups_delet (did you mean groups_delete'],
     [['--frobnicate'], "Unknown option '--frobnicate'"],
-    [['--base-url', 'https://academy.example/api/v1', '--connector-token', 'abcdefgh'], 'ends in /api/v1, which every tool adds itself: set it to https://academy.example instead'],
-    [['--connector-url', 'https://academy.example/lms/api/v1/', '--connector-token', 'abcdefgh'], 'set it to https://academy.example/lms instead'],
+    [
+      ['--base-url', 'https://academy.example/api/v1', '--connector-token', 'abcdefgh'],
+      'ends in /api/v1, which every tool adds itself: set it to https://academy.example instead',
+    ],
+    [
+      ['--connector-url', 'https://academy.example/lms/api/v1/', '--connector-token', 'abcdefgh'],
+      'set it to https://academy.example/lms instead',
+    ],
   ])('%j is refused: %s', (args, message) => {
     const r = run(args);
     expect(r.status).toBe(2);
@@ -46,7 +53,12 @@ describe('start-up', () => {
   });
 
   test('a bad value from the environment is refused too, without echoing credentials', () => {
-    const r = run([], { ...bare, WORKSPACE_BASE_URL: 'http://127.0.0.1:1', WORKSPACE_CONNECTOR_TOKEN: 'sbx_secret_value_9999', WORKSPACE_TIMEOUT_MS: '-5' });
+    const r = run([], {
+      ...bare,
+      WORKSPACE_BASE_URL: 'http://127.0.0.1:1',
+      WORKSPACE_CONNECTOR_TOKEN: 'sbx_secret_value_9999',
+      WORKSPACE_TIMEOUT_MS: '-5',
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('WORKSPACE_TIMEOUT_MS');
     expect(r.stderr).not.toContain('sbx_secret_value_9999');
@@ -70,7 +82,9 @@ describe('start-up', () => {
     const client = new Client({ name: 'test', version: '0' });
     const error = await client.connect(transport).catch((e: unknown) => e as Error);
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toContain('learning-workspace-mcp is not configured: No API is configured. Set WORKSPACE_BASE_URL with WORKSPACE_CONNECTOR_TOKEN');
+    expect((error as Error).message).toContain(
+      'learning-workspace-mcp is not configured: No API is configured. Set WORKSPACE_BASE_URL with WORKSPACE_CONNECTOR_TOKEN',
+    );
     await client.close();
   });
 
@@ -91,7 +105,9 @@ describe('start-up', () => {
     const r = spawnSync(process.execPath, [CLI, '--http', '--port', port], { env: sandboxEnv(sandbox), encoding: 'utf8', timeout: 10_000 });
     await first.stop();
     expect(r.status).toBe(1);
-    expect(r.stderr.trim()).toBe(`learning-workspace-mcp: port ${port} on 127.0.0.1 is in use; choose another with --port (or WORKSPACE_MCP_PORT).`);
+    expect(r.stderr.trim()).toBe(
+      `learning-workspace-mcp: port ${port} on 127.0.0.1 is in use; choose another with --port (or WORKSPACE_MCP_PORT).`,
+    );
   });
 
   test("the start banner's Inspector command works on this Node, with the Inspector release it names", async () => {
@@ -100,14 +116,24 @@ describe('start-up', () => {
     expect(line, server.stderr()).not.toBeNull();
     const [, command, pkgSpec] = line!;
     // The release named is the one installed for the tests, so the command runs here without a download.
-    expect(pkgSpec).toBe(`@modelcontextprotocol/inspector@${(pkg.devDependencies as Record<string, string>)['@modelcontextprotocol/inspector']}`);
+    expect(pkgSpec).toBe(
+      `@modelcontextprotocol/inspector@${(pkg.devDependencies as Record<string, string>)['@modelcontextprotocol/inspector']}`,
+    );
     const args = command!.split(' ').slice(3);
-    const r = spawnSync(process.execPath, [fileURLToPath(new URL('../node_modules/@modelcontextprotocol/inspector/cli/build/cli.js', import.meta.url)), ...args], { encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('../node_modules/@modelcontextprotocol/inspector/cli/build/cli.js', import.meta.url)), ...args],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
     await server.stop();
     expect(r.status, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as { tools: unknown[] }).tools).toHaveLength(ALL_TOOLS);
     // The revision it spoke, as the access log read it off its requests.
-    const access = server.stderr().split('\n').filter((l) => l.includes('"msg":"access"')).map((l) => JSON.parse(l) as { rpc?: string; revision?: string });
+    const access = server
+      .stderr()
+      .split('\n')
+      .filter((l) => l.includes('"msg":"access"'))
+      .map((l) => JSON.parse(l) as { rpc?: string; revision?: string });
     expect(access.find((a) => a.rpc === 'initialize')?.revision).toBe('2025-11-25');
     expect(access.find((a) => a.rpc === 'tools/list')?.revision).toBe('2025-11-25');
   });
@@ -119,7 +145,9 @@ describe('start-up', () => {
     const curl = /^ {2}curl -s (.*) (\S+)$/m.exec(banner);
     expect(curl, banner).not.toBeNull();
     // The curl line, replayed as curl would send it, with the token in place of its placeholder.
-    const headers = Object.fromEntries([...curl![1]!.matchAll(/-H "([^:"]+): ([^"]*)"/g)].map(([, k, v]) => [k!, v!.replace('<token>', token)]));
+    const headers = Object.fromEntries(
+      [...curl![1]!.matchAll(/-H "([^:"]+): ([^"]*)"/g)].map(([, k, v]) => [k!, v!.replace('<token>', token)]),
+    );
     const body = /-d '([^']*)'/.exec(curl![1]!)![1]!;
     const answer = await fetch(curl![2]!, { method: 'POST', headers, body });
     const text = await answer.text();
@@ -134,17 +162,40 @@ describe('start-up', () => {
 });
 
 /** Starts the binary on stdio, sends these messages, closes stdin, and gives back what it wrote. */
-function rawStdio(args: string[], env: Record<string, string>, messages: object[]): Promise<{ replies: Record<string, unknown>[]; stderr: string }> {
+function rawStdio(
+  args: string[],
+  env: Record<string, string>,
+  messages: object[],
+): Promise<{ replies: Record<string, unknown>[]; stderr: string }> {
   const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let [stdout, stderr] = ['', ''];
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   child.stdin.end(messages.map((m) => JSON.stringify(m)).join('\n') + '\n');
-  return new Promise((resolve) => child.once('exit', () => resolve({ replies: stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>), stderr })));
+  return new Promise((resolve) =>
+    child.once('exit', () =>
+      resolve({
+        replies: stdout
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>),
+        stderr,
+      }),
+    ),
+  );
 }
 
-const initialize = (protocolVersion: string) => ({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
-const listTools = [{ jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }];
+const initialize = (protocolVersion: string) => ({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+});
+const listTools = [
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+];
 
 describe('a client starting it', () => {
   test('a stdio start writes nothing to stderr at the default level; info when asked, by variable or flag', async () => {
@@ -152,11 +203,16 @@ describe('a client starting it', () => {
     const plain = await rawStdio(['--sandbox'], quiet, [initialize('2025-06-18'), ...listTools]);
     expect(plain.replies.find((r) => r['id'] === 2)).toHaveProperty('result.tools');
     expect(plain.stderr).toBe('');
-    for (const [args, env] of [[['--sandbox'], { ...quiet, WORKSPACE_LOG_LEVEL: 'info' }], [['--sandbox', '--log-level', 'info'], quiet]] as const) {
+    for (const [args, env] of [
+      [['--sandbox'], { ...quiet, WORKSPACE_LOG_LEVEL: 'info' }],
+      [['--sandbox', '--log-level', 'info'], quiet],
+    ] as const) {
       const told = await rawStdio([...args], env, [initialize('2025-06-18')]);
       expect(told.stderr, args.join(' ')).toContain('"msg":"serving on stdio"');
     }
-    expect(run(['--sandbox', '--log-level', 'loud']).stderr).toContain('WORKSPACE_LOG_LEVEL (--log-level) must be debug, info, warn, error or silent');
+    expect(run(['--sandbox', '--log-level', 'loud']).stderr).toContain(
+      'WORKSPACE_LOG_LEVEL (--log-level) must be debug, info, warn, error or silent',
+    );
   });
 
   test('a 2025-06-18 client is sent no tasks or extensions capability, which its revision does not define; a 2025-11-25 client is', async () => {
@@ -178,13 +234,21 @@ describe('a client starting it', () => {
 
 describe('stdio', () => {
   test('stdout carries only protocol frames, and the process exits when stdin closes', async () => {
-    const child = spawn(process.execPath, [CLI], { env: { ...sandboxEnv(sandbox), WORKSPACE_LOG_LEVEL: 'debug' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI], {
+      env: { ...sandboxEnv(sandbox), WORKSPACE_LOG_LEVEL: 'debug' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const send = (msg: object) => child.stdin.write(JSON.stringify(msg) + '\n');
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'analytics_hero', arguments: {} } });
     await new Promise<void>((resolve) => {
@@ -207,7 +271,12 @@ describe('stdio', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.stdin.end(
       [
-        { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } },
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+        },
         { jsonrpc: '2.0', method: 'notifications/initialized' },
         { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'analytics_courses', arguments: {} } },
       ]
@@ -215,7 +284,11 @@ describe('stdio', () => {
         .join('\n') + '\n',
     );
     expect(await exited).toBe(0);
-    const answer = stdout.trim().split('\n').map((l) => JSON.parse(l) as { id?: number; result?: { structuredContent?: unknown } }).find((m) => m.id === 2);
+    const answer = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id?: number; result?: { structuredContent?: unknown } })
+      .find((m) => m.id === 2);
     expect(answer?.result?.structuredContent).toHaveProperty('courses');
   });
 
@@ -232,13 +305,25 @@ describe('stdio', () => {
 
   test('--tools and --exclude-tools narrow the list a client gets, and the instructions with it', async () => {
     const { connectStdio } = await import('./helpers.js');
-    const conn = await connectStdio(sandboxEnv(sandbox, { WORKSPACE_EXCLUDE_TOOLS: 'groups_delete' }), ['--toolsets', 'groups', '--tools', 'analytics_hero']);
+    const conn = await connectStdio(sandboxEnv(sandbox, { WORKSPACE_EXCLUDE_TOOLS: 'groups_delete' }), [
+      '--toolsets',
+      'groups',
+      '--tools',
+      'analytics_hero',
+    ]);
     const names = (await conn.client.listTools()).tools.map((t) => t.name);
     const instructions = conn.client.getInstructions() ?? '';
-    const refused = await conn.client.callTool({ name: 'groups_delete', arguments: { groupId: 'g_sales' } }).catch((e: unknown) => e as Error);
+    const refused = await conn.client
+      .callTool({ name: 'groups_delete', arguments: { groupId: 'g_sales' } })
+      .catch((e: unknown) => e as Error);
     await conn.close();
     // batch_call comes with any API tool, and the job tools with it (a batch that outlasts the client is a job).
-    expect(names).toEqual([...tools.filter((t) => t.name === 'analytics_hero' || (t.toolset === 'groups' && t.name !== 'groups_delete')).map((t) => t.name), 'batch_call', 'jobs_get', 'jobs_cancel']);
+    expect(names).toEqual([
+      ...tools.filter((t) => t.name === 'analytics_hero' || (t.toolset === 'groups' && t.name !== 'groups_delete')).map((t) => t.name),
+      'batch_call',
+      'jobs_get',
+      'jobs_cancel',
+    ]);
     expect(instructions).not.toContain('groups_delete');
     expect(instructions).toContain('- analytics: ');
     expect((refused as Error).message).toContain('Unknown tool "groups_delete"');
@@ -260,7 +345,12 @@ describe('http', () => {
       await a.close(); // sends DELETE /mcp
       const after = await fetch(server.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': ta!, 'mcp-protocol-version': '2025-06-18' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': ta!,
+          'mcp-protocol-version': '2025-06-18',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
       });
       expect(after.status).toBe(404);

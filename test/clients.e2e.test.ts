@@ -30,7 +30,11 @@ interface Run {
 }
 
 /** Runs a program to its end (or `timeoutMs`), with its output on both streams together. */
-function run(command: string, args: readonly string[], opts: { env: Record<string, string>; cwd?: string; timeoutMs?: number }): Promise<Run> {
+function run(
+  command: string,
+  args: readonly string[],
+  opts: { env: Record<string, string>; cwd?: string; timeoutMs?: number },
+): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env: opts.env, cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -56,7 +60,10 @@ async function installClients(): Promise<string> {
   mkdirSync(staging, { recursive: true });
   writeFileSync(join(staging, 'package.json'), '{"private":true}\n');
   const specs = Object.entries(CLIENTS).map(([name, version]) => `${name}@${version}`);
-  const npm = await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', staging, ...specs], { env: { ...process.env } as Record<string, string>, timeoutMs: 240_000 });
+  const npm = await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', staging, ...specs], {
+    env: { ...process.env } as Record<string, string>,
+    timeoutMs: 240_000,
+  });
   if (npm.code !== 0) {
     rmSync(staging, { recursive: true, force: true });
     throw new Error(`npm install ${specs.join(' ')} failed: ${npm.out.trim().split('\n').slice(-3).join(' ')}`);
@@ -115,9 +122,15 @@ beforeAll(async () => {
   mkdirSync(join(home, '.gemini'), { recursive: true });
   mkdirSync(project);
   // Gemini CLI: no usage statistics, telemetry or update checks.
-  const gemini = { privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false }, general: { enableAutoUpdate: false, enableAutoUpdateNotification: false } };
+  const gemini = {
+    privacy: { usageStatisticsEnabled: false },
+    telemetry: { enabled: false },
+    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+  };
   writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify(gemini));
-  server = await startHttpProcess({ PATH: process.env['PATH'] ?? '', WORKSPACE_MCP_AUTH_TOKEN: TOKEN, WORKSPACE_LOG_LEVEL: 'warn' }, ['--sandbox']);
+  server = await startHttpProcess({ PATH: process.env['PATH'] ?? '', WORKSPACE_MCP_AUTH_TOKEN: TOKEN, WORKSPACE_LOG_LEVEL: 'warn' }, [
+    '--sandbox',
+  ]);
 }, 300_000);
 
 afterAll(async () => {
@@ -126,53 +139,66 @@ afterAll(async () => {
 });
 
 describe('Claude Code', () => {
-  test('claude mcp add, then list and get: connected over stdio and over HTTP with the token; without it, told to send the Authorization header', { timeout: 180_000 }, async (ctx) => {
-    needClients(ctx);
-    // As the README has it: the token stays in the environment, the configuration names the variable.
-    const claude = (...args: string[]) => run(bin('claude'), args, { env: clientEnv({ WORKSPACE_MCP_AUTH_TOKEN: TOKEN }), cwd: project });
-    // (Claude Code reserves the name "workspace".)
-    for (const add of [
-      ['learning-workspace', '--', ...stdioServer],
-      ['--transport', 'http', 'learning-workspace-http', server.url, '--header', 'Authorization: Bearer ${WORKSPACE_MCP_AUTH_TOKEN}'],
-      ['--transport', 'http', 'no-token', server.url],
-    ]) {
-      const added = await claude('mcp', 'add', ...add);
-      expect(added.code, added.out).toBe(0);
-    }
-    const list = await claude('mcp', 'list');
-    const line = (name: string) => list.out.split('\n').find((l) => l.startsWith(`${name}: `)) ?? list.out;
-    expect(line('learning-workspace')).toContain('✔ Connected');
-    expect(line('learning-workspace-http')).toContain('✔ Connected');
-    expect(line('no-token')).toContain('Failed to connect');
-    expect(line('no-token')).toContain(SAID);
-    const get = await claude('mcp', 'get', 'learning-workspace-http');
-    expect(get.out).toMatch(/Status: ✔ Connected/);
-  });
+  test(
+    'claude mcp add, then list and get: connected over stdio and over HTTP with the token; without it, told to send the Authorization header',
+    { timeout: 180_000 },
+    async (ctx) => {
+      needClients(ctx);
+      // As the README has it: the token stays in the environment, the configuration names the variable.
+      const claude = (...args: string[]) => run(bin('claude'), args, { env: clientEnv({ WORKSPACE_MCP_AUTH_TOKEN: TOKEN }), cwd: project });
+      // (Claude Code reserves the name "workspace".)
+      for (const add of [
+        ['learning-workspace', '--', ...stdioServer],
+        ['--transport', 'http', 'learning-workspace-http', server.url, '--header', 'Authorization: Bearer ${WORKSPACE_MCP_AUTH_TOKEN}'],
+        ['--transport', 'http', 'no-token', server.url],
+      ]) {
+        const added = await claude('mcp', 'add', ...add);
+        expect(added.code, added.out).toBe(0);
+      }
+      const list = await claude('mcp', 'list');
+      const line = (name: string) => list.out.split('\n').find((l) => l.startsWith(`${name}: `)) ?? list.out;
+      expect(line('learning-workspace')).toContain('✔ Connected');
+      expect(line('learning-workspace-http')).toContain('✔ Connected');
+      expect(line('no-token')).toContain('Failed to connect');
+      expect(line('no-token')).toContain(SAID);
+      const get = await claude('mcp', 'get', 'learning-workspace-http');
+      expect(get.out).toMatch(/Status: ✔ Connected/);
+    },
+  );
 });
 
 describe('Gemini CLI', () => {
-  test('gemini mcp add, then list in a trusted folder: connected over stdio and over HTTP with the token', { timeout: 180_000 }, async (ctx) => {
-    needClients(ctx);
-    // The README's folder-trust step: project settings count only in a folder the person trusted.
-    writeFileSync(join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [project]: 'TRUST_FOLDER' }));
-    const gemini = (...args: string[]) => run(bin('gemini'), args, { env: clientEnv({ WORKSPACE_MCP_AUTH_TOKEN: TOKEN }), cwd: project });
-    for (const add of [
-      ['learning-workspace', ...stdioServer],
-      ['--transport', 'http', '--header', 'Authorization: Bearer $WORKSPACE_MCP_AUTH_TOKEN', 'learning-workspace-http', server.url],
-    ]) {
-      const added = await gemini('mcp', 'add', ...add);
-      expect(added.code, added.out).toBe(0);
-    }
-    const list = await gemini('mcp', 'list');
-    expect(list.out).toMatch(/✓ learning-workspace: .* - Connected/);
-    expect(list.out).toMatch(/✓ learning-workspace-http: .* - Connected/);
-  });
+  test(
+    'gemini mcp add, then list in a trusted folder: connected over stdio and over HTTP with the token',
+    { timeout: 180_000 },
+    async (ctx) => {
+      needClients(ctx);
+      // The README's folder-trust step: project settings count only in a folder the person trusted.
+      writeFileSync(join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [project]: 'TRUST_FOLDER' }));
+      const gemini = (...args: string[]) => run(bin('gemini'), args, { env: clientEnv({ WORKSPACE_MCP_AUTH_TOKEN: TOKEN }), cwd: project });
+      for (const add of [
+        ['learning-workspace', ...stdioServer],
+        ['--transport', 'http', '--header', 'Authorization: Bearer $WORKSPACE_MCP_AUTH_TOKEN', 'learning-workspace-http', server.url],
+      ]) {
+        const added = await gemini('mcp', 'add', ...add);
+        expect(added.code, added.out).toBe(0);
+      }
+      const list = await gemini('mcp', 'list');
+      expect(list.out).toMatch(/✓ learning-workspace: .* - Connected/);
+      expect(list.out).toMatch(/✓ learning-workspace-http: .* - Connected/);
+    },
+  );
 });
 
 describe('mcp-remote', () => {
   /** mcp-remote as Claude Desktop starts it for a remote server, driven by an MCP client over stdio. */
   async function bridge(args: string[], env: Record<string, string>): Promise<{ tools: number | Error; stderr: string }> {
-    const transport = new StdioClientTransport({ command: bin('mcp-remote'), args: [server.url, ...args], env: clientEnv(env), stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: bin('mcp-remote'),
+      args: [server.url, ...args],
+      env: clientEnv(env),
+      stderr: 'pipe',
+    });
     let stderr = '';
     transport.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
     const client = new Client({ name: 'bridge-test', version: '0' });
@@ -185,20 +211,25 @@ describe('mcp-remote', () => {
     return { tools, stderr };
   }
 
-  test('with the token in the header (the README recipe), the tools come through; without it, the reason names the Authorization header', { timeout: 180_000 }, async (ctx) => {
-    needClients(ctx);
-    const withToken = await bridge(['--header', 'Authorization:${AUTH_HEADER}'], { AUTH_HEADER: `Bearer ${TOKEN}` });
-    expect(withToken.tools, withToken.stderr).toBe(ALL_TOOLS);
-    const without = await bridge([], {});
-    expect(without.tools).toBeInstanceOf(Error);
-    expect(without.stderr).toContain(SAID);
-  });
+  test(
+    'with the token in the header (the README recipe), the tools come through; without it, the reason names the Authorization header',
+    { timeout: 180_000 },
+    async (ctx) => {
+      needClients(ctx);
+      const withToken = await bridge(['--header', 'Authorization:${AUTH_HEADER}'], { AUTH_HEADER: `Bearer ${TOKEN}` });
+      expect(withToken.tools, withToken.stderr).toBe(ALL_TOOLS);
+      const without = await bridge([], {});
+      expect(without.tools).toBeInstanceOf(Error);
+      expect(without.stderr).toContain(SAID);
+    },
+  );
 });
 
 describe('MCP Inspector 2.x', () => {
   test('tools/list over stdio and over HTTP with the token: no schema portability finding', { timeout: 180_000 }, async (ctx) => {
     needClients(ctx);
-    const inspector = (...args: string[]) => run(bin('mcp-inspector'), ['--cli', ...args, '--method', 'tools/list'], { env: clientEnv(), cwd: project });
+    const inspector = (...args: string[]) =>
+      run(bin('mcp-inspector'), ['--cli', ...args, '--method', 'tools/list'], { env: clientEnv(), cwd: project });
     for (const r of [await inspector(...stdioServer), await inspector(server.url, '--header', `Authorization: Bearer ${TOKEN}`)]) {
       expect(r.code, r.out).toBe(0);
       expect(r.out).toContain('"name": "analytics_hero"');

@@ -33,15 +33,26 @@ interface Caller {
 async function v1(target: { env: Record<string, string> } | { url: string }, person?: Person): Promise<Caller> {
   const client = new Client({ name: 'v1', version: '0' }, { capabilities: person ? { elicitation: { form: {} } } : {} });
   if (person) client.setRequestHandler(ElicitRequestSchema, async (r) => reply(person, String(r.params.message)));
-  await client.connect('url' in target ? new StreamableHTTPClientTransport(new URL(target.url)) : new StdioClientTransport({ command: process.execPath, args: [CLI], env: target.env, stderr: 'ignore' }));
+  await client.connect(
+    'url' in target
+      ? new StreamableHTTPClientTransport(new URL(target.url))
+      : new StdioClientTransport({ command: process.execPath, args: [CLI], env: target.env, stderr: 'ignore' }),
+  );
   return { call: async (name, args) => (await client.callTool({ name, arguments: args })) as CallToolResult, close: () => client.close() };
 }
 
 /** The v2 SDK client pinned to 2026-07-28 (multi-round-trip), declaring elicitation or not. */
 async function v2(target: { env: Record<string, string> } | { url: string }, person?: Person): Promise<Caller> {
-  const client = new V2Client({ name: 'v2', version: '0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: person ? { elicitation: { form: {} } } : {} });
+  const client = new V2Client(
+    { name: 'v2', version: '0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: person ? { elicitation: { form: {} } } : {} },
+  );
   if (person) client.setRequestHandler('elicitation/create', async (r) => reply(person, String((r.params as { message: string }).message)));
-  await client.connect('url' in target ? new V2Http(new URL(target.url)) : new V2Stdio({ command: process.execPath, args: [CLI], env: target.env, stderr: 'ignore' }));
+  await client.connect(
+    'url' in target
+      ? new V2Http(new URL(target.url))
+      : new V2Stdio({ command: process.execPath, args: [CLI], env: target.env, stderr: 'ignore' }),
+  );
   return { call: async (name, args) => (await client.callTool({ name, arguments: args })) as CallToolResult, close: () => client.close() };
 }
 
@@ -66,26 +77,31 @@ describe.each([
       expect(r.isError, text(r)).toBeFalsy();
       expect(r.structuredContent).toEqual({ deleted: true });
       expect(person.asked).toHaveLength(1);
-      expect(person.asked[0]).toMatch(/^Delete the group 'Sales' \(\d+ members?\) with its subgroups 'Sales EMEA', 'Sales North America'\? .*This cannot be undone\.$/);
+      expect(person.asked[0]).toMatch(
+        /^Delete the group 'Sales' \(\d+ members?\) with its subgroups 'Sales EMEA', 'Sales North America'\? .*This cannot be undone\.$/,
+      );
       expect(deletes()).toBe(1);
     } finally {
       await c.close();
     }
   });
 
-  test.each(['decline', 'cancel', 'accept-no'] as const)('%s: nothing is sent upstream, and the result says the person declined', async (answer) => {
-    const person: Person = { asked: [], answer };
-    const c = await connect({ env: sandboxEnv(sandbox) }, person);
-    try {
-      const r = await c.call('groups_delete', { groupId: 'g_sales_emea' });
-      expect(r.isError).toBeFalsy();
-      expect(text(r)).toContain('Nothing was changed: the person declined');
-      expect(r.structuredContent).toEqual({ declined: true });
-      expect(deletes()).toBe(0);
-    } finally {
-      await c.close();
-    }
-  });
+  test.each(['decline', 'cancel', 'accept-no'] as const)(
+    '%s: nothing is sent upstream, and the result says the person declined',
+    async (answer) => {
+      const person: Person = { asked: [], answer };
+      const c = await connect({ env: sandboxEnv(sandbox) }, person);
+      try {
+        const r = await c.call('groups_delete', { groupId: 'g_sales_emea' });
+        expect(r.isError).toBeFalsy();
+        expect(text(r)).toContain('Nothing was changed: the person declined');
+        expect(r.structuredContent).toEqual({ declined: true });
+        expect(deletes()).toBe(0);
+      } finally {
+        await c.close();
+      }
+    },
+  );
 
   test('members_remove and assignments_remove ask likewise, naming the person and the assignment', async () => {
     const person: Person = { asked: [], answer: 'decline' };
@@ -94,7 +110,9 @@ describe.each([
       await c.call('members_remove', { userId: 'u_priya' });
       await c.call('assignments_remove', { assignmentId: 'as_security_all' });
       expect(person.asked[0]).toMatch(/^Remove Priya Raman \(.+@.+\) from the whole workspace, with all their group memberships/);
-      expect(person.asked[1]).toMatch(/^Remove the assignment 'Annual security training' \(course '.+'\) from its \d+ assignees\? This cannot be undone\.$/);
+      expect(person.asked[1]).toMatch(
+        /^Remove the assignment 'Annual security training' \(course '.+'\) from its \d+ assignees\? This cannot be undone\.$/,
+      );
       expect(sandbox.requests.filter((r) => /members\/remove|assignments\/remove/.test(r.path))).toHaveLength(0);
     } finally {
       await c.close();
@@ -102,7 +120,11 @@ describe.each([
   });
 
   test('a client without elicitation deletes as before under auto, is refused under always, and never asks under never', async () => {
-    for (const [mode, refused] of [['auto', false], ['always', true], ['never', false]] as const) {
+    for (const [mode, refused] of [
+      ['auto', false],
+      ['always', true],
+      ['never', false],
+    ] as const) {
       sandbox.reset();
       const c = await connect({ env: sandboxEnv(sandbox, { WORKSPACE_CONFIRM_DESTRUCTIVE: mode }) });
       try {
@@ -159,10 +181,20 @@ describe('stateless replicas sharing the secret', () => {
 
   /** A 2026-07-28 request, by hand. */
   async function post(url: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const _meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'hand', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };
+    const _meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'hand', version: '0' },
+      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+    };
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': String(params['name']) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': String(params['name']),
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { ...params, _meta } }),
     });
     const body = await res.text();
@@ -172,23 +204,43 @@ describe('stateless replicas sharing the secret', () => {
   const yes = { confirm: { action: 'accept', content: { confirm: true } } };
 
   test('a question asked on one replica is answered on the other: one delete', async () => {
-    const asked = (await post(a.url, { name: 'groups_delete', arguments: { groupId: 'g_sales_na' } }))['result'] as { resultType: string; requestState: string; inputRequests: Record<string, unknown> };
+    const asked = (await post(a.url, { name: 'groups_delete', arguments: { groupId: 'g_sales_na' } }))['result'] as {
+      resultType: string;
+      requestState: string;
+      inputRequests: Record<string, unknown>;
+    };
     expect(asked.resultType).toBe('input_required');
     expect(JSON.stringify(asked.inputRequests)).toContain('Sales North America');
-    const done = (await post(b.url, { name: 'groups_delete', arguments: { groupId: 'g_sales_na' }, inputResponses: yes, requestState: asked.requestState }))['result'] as CallToolResult;
+    const done = (
+      await post(b.url, {
+        name: 'groups_delete',
+        arguments: { groupId: 'g_sales_na' },
+        inputResponses: yes,
+        requestState: asked.requestState,
+      })
+    )['result'] as CallToolResult;
     expect(done.structuredContent).toEqual({ deleted: true });
     expect(deletes()).toBe(1);
   });
 
   test('a tampered state, and a state re-targeted at another group, delete nothing', async () => {
-    const asked = (await post(a.url, { name: 'groups_delete', arguments: { groupId: 'g_sales_na' } }))['result'] as { requestState: string };
+    const asked = (await post(a.url, { name: 'groups_delete', arguments: { groupId: 'g_sales_na' } }))['result'] as {
+      requestState: string;
+    };
     const [head, body, mac] = asked.requestState.split('.');
     const payload = JSON.parse(Buffer.from(body!, 'base64url').toString()) as { p: { target: string } };
     payload.p.target = 'another-target';
     const tampered = [head, Buffer.from(JSON.stringify(payload)).toString('base64url'), mac].join('.');
-    const forged = await post(b.url, { name: 'groups_delete', arguments: { groupId: 'g_sales_na' }, inputResponses: yes, requestState: tampered });
+    const forged = await post(b.url, {
+      name: 'groups_delete',
+      arguments: { groupId: 'g_sales_na' },
+      inputResponses: yes,
+      requestState: tampered,
+    });
     expect(forged['error']).toMatchObject({ code: -32602 });
-    const retargeted = (await post(b.url, { name: 'groups_delete', arguments: { groupId: 'g_eng' }, inputResponses: yes, requestState: asked.requestState }))['result'] as CallToolResult;
+    const retargeted = (
+      await post(b.url, { name: 'groups_delete', arguments: { groupId: 'g_eng' }, inputResponses: yes, requestState: asked.requestState })
+    )['result'] as CallToolResult;
     expect(retargeted.isError).toBe(true);
     expect(text(retargeted)).toContain('CONFIRMATION_MISMATCH');
     expect(deletes()).toBe(0);

@@ -35,7 +35,12 @@ const WITH_OPTIONALS: Record<string, Record<string, unknown>> = {
 /** One valid call of each Connector tool, the command it must reach, and whether it carries an Idempotency-Key. */
 const CONNECTOR_CALLS = tools
   .filter((t) => t.api === 'connector')
-  .map((t) => ({ tool: t.name, args: WITH_OPTIONALS[t.name] ?? t.example ?? {}, command: t.path.replace('/api/v1/', ''), keyed: t.takesIdempotencyKey }));
+  .map((t) => ({
+    tool: t.name,
+    args: WITH_OPTIONALS[t.name] ?? t.example ?? {},
+    command: t.path.replace('/api/v1/', ''),
+    keyed: t.takesIdempotencyKey,
+  }));
 
 const SECRETS = Object.values(SANDBOX_CREDENTIALS).filter((s) => s.length > 10);
 
@@ -81,7 +86,10 @@ afterAll(async () => {
 
 const transports: [string, (env: Record<string, string>) => Promise<Connected & { stderr?: () => string }>][] = [
   ['stdio', (env) => connectStdio(env)],
-  ['http', async (env) => connectHttp(env['WORKSPACE_CONNECTOR_TOKEN'] === SANDBOX_CREDENTIALS.connectorToken ? http.url : httpRefused.url)],
+  [
+    'http',
+    async (env) => connectHttp(env['WORKSPACE_CONNECTOR_TOKEN'] === SANDBOX_CREDENTIALS.connectorToken ? http.url : httpRefused.url),
+  ],
 ];
 
 describe.each(transports)('over %s', (_name, connect) => {
@@ -212,7 +220,10 @@ describe.each(transports)('over %s', (_name, connect) => {
     sandbox.inject({
       path: '/api/v1/courses/structure',
       status: 404,
-      body: { success: false, error: { code: 'UNKNOWN_COMMAND', message: 'Unknown command courses/structure.', resolution: 'Upgrade the workspace.' } },
+      body: {
+        success: false,
+        error: { code: 'UNKNOWN_COMMAND', message: 'Unknown command courses/structure.', resolution: 'Upgrade the workspace.' },
+      },
     });
     const result = await run('courses_structure', { courseId: 'c_security' });
     expect(text(result)).toContain('Error NOT_FOUND (HTTP 404 UNKNOWN_COMMAND): Unknown command courses/structure.');

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
-import { ALL_TOOLS,
+import {
+  ALL_TOOLS,
   call,
   connectHttp,
   connectStdio,
@@ -18,10 +19,22 @@ import { ALL_TOOLS,
 
 const KIND = 'learning-workspace/kind';
 
-const CHAT_CONFIG = { model: 'gpt-4o', temperature: 0.4, enableGuardrails: true, guardrailRules: [{ id: 'r1', description: 'No PII', condition: 'mentions a phone number', action: 'block' }] };
+const CHAT_CONFIG = {
+  model: 'gpt-4o',
+  temperature: 0.4,
+  enableGuardrails: true,
+  guardrailRules: [{ id: 'r1', description: 'No PII', condition: 'mentions a phone number', action: 'block' }],
+};
 
 /** One valid call of each Content tool and the request it must become. */
-const CONTENT_CALLS: { tool: string; args: Record<string, unknown>; method: string; path: string; query?: Record<string, string>; body?: unknown }[] = [
+const CONTENT_CALLS: {
+  tool: string;
+  args: Record<string, unknown>;
+  method: string;
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+}[] = [
   {
     tool: 'components_create',
     args: { type: 'chat', name: 'Negotiation coach', description: 'Practice partner', config: JSON.stringify(CHAT_CONFIG) },
@@ -38,22 +51,90 @@ const CONTENT_CALLS: { tool: string; args: Record<string, unknown>; method: stri
     path: '/api/v1/components',
     body: { type: 'tutor_me', name: 'Tutor', config: { model: 'gpt-4o', subject: 'algebra' } },
   },
-  { tool: 'components_set_status', args: { id: 'cmp_insights', status: 'inactive' }, method: 'PATCH', path: '/api/v1/components/cmp_insights', body: { status: 'inactive' } },
+  {
+    tool: 'components_set_status',
+    args: { id: 'cmp_insights', status: 'inactive' },
+    method: 'PATCH',
+    path: '/api/v1/components/cmp_insights',
+    body: { status: 'inactive' },
+  },
   {
     tool: 'presentations_create',
-    args: { topic: 'Anchoring', numberOfSlides: 4, locale: 'en-US', imageMode: 'provide-own', customImages: [{ url: 'https://img.example/a.png', description: 'A ship anchor' }, { base64: 'iVBORw0KGgo=', description: 'Chart' }] },
+    args: {
+      topic: 'Anchoring',
+      numberOfSlides: 4,
+      locale: 'en-US',
+      imageMode: 'provide-own',
+      customImages: [
+        { url: 'https://img.example/a.png', description: 'A ship anchor' },
+        { base64: 'iVBORw0KGgo=', description: 'Chart' },
+      ],
+    },
     method: 'POST',
     path: '/api/v1/pdf-generator/create',
   },
-  { tool: 'materials_generate', args: { topic: 'BATNA', type: 'notes', name: 'BATNA notes', length: 'short', level: 'professional', references: [{ title: 'Getting to Yes' }] }, method: 'POST', path: '/api/v1/materials/generate' },
-  { tool: 'materials_upload_and_process', args: { name: 'Policy', content: { type: 'pdf', sourceUrl: 'https://docs.example/policy.pdf' }, folderId: 'f_security', timeoutMs: 5000, pollIntervalMs: 100 }, method: 'POST', path: '/api/v1/materials/upload-and-process' },
-  { tool: 'materials_create', args: { name: 'Opening lines', content: { type: 'text', text: 'Start with a question.' }, folderId: 'f_sales_playbooks' }, method: 'POST', path: '/api/v1/materials' },
-  { tool: 'materials_list', args: { folderId: 'f_sales_playbooks', page: 1, limit: 200, search: 'anchor' }, method: 'GET', path: '/api/v1/materials', query: { folderId: 'f_sales_playbooks', page: '1', limit: '200', search: 'anchor' } },
-  { tool: 'folders_create', args: { name: 'Onboarding', description: 'Week one', metadata: { color: '#f59e0b', icon: 'rocket' } }, method: 'POST', path: '/api/v1/folders' },
-  { tool: 'folders_update', args: { id: 'f_security', name: 'Security & privacy' }, method: 'PATCH', path: '/api/v1/folders/f_security', body: { name: 'Security & privacy' } },
+  {
+    tool: 'materials_generate',
+    args: {
+      topic: 'BATNA',
+      type: 'notes',
+      name: 'BATNA notes',
+      length: 'short',
+      level: 'professional',
+      references: [{ title: 'Getting to Yes' }],
+    },
+    method: 'POST',
+    path: '/api/v1/materials/generate',
+  },
+  {
+    tool: 'materials_upload_and_process',
+    args: {
+      name: 'Policy',
+      content: { type: 'pdf', sourceUrl: 'https://docs.example/policy.pdf' },
+      folderId: 'f_security',
+      timeoutMs: 5000,
+      pollIntervalMs: 100,
+    },
+    method: 'POST',
+    path: '/api/v1/materials/upload-and-process',
+  },
+  {
+    tool: 'materials_create',
+    args: { name: 'Opening lines', content: { type: 'text', text: 'Start with a question.' }, folderId: 'f_sales_playbooks' },
+    method: 'POST',
+    path: '/api/v1/materials',
+  },
+  {
+    tool: 'materials_list',
+    args: { folderId: 'f_sales_playbooks', page: 1, limit: 200, search: 'anchor' },
+    method: 'GET',
+    path: '/api/v1/materials',
+    query: { folderId: 'f_sales_playbooks', page: '1', limit: '200', search: 'anchor' },
+  },
+  {
+    tool: 'folders_create',
+    args: { name: 'Onboarding', description: 'Week one', metadata: { color: '#f59e0b', icon: 'rocket' } },
+    method: 'POST',
+    path: '/api/v1/folders',
+  },
+  {
+    tool: 'folders_update',
+    args: { id: 'f_security', name: 'Security & privacy' },
+    method: 'PATCH',
+    path: '/api/v1/folders/f_security',
+    body: { name: 'Security & privacy' },
+  },
   {
     tool: 'performance_insights_ask',
-    args: { question: 'Which course needs attention?', sessionId: 'ses_1', groupIds: ['g_sales'], timezone: 'Europe/Berlin', componentId: 'cmp_insights', context: '{"page":"dashboard"}', userId: 'u_maya' },
+    args: {
+      question: 'Which course needs attention?',
+      sessionId: 'ses_1',
+      groupIds: ['g_sales'],
+      timezone: 'Europe/Berlin',
+      componentId: 'cmp_insights',
+      context: '{"page":"dashboard"}',
+      userId: 'u_maya',
+    },
     method: 'POST',
     path: '/api/v1/performance-insights/stream',
     body: {
@@ -72,22 +153,60 @@ const CONTENT_CALLS: { tool: string; args: Record<string, unknown>; method: stri
 
 const INVALID: { tool: string; args: Record<string, unknown>; mentions: string }[] = [
   { tool: 'components_create', args: { type: 'quiz', name: 'x' }, mentions: 'type' },
-  { tool: 'performance_insights_ask', args: { question: 'q', context: 'page=dashboard' }, mentions: 'context must be a JSON object written as a string' },
-  { tool: 'performance_insights_ask', args: { question: 'q', context: '["a"]' }, mentions: 'context must be a JSON object written as a string' },
+  {
+    tool: 'performance_insights_ask',
+    args: { question: 'q', context: 'page=dashboard' },
+    mentions: 'context must be a JSON object written as a string',
+  },
+  {
+    tool: 'performance_insights_ask',
+    args: { question: 'q', context: '["a"]' },
+    mentions: 'context must be a JSON object written as a string',
+  },
   { tool: 'folders_create', args: { name: 'x', metadata: { colour: 'red' } }, mentions: 'colour' },
   { tool: 'components_create', args: { type: 'chat', name: 'x', config: '{"model":"m","temperature":2.5}' }, mentions: 'temperature' },
   { tool: 'components_create', args: { type: 'chat', name: 'x', config: '{"model":"m","temprature":1}' }, mentions: 'temprature' },
-  { tool: 'components_create', args: { type: 'chat', name: 'x', config: '{"model":' }, mentions: 'config must be a JSON object written as a string' },
+  {
+    tool: 'components_create',
+    args: { type: 'chat', name: 'x', config: '{"model":' },
+    mentions: 'config must be a JSON object written as a string',
+  },
   { tool: 'components_create', args: { type: 'chat', name: 'x', config: { model: 'm' } }, mentions: 'config' },
   { tool: 'components_create', args: { type: 'data_analyst', name: 'x' }, mentions: 'model' },
   { tool: 'components_create', args: { type: 'flashcards', name: 'x', config: '{"difficulty":"brutal"}' }, mentions: 'difficulty' },
-  { tool: 'components_create', args: { type: 'chat', name: 'x', config: JSON.stringify({ model: 'm', guardrailRules: [{ id: 'r', description: 'd', condition: 'c', action: 'shout' }] }) }, mentions: 'action' },
+  {
+    tool: 'components_create',
+    args: {
+      type: 'chat',
+      name: 'x',
+      config: JSON.stringify({ model: 'm', guardrailRules: [{ id: 'r', description: 'd', condition: 'c', action: 'shout' }] }),
+    },
+    mentions: 'action',
+  },
   { tool: 'components_set_status', args: { id: 'cmp_insights', status: 'archived' }, mentions: 'status' },
   { tool: 'presentations_create', args: { topic: 't', numberOfSlides: 51, locale: 'en-US' }, mentions: 'numberOfSlides' },
   { tool: 'presentations_create', args: { topic: 't', numberOfSlides: 0, locale: 'en-US' }, mentions: 'numberOfSlides' },
-  { tool: 'presentations_create', args: { topic: 't', numberOfSlides: 3, locale: 'en-US', imageMode: 'provide-own' }, mentions: 'customImages' },
-  { tool: 'presentations_create', args: { topic: 't', numberOfSlides: 3, locale: 'en-US', imageMode: 'provide-own', customImages: [{ url: 'https://a.example/x.png', base64: 'AAAA', description: 'd' }] }, mentions: 'exactly one of url or base64' },
-  { tool: 'presentations_create', args: { topic: 't', numberOfSlides: 3, locale: 'en-US', customImages: [{ url: 'https://a.example/x.png' }] }, mentions: 'description' },
+  {
+    tool: 'presentations_create',
+    args: { topic: 't', numberOfSlides: 3, locale: 'en-US', imageMode: 'provide-own' },
+    mentions: 'customImages',
+  },
+  {
+    tool: 'presentations_create',
+    args: {
+      topic: 't',
+      numberOfSlides: 3,
+      locale: 'en-US',
+      imageMode: 'provide-own',
+      customImages: [{ url: 'https://a.example/x.png', base64: 'AAAA', description: 'd' }],
+    },
+    mentions: 'exactly one of url or base64',
+  },
+  {
+    tool: 'presentations_create',
+    args: { topic: 't', numberOfSlides: 3, locale: 'en-US', customImages: [{ url: 'https://a.example/x.png' }] },
+    mentions: 'description',
+  },
   { tool: 'presentations_create', args: { topic: 't', numberOfSlides: 3, locale: 'english please' }, mentions: 'locale' },
   { tool: 'materials_generate', args: { topic: 't', type: 'essay', name: 'n' }, mentions: 'type' },
   { tool: 'materials_create', args: { name: 'n', content: { type: 'image', url: 'https://a.example' } }, mentions: 'type' },
@@ -145,7 +264,11 @@ async function ask(client: Client, args: Record<string, unknown>, withToken = tr
   return { result, progress, beforeResult };
 }
 
-const joinedText = (s: Streamed) => s.progress.filter((p) => p._meta?.[KIND] === 'text').map((p) => p.message).join('');
+const joinedText = (s: Streamed) =>
+  s.progress
+    .filter((p) => p._meta?.[KIND] === 'text')
+    .map((p) => p.message)
+    .join('');
 
 let sandbox: Sandbox;
 let http: HttpProcess;
@@ -160,7 +283,8 @@ afterAll(async () => {
   outputs.push(http.stderr());
   await http.stop();
   await sandbox.close();
-  for (const out of outputs) for (const secret of Object.values(SANDBOX_CREDENTIALS).filter((s) => s.length > 10)) expect(out).not.toContain(secret);
+  for (const out of outputs)
+    for (const secret of Object.values(SANDBOX_CREDENTIALS).filter((s) => s.length > 10)) expect(out).not.toContain(secret);
 });
 
 const transports: [string, () => Promise<Connected & { stderr?: () => string }>][] = [
@@ -228,13 +352,20 @@ describe.each(transports)('over %s', (_name, connect) => {
   });
 
   test('the written material is there afterwards', async () => {
-    await call(conn.client, 'materials_create', { name: 'Closing checklist', content: { type: 'text', text: 'Summarise, confirm, thank.' } });
+    await call(conn.client, 'materials_create', {
+      name: 'Closing checklist',
+      content: { type: 'text', text: 'Summarise, confirm, thank.' },
+    });
     const list = await call(conn.client, 'materials_list', { search: 'closing' });
     expect((list.structuredContent!['materials'] as { name: string }[]).map((m) => m.name)).toEqual(['Closing checklist']);
   });
 
   test('a Content API error body becomes a clear error with status and message', async () => {
-    sandbox.inject({ path: '/api/v1/folders', status: 409, body: { statusCode: 409, error: 'Conflict', message: 'A folder with this name exists' } });
+    sandbox.inject({
+      path: '/api/v1/folders',
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: 'A folder with this name exists' },
+    });
     const json = await call(conn.client, 'folders_create', { name: 'Security' });
     expect(text(json)).toContain('Error CONFLICT (HTTP 409): A folder with this name exists');
     sandbox.inject({ path: '/api/v1/folders', status: 500, body: 'upstream exploded' });
@@ -245,9 +376,13 @@ describe.each(transports)('over %s', (_name, connect) => {
 
   test('a long call keeps the client informed while it waits', async () => {
     const progress: Progress[] = [];
-    const result = (await conn.client.callTool({ name: 'presentations_create', arguments: { topic: 'Closing', numberOfSlides: 2, locale: 'en-GB' } }, undefined, {
-      onprogress: (p) => void progress.push(p),
-    })) as CallToolResult;
+    const result = (await conn.client.callTool(
+      { name: 'presentations_create', arguments: { topic: 'Closing', numberOfSlides: 2, locale: 'en-GB' } },
+      undefined,
+      {
+        onprogress: (p) => void progress.push(p),
+      },
+    )) as CallToolResult;
     expect(result.isError, text(result)).toBeFalsy();
     expect(progress.length).toBeGreaterThanOrEqual(2); // 600 ms of generation, 150 ms interval
     expect(progress.map((p) => p.progress)).toEqual([...progress.map((p) => p.progress)].sort((a, b) => a - b));
@@ -258,7 +393,13 @@ describe.each(transports)('over %s', (_name, connect) => {
     sandbox.content.options.stream = { delayMs: 5 };
     const s = await ask(conn.client, { question: 'Which course needs attention?' });
     expect(s.result.isError, text(s.result)).toBeFalsy();
-    const sc = s.result.structuredContent as { answer: string; sessionId: string; finishReason: string; toolCalls: { toolName: string; output: unknown }[]; data: { type: string }[] };
+    const sc = s.result.structuredContent as {
+      answer: string;
+      sessionId: string;
+      finishReason: string;
+      toolCalls: { toolName: string; output: unknown }[];
+      data: { type: string }[];
+    };
     expect(sc.answer).toContain('Security Awareness 2026');
     expect(s.result.content[0]).toEqual({ type: 'text', text: sc.answer });
     expect(joinedText(s)).toBe(sc.answer);
@@ -347,7 +488,13 @@ describe.each(transports)('over %s', (_name, connect) => {
   });
 
   test('earlier turns go upstream with the new question', async () => {
-    await ask(conn.client, { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }], question: 'And now?' });
+    await ask(conn.client, {
+      messages: [
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: 'Hello' },
+      ],
+      question: 'And now?',
+    });
     const body = sandbox.requests[0]!.body as { messages: unknown[]; message: { text: string } };
     expect(body.messages).toHaveLength(3);
     expect(body.message.text).toBe('And now?');
@@ -371,8 +518,16 @@ describe('content refusals', () => {
 
   test('processing that outlasts timeoutMs comes back as an error with the upstream message', async () => {
     const conn = await connectStdio(sandboxEnv(sandbox, { WORKSPACE_TIMEOUT_MS: '300' }));
-    const r = await call(conn.client, 'materials_upload_and_process', { name: 'Slow', content: { type: 'video', url: 'https://v.example/a.mp4' }, timeoutMs: 50 });
-    const ok = await call(conn.client, 'materials_upload_and_process', { name: 'Fine', content: { type: 'video', url: 'https://v.example/b.mp4' }, timeoutMs: 5_000 });
+    const r = await call(conn.client, 'materials_upload_and_process', {
+      name: 'Slow',
+      content: { type: 'video', url: 'https://v.example/a.mp4' },
+      timeoutMs: 50,
+    });
+    const ok = await call(conn.client, 'materials_upload_and_process', {
+      name: 'Fine',
+      content: { type: 'video', url: 'https://v.example/b.mp4' },
+      timeoutMs: 5_000,
+    });
     await conn.close();
     expect(text(r)).toContain('Error UPSTREAM_FAILED (HTTP 504): Processing did not finish within 50 ms');
     // The HTTP timeout of a long call covers the upstream's own wait, not the 300 ms default.

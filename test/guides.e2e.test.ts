@@ -2,7 +2,16 @@
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttp } from '@modelcontextprotocol/client';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectHttp, connectStdio, sandboxEnv, startHttpProcess, startSandbox, type Connected, type HttpProcess, type Sandbox } from './helpers.js';
+import {
+  connectHttp,
+  connectStdio,
+  sandboxEnv,
+  startHttpProcess,
+  startSandbox,
+  type Connected,
+  type HttpProcess,
+  type Sandbox,
+} from './helpers.js';
 
 let sandbox: Sandbox;
 let http: HttpProcess;
@@ -38,7 +47,9 @@ describe.each(['stdio', 'HTTP'] as const)('%s', (transport) => {
     expect(text).toContain('analytics_needs_attention');
     expect(text).toContain('assignments_for_user');
     expect(text).toContain('g_sales_na');
-    const missing = await conn.client.getPrompt({ name: 'prepare_course_content', arguments: { topic: 'Phishing' } }).catch((e: unknown) => e);
+    const missing = await conn.client
+      .getPrompt({ name: 'prepare_course_content', arguments: { topic: 'Phishing' } })
+      .catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(McpError);
     expect((missing as McpError).message).toContain('needs folderId');
   });
@@ -46,15 +57,21 @@ describe.each(['stdio', 'HTTP'] as const)('%s', (transport) => {
   test('resources give the config fields of each documented component type', async () => {
     const { resources } = await conn.client.listResources();
     const configs = resources.filter((r) => r.uri.startsWith('learning-workspace://'));
-    expect(configs.map((r) => r.uri)).toEqual(['chat', 'data_analyst', 'flashcards', 'scenarios'].map((t) => `learning-workspace://components/config/${t}`));
+    expect(configs.map((r) => r.uri)).toEqual(
+      ['chat', 'data_analyst', 'flashcards', 'scenarios'].map((t) => `learning-workspace://components/config/${t}`),
+    );
     const read = await conn.client.readResource({ uri: 'learning-workspace://components/config/flashcards' });
     const schema = JSON.parse((read.contents[0] as { text: string }).text) as { properties: Record<string, unknown> };
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['materials', 'difficulty', 'totalFlashcards', 'viewMode']));
     // The whole reference: what the tool list says only in words is kept here.
-    const chat = JSON.parse(((await conn.client.readResource({ uri: 'learning-workspace://components/config/chat' })).contents[0] as { text: string }).text) as { properties: Record<string, unknown>; required: string[] };
+    const chat = JSON.parse(
+      ((await conn.client.readResource({ uri: 'learning-workspace://components/config/chat' })).contents[0] as { text: string }).text,
+    ) as { properties: Record<string, unknown>; required: string[] };
     expect(chat.properties['temperature']).toMatchObject({ minimum: 0, maximum: 2 });
     expect(chat.required).toContain('model');
-    expect(await conn.client.readResource({ uri: 'learning-workspace://components/config/nope' }).catch((e: unknown) => e)).toBeInstanceOf(McpError);
+    expect(await conn.client.readResource({ uri: 'learning-workspace://components/config/nope' }).catch((e: unknown) => e)).toBeInstanceOf(
+      McpError,
+    );
   });
 });
 

@@ -56,18 +56,40 @@ export function sandboxEnv(sandbox: Sandbox, extra: Record<string, string> = {})
 /** The server in this process, wired to a client through the SDK's in-memory transport. */
 export async function connectInMemory(
   sandbox: Sandbox,
-  opts: { token?: string; apiKey?: string; readOnly?: boolean; timeoutMs?: number; deadlineMs?: number; maxRetries?: number; streamIdleMs?: number; keepAliveMs?: number; jobAfterMs?: number } = {},
+  opts: {
+    token?: string;
+    apiKey?: string;
+    readOnly?: boolean;
+    timeoutMs?: number;
+    deadlineMs?: number;
+    maxRetries?: number;
+    streamIdleMs?: number;
+    keepAliveMs?: number;
+    jobAfterMs?: number;
+  } = {},
 ): Promise<Connected> {
   const upstream = new Upstream(
     {
       connector: { baseUrl: sandbox.url, token: opts.token ?? SANDBOX_CREDENTIALS.connectorToken },
       content: { baseUrl: sandbox.url, apiKey: opts.apiKey ?? SANDBOX_CREDENTIALS.apiKey, userId: SANDBOX_CREDENTIALS.userId },
     },
-    { timeoutMs: opts.timeoutMs ?? 5_000, deadlineMs: opts.deadlineMs, maxRetries: opts.maxRetries ?? 2, retryBaseMs: 20, streamIdleMs: opts.streamIdleMs ?? 60_000 },
+    {
+      timeoutMs: opts.timeoutMs ?? 5_000,
+      deadlineMs: opts.deadlineMs,
+      maxRetries: opts.maxRetries ?? 2,
+      retryBaseMs: 20,
+      streamIdleMs: opts.streamIdleMs ?? 60_000,
+    },
   );
   // Long calls are handed off as jobs, as the built server does by default, when a test asks for it.
   const jobs = opts.jobAfterMs
-    ? new JobRunner(new MemoryJobStore({ keepMs: 3_600_000, quickKeepMs: 0 }), { handOffMs: opts.jobAfterMs, pollMs: opts.jobAfterMs / 2, replica: 'test', keepMs: 3_600_000, facts: repeatFacts })
+    ? new JobRunner(new MemoryJobStore({ keepMs: 3_600_000, quickKeepMs: 0 }), {
+        handOffMs: opts.jobAfterMs,
+        pollMs: opts.jobAfterMs / 2,
+        replica: 'test',
+        keepMs: 3_600_000,
+        facts: repeatFacts,
+      })
     : undefined;
   const catalogue = Catalogue.of(
     allTools.filter((t) => offered(summarize(t), { apis: upstream.apis(), readOnly: opts.readOnly })),
@@ -115,7 +137,12 @@ export interface HttpProcess {
 }
 
 /** The built binary serving Streamable HTTP on an ephemeral loopback port. */
-export async function startHttpProcess(env: Record<string, string>, args: string[] = [], script = CLI, keepStderr = true): Promise<HttpProcess> {
+export async function startHttpProcess(
+  env: Record<string, string>,
+  args: string[] = [],
+  script = CLI,
+  keepStderr = true,
+): Promise<HttpProcess> {
   const child = spawn(process.execPath, [script, '--http', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   let found = false;
@@ -182,7 +209,8 @@ export interface RedisProcess {
 export async function startRedis(): Promise<RedisProcess> {
   const port = await freePort();
   let child = await spawnRedis(port);
-  const exited = (c: ChildProcess) => new Promise<void>((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once('exit', () => resolve())));
+  const exited = (c: ChildProcess) =>
+    new Promise<void>((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once('exit', () => resolve())));
   return {
     url: `redis://127.0.0.1:${port}`,
     async kill() {
@@ -203,7 +231,9 @@ export async function startRedis(): Promise<RedisProcess> {
 }
 
 async function spawnRedis(port: number): Promise<ChildProcess> {
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {

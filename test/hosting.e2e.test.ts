@@ -10,7 +10,12 @@ import { CLI, SANDBOX_CREDENTIALS, sandboxEnv, startHttpProcess, startSandbox, t
 
 const TOKEN_A = 'mcp-access-token-aaaaaaaaaaaa';
 const TOKEN_B = 'mcp-access-token-bbbbbbbbbbbb';
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+};
 const ACCEPT = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 
 let sandbox: Sandbox;
@@ -23,7 +28,9 @@ beforeEach(() => sandbox.reset());
 afterAll(async () => {
   await sandbox.close();
   // Access logs and errors never carry a credential.
-  for (const err of stderrs) for (const secret of [...Object.values(SANDBOX_CREDENTIALS).filter((s) => s.length > 10), TOKEN_A, TOKEN_B]) expect(err).not.toContain(secret);
+  for (const err of stderrs)
+    for (const secret of [...Object.values(SANDBOX_CREDENTIALS).filter((s) => s.length > 10), TOKEN_A, TOKEN_B])
+      expect(err).not.toContain(secret);
 });
 
 async function client(url: string, headers: Record<string, string> = {}): Promise<Client> {
@@ -75,13 +82,24 @@ describe('server credentials with access tokens', () => {
 
   test("OAuth clients' requests after a 401 (metadata, registration) are told to send the access token instead", async () => {
     const base = server.url.replace('/mcp', '');
-    const paths = ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration', '/authorize'];
-    const answers = [...(await Promise.all(paths.map((p) => fetch(base + p)))), await post(`${base}/register`, { redirect_uris: ['http://localhost:1/cb'] })];
+    const paths = [
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/openid-configuration',
+      '/authorize',
+    ];
+    const answers = [
+      ...(await Promise.all(paths.map((p) => fetch(base + p)))),
+      await post(`${base}/register`, { redirect_uris: ['http://localhost:1/cb'] }),
+    ];
     for (const res of answers) {
       expect(res.status, res.url).toBe(404);
       const body = (await res.json()) as { error: string; error_description: string };
       expect(body.error).toBe('invalid_request');
-      expect(body.error_description).toBe('This server takes an access token, not OAuth sign-in: send it in the Authorization header, as Authorization: Bearer <token>.');
+      expect(body.error_description).toBe(
+        'This server takes an access token, not OAuth sign-in: send it in the Authorization header, as Authorization: Bearer <token>.',
+      );
     }
     expect((await fetch(`${base}/elsewhere`)).status).toBe(404);
   });
@@ -98,7 +116,10 @@ describe('server credentials with access tokens', () => {
   test('a wrong Host or Origin is refused (DNS rebinding), an allowed Origin is served', async () => {
     const auth = { authorization: `Bearer ${TOKEN_A}` };
     // fetch will not send a forged Host header; a raw request does.
-    const raw = await rawRequest(server.url, `POST /mcp HTTP/1.1\r\nHost: evil.example\r\nAuthorization: Bearer ${TOKEN_A}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+    const raw = await rawRequest(
+      server.url,
+      `POST /mcp HTTP/1.1\r\nHost: evil.example\r\nAuthorization: Bearer ${TOKEN_A}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+    );
     expect(raw).toMatch(/^HTTP\/1.1 403/);
     const origin = await post(server.url, INIT, { ...auth, origin: 'https://evil.example' });
     expect(origin.status).toBe(403);
@@ -116,7 +137,15 @@ describe('server credentials with access tokens', () => {
     expect((await post(server.url, '\u0000\u0001garbage', auth)).status).toBe(400);
     expect((await post(server.url, { hello: 'world' }, auth)).status).toBe(400);
     expect((await post(server.url, [], auth)).status).toBe(400);
-    expect((await fetch(server.url, { method: 'POST', headers: { ...auth, accept: ACCEPT.accept, 'content-type': 'text/plain' }, body: JSON.stringify(INIT) })).status).toBe(415);
+    expect(
+      (
+        await fetch(server.url, {
+          method: 'POST',
+          headers: { ...auth, accept: ACCEPT.accept, 'content-type': 'text/plain' },
+          body: JSON.stringify(INIT),
+        })
+      ).status,
+    ).toBe(415);
     expect((await fetch(server.url, { method: 'PUT', headers: auth })).status).toBe(405);
     expect((await fetch(server.url.replace('/mcp', '/healthz'))).status).toBe(200);
     expect(sandbox.requests).toHaveLength(0);
@@ -132,7 +161,12 @@ describe('server credentials with access tokens', () => {
       ids.push(res.headers.get('mcp-session-id')!);
       await res.body?.cancel();
     }
-    const list = (id: string) => post(server.url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { ...auth, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' });
+    const list = (id: string) =>
+      post(
+        server.url,
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+        { ...auth, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+      );
     // The table holds 3: the fourth session took the place of the oldest idle one.
     expect((await list(ids[0]!)).status).toBe(404);
     await new Promise((r) => setTimeout(r, 1_600));
@@ -197,7 +231,10 @@ describe('server credentials with access tokens', () => {
     expect(lines.some((l) => l['status'] === 401)).toBe(true);
     // Every request has its line: the OAuth requests, unknown paths and health checks too.
     for (const http of ['GET /.well-known/oauth-authorization-server', 'POST /register', 'GET /elsewhere', 'GET /healthz', 'GET /readyz']) {
-      expect(lines.find((l) => l['http'] === http && typeof l['status'] === 'number'), http).toBeDefined();
+      expect(
+        lines.find((l) => l['http'] === http && typeof l['status'] === 'number'),
+        http,
+      ).toBeDefined();
     }
   });
 });
@@ -224,11 +261,17 @@ describe('client credentials', () => {
     // And so is an OAuth client trying to register.
     const registered = await post(server.url.replace('/mcp', '/register'), {});
     expect(registered.status).toBe(404);
-    expect(((await registered.json()) as { error_description: string }).error_description).toContain('Authorization: Bearer <Connector token> and/or X-Api-Key');
+    expect(((await registered.json()) as { error_description: string }).error_description).toContain(
+      'Authorization: Bearer <Connector token> and/or X-Api-Key',
+    );
   });
 
   test('two clients at once each reach the upstream with their own credentials only', async () => {
-    const a = await client(server.url, { authorization: `Bearer ${SANDBOX_CREDENTIALS.connectorToken}`, 'x-forwarded-for': '10.0.0.1', cookie: 'sid=1' });
+    const a = await client(server.url, {
+      authorization: `Bearer ${SANDBOX_CREDENTIALS.connectorToken}`,
+      'x-forwarded-for': '10.0.0.1',
+      cookie: 'sid=1',
+    });
     const b = await client(server.url, { 'x-api-key': SANDBOX_CREDENTIALS.apiKey, 'x-user-id': 'u_priya', 'x-custom': 'nope' });
     const namesA = (await a.listTools()).tools.map((t) => t.name);
     const namesB = (await b.listTools()).tools.map((t) => t.name);
@@ -243,8 +286,14 @@ describe('client credentials', () => {
     ]);
     expect(calls.every((r) => !(r as CallToolResult).isError)).toBe(true);
     // Each client's credentials were checked once, with one cheap read, before its session opened.
-    const isCheck = (r: (typeof sandbox.requests)[number]) => (r.body as { limit?: number } | undefined)?.limit === 1 || r.query['limit'] === '1';
-    expect(sandbox.requests.filter(isCheck).map((r) => r.path).sort()).toEqual(['/api/v1/materials', '/api/v1/radar/alerts-list']);
+    const isCheck = (r: (typeof sandbox.requests)[number]) =>
+      (r.body as { limit?: number } | undefined)?.limit === 1 || r.query['limit'] === '1';
+    expect(
+      sandbox.requests
+        .filter(isCheck)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/api/v1/materials', '/api/v1/radar/alerts-list']);
     const connector = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/radar') && !isCheck(r));
     const content = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/materials') && !isCheck(r));
     expect(connector).toHaveLength(10);
@@ -259,7 +308,8 @@ describe('client credentials', () => {
       expect(r.headers['authorization']).toBeUndefined();
     }
     // No other client header ever goes upstream.
-    for (const r of sandbox.requests) for (const h of ['cookie', 'x-forwarded-for', 'x-custom', 'mcp-session-id']) expect(r.headers[h]).toBeUndefined();
+    for (const r of sandbox.requests)
+      for (const h of ['cookie', 'x-forwarded-for', 'x-custom', 'mcp-session-id']) expect(r.headers[h]).toBeUndefined();
     await a.close();
     await b.close();
   });
@@ -304,7 +354,9 @@ describe('stateless', () => {
     const c = await client(server.url);
     sandbox.content.options.stream = { delayMs: 2 };
     const progress: string[] = [];
-    const r = (await c.callTool({ name: 'performance_insights_ask', arguments: { question: 'q' } }, undefined, { onprogress: (p) => void progress.push(p.message ?? '') })) as CallToolResult;
+    const r = (await c.callTool({ name: 'performance_insights_ask', arguments: { question: 'q' } }, undefined, {
+      onprogress: (p) => void progress.push(p.message ?? ''),
+    })) as CallToolResult;
     expect(r.isError).toBeFalsy();
     expect(progress.length).toBeGreaterThan(3);
     await c.close();
@@ -317,7 +369,12 @@ describe('stateless', () => {
       method: 'POST',
       headers: ACCEPT,
       signal: controller.signal,
-      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'performance_insights_ask', arguments: { question: 'q' }, _meta: { progressToken: 'p1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'performance_insights_ask', arguments: { question: 'q' }, _meta: { progressToken: 'p1' } },
+      }),
     });
     const reader = res.body!.getReader();
     await reader.read(); // the first progress has arrived
@@ -336,11 +393,14 @@ test('a slow client does not stall others', async () => {
     // A request whose body trickles in, one byte at a time, holding its connection open.
     const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
-    socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${new URL(server.url).port}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{`);
+    socket.write(
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${new URL(server.url).port}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{`,
+    );
     const drip = setInterval(() => socket.write(' '), 50);
     const c = await client(server.url);
     const started = Date.now();
-    for (let i = 0; i < 20; i++) expect(((await c.callTool({ name: 'analytics_hero', arguments: {} })) as CallToolResult).isError).toBeFalsy();
+    for (let i = 0; i < 20; i++)
+      expect(((await c.callTool({ name: 'analytics_hero', arguments: {} })) as CallToolResult).isError).toBeFalsy();
     expect(Date.now() - started).toBeLessThan(3_000);
     clearInterval(drip);
     socket.destroy();
@@ -364,7 +424,11 @@ test('SIGTERM lets a call in flight finish, then exits 0', async () => {
 });
 
 test('on a public address, server credentials without an access token refuse to start', () => {
-  const r = spawnSync(process.execPath, [CLI, '--http', '--host', '0.0.0.0', '--sandbox'], { encoding: 'utf8', timeout: 10_000, env: { PATH: process.env['PATH'] ?? '' } });
+  const r = spawnSync(process.execPath, [CLI, '--http', '--host', '0.0.0.0', '--sandbox'], {
+    encoding: 'utf8',
+    timeout: 10_000,
+    env: { PATH: process.env['PATH'] ?? '' },
+  });
   expect(r.status).toBe(2);
   expect(r.stderr).toContain('WORKSPACE_MCP_AUTH_TOKEN');
 });
@@ -381,7 +445,11 @@ function rawRequest(url: string, request: string): Promise<string> {
 }
 
 test('--workers runs stateless workers on one port and needs --stateless', async () => {
-  const refused = spawnSync(process.execPath, [CLI, '--http', '--sandbox', '--workers', '2'], { encoding: 'utf8', timeout: 10_000, env: { PATH: process.env['PATH'] ?? '' } });
+  const refused = spawnSync(process.execPath, [CLI, '--http', '--sandbox', '--workers', '2'], {
+    encoding: 'utf8',
+    timeout: 10_000,
+    env: { PATH: process.env['PATH'] ?? '' },
+  });
   expect(refused.status).toBe(2);
   expect(refused.stderr).toContain('--workers needs --stateless');
   const server = await startHttpProcess(sandboxEnv(sandbox), ['--stateless', '--workers', '2']);

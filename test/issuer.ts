@@ -66,7 +66,10 @@ export async function startIssuer(opts: IssuerOptions): Promise<Issuer> {
     async robotToken(scope) {
       const res = await fetch(`${url}/token`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${ROBOT.clientId}:${ROBOT.clientSecret}`).toString('base64')}` },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${ROBOT.clientId}:${ROBOT.clientSecret}`).toString('base64')}`,
+        },
         body: new URLSearchParams({ grant_type: 'client_credentials', scope, resource: opts.resource }),
       });
       const json = (await res.json()) as { access_token?: string };
@@ -77,7 +80,10 @@ export async function startIssuer(opts: IssuerOptions): Promise<Issuer> {
   };
 
   // The person at the browser: signs in as `signIn.account` and grants `signIn.grant` on the resource.
-  async function interact(req: Parameters<Provider['interactionDetails']>[0], res: Parameters<Provider['interactionDetails']>[1]): Promise<void> {
+  async function interact(
+    req: Parameters<Provider['interactionDetails']>[0],
+    res: Parameters<Provider['interactionDetails']>[1],
+  ): Promise<void> {
     const details = await provider.interactionDetails(req, res);
     const accountId = issuer.signIn.account;
     const grant = new provider.Grant({ accountId, clientId: String(details.params['client_id']) });
@@ -99,8 +105,20 @@ export async function startIssuer(opts: IssuerOptions): Promise<Issuer> {
   function make(): Provider {
     const configuration: Configuration = {
       clients: [
-        { client_id: INTROSPECTOR.clientId, client_secret: INTROSPECTOR.clientSecret, grant_types: [], redirect_uris: [], response_types: [] },
-        { client_id: ROBOT.clientId, client_secret: ROBOT.clientSecret, grant_types: ['client_credentials'], redirect_uris: [], response_types: [] },
+        {
+          client_id: INTROSPECTOR.clientId,
+          client_secret: INTROSPECTOR.clientSecret,
+          grant_types: [],
+          redirect_uris: [],
+          response_types: [],
+        },
+        {
+          client_id: ROBOT.clientId,
+          client_secret: ROBOT.clientSecret,
+          grant_types: ['client_credentials'],
+          redirect_uris: [],
+          response_types: [],
+        },
       ],
       jwks: { keys: keys.map((k) => ({ ...k })) },
       features: {
@@ -115,7 +133,13 @@ export async function startIssuer(opts: IssuerOptions): Promise<Issuer> {
           useGrantedResource: () => true,
           getResourceServerInfo: (_ctx, indicator) => {
             if (indicator !== opts.resource) throw new errors.InvalidTarget();
-            return { scope: `${READ} ${WRITE}`, audience: indicator, accessTokenTTL: 3600, accessTokenFormat: opts.format ?? 'jwt', jwt: { sign: { alg: 'ES256' } } };
+            return {
+              scope: `${READ} ${WRITE}`,
+              audience: indicator,
+              accessTokenTTL: 3600,
+              accessTokenFormat: opts.format ?? 'jwt',
+              jwt: { sign: { alg: 'ES256' } },
+            };
           },
         },
       },

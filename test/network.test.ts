@@ -48,7 +48,10 @@ describe('an answer cut off mid-body', () => {
   test('a create that cannot be repeated safely says the connection dropped and that it may have been applied', async () => {
     const conn = await connectInMemory(sandbox);
     sandbox.inject({ path: '/api/v1/materials', afterApply: true, cut: 20 });
-    const result = await call(conn.client, 'materials_create', { name: 'Opening lines', content: { type: 'text', text: 'Start with a question.' } });
+    const result = await call(conn.client, 'materials_create', {
+      name: 'Opening lines',
+      content: { type: 'text', text: 'Start with a question.' },
+    });
     await conn.close();
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('UPSTREAM_CONNECTION_DROPPED');
@@ -80,7 +83,9 @@ describe('one deadline per call', () => {
     await conn.close();
     expect(result.isError).toBe(true);
     expect(elapsed).toBeLessThan(1_500);
-    expect(text(result)).toMatch(/UPSTREAM_TIMEOUT: The upstream did not answer POST \/api\/v1\/analytics\/hero in time: [23] attempts in 0\.[89] s \(an attempt may take 0\.4 s, the call 0\.9 s\)/);
+    expect(text(result)).toMatch(
+      /UPSTREAM_TIMEOUT: The upstream did not answer POST \/api\/v1\/analytics\/hero in time: [23] attempts in 0\.[89] s \(an attempt may take 0\.4 s, the call 0\.9 s\)/,
+    );
     expect(sandbox.requests.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -138,7 +143,12 @@ describe('the insights answer', () => {
 
   test('a 200 JSON body cut off mid-way is an error with what was received, not an answer', async () => {
     const conn = await connectInMemory(sandbox);
-    sandbox.inject({ path: STREAM, status: 200, headers: { 'content-type': 'application/json' }, body: '{"success":true,"data":{"scopeType":"WORK' });
+    sandbox.inject({
+      path: STREAM,
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{"success":true,"data":{"scopeType":"WORK',
+    });
     const result = await call(conn.client, 'performance_insights_ask', { question: 'q' });
     await conn.close();
     expect(result.isError).toBe(true);
@@ -159,7 +169,13 @@ describe('the insights answer', () => {
   test('an event stream cut off before it finished is an error that keeps the text so far', async () => {
     const conn = await connectInMemory(sandbox);
     const parts = [{ type: 'start' }, { type: 'text-delta', id: 't', delta: 'Half an ans' }];
-    sandbox.inject({ path: STREAM, status: 200, headers: { 'content-type': 'text/event-stream' }, body: parts.map((p) => `data: ${JSON.stringify(p)}\n\n`).join('') + 'data: {"type":"text-del', cut: 10_000 });
+    sandbox.inject({
+      path: STREAM,
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+      body: parts.map((p) => `data: ${JSON.stringify(p)}\n\n`).join('') + 'data: {"type":"text-del',
+      cut: 10_000,
+    });
     const result = await call(conn.client, 'performance_insights_ask', { question: 'q' });
     await conn.close();
     expect(result.isError).toBe(true);

@@ -35,15 +35,29 @@ test('every tool takes null for each optional field, as if it were left out', as
   expect(refused).toEqual([]);
 });
 
-test('batch_call takes null for its key and for a call\'s arguments', async () => {
-  const r = (await conn.client.callTool({ name: 'batch_call', arguments: { calls: [{ tool: 'analytics_hero', arguments: null }], idempotencyKey: null } })) as CallToolResult;
+test("batch_call takes null for its key and for a call's arguments", async () => {
+  const r = (await conn.client.callTool({
+    name: 'batch_call',
+    arguments: { calls: [{ tool: 'analytics_hero', arguments: null }], idempotencyKey: null },
+  })) as CallToolResult;
   expect(r.isError, text(r)).toBeFalsy();
 });
 
 test('null is dropped only where a field is optional, nested objects and list items included', () => {
   const def = tools.find((t) => t.name === 'presentations_create')!;
-  const args = { topic: 'T', numberOfSlides: 1, locale: 'en-US', logoUrl: null, customImages: [{ url: 'https://i.example/a.png', base64: null, description: 'a' }] };
-  expect(withoutNullOptionals(def.input, args)).toEqual({ topic: 'T', numberOfSlides: 1, locale: 'en-US', customImages: [{ url: 'https://i.example/a.png', description: 'a' }] });
+  const args = {
+    topic: 'T',
+    numberOfSlides: 1,
+    locale: 'en-US',
+    logoUrl: null,
+    customImages: [{ url: 'https://i.example/a.png', base64: null, description: 'a' }],
+  };
+  expect(withoutNullOptionals(def.input, args)).toEqual({
+    topic: 'T',
+    numberOfSlides: 1,
+    locale: 'en-US',
+    customImages: [{ url: 'https://i.example/a.png', description: 'a' }],
+  });
   // A required field sent as null stays, for the schema to refuse with its name.
   expect(withoutNullOptionals(def.input, { topic: null })).toEqual({ topic: null });
   // Where null means something (groups_list's parentId: the top level), it is kept.

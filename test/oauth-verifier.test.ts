@@ -16,7 +16,17 @@ afterEach(async () => {
 });
 
 function settings(extra: Partial<OAuthSettings> = {}): OAuthSettings {
-  return { issuer: issuer!.url, publicUrl: RESOURCE, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: undefined, tokenTypes: ['at+jwt', 'application/at+jwt'], ...extra };
+  return {
+    issuer: issuer!.url,
+    publicUrl: RESOURCE,
+    audiences: [],
+    readScope: READ,
+    writeScope: WRITE,
+    userClaim: undefined,
+    introspection: undefined,
+    tokenTypes: ['at+jwt', 'application/at+jwt'],
+    ...extra,
+  };
 }
 
 describe('keys', () => {
@@ -57,13 +67,19 @@ describe('opaque tokens', () => {
     // Revoked at the issuer: the next check says so.
     const revoke = await fetch(`${issuer.url}/token/revocation`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('robot:robot-secret-0123456789abcdef').toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from('robot:robot-secret-0123456789abcdef').toString('base64')}`,
+      },
       body: new URLSearchParams({ token }),
     });
     expect(revoke.status).toBe(200);
     await expect(verifier.verify(token)).rejects.toThrow('the token is not active');
     // A token for another resource is refused on its audience.
-    const elsewhere = new TokenVerifier({ ...settings({ introspection: INTROSPECTOR }), publicUrl: 'https://other.example.com/mcp' }, { cacheMs: 0 });
+    const elsewhere = new TokenVerifier(
+      { ...settings({ introspection: INTROSPECTOR }), publicUrl: 'https://other.example.com/mcp' },
+      { cacheMs: 0 },
+    );
     await expect(elsewhere.verify(await issuer.robotToken(READ))).rejects.toThrow('audience');
   });
 });
@@ -75,7 +91,9 @@ describe('load', () => {
     const slow = createServer((req, res) => {
       if (req.url?.startsWith('/.well-known/')) {
         const at = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
-        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer: at, introspection_endpoint: `${at}/introspect` }));
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ issuer: at, introspection_endpoint: `${at}/introspect` }));
       }
       most = Math.max(most, ++inFlight);
       setTimeout(() => {
@@ -85,7 +103,16 @@ describe('load', () => {
     });
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
     const at = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
-    const verifier = new TokenVerifier({ issuer: at, publicUrl: RESOURCE, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: INTROSPECTOR, tokenTypes: ['at+jwt'] });
+    const verifier = new TokenVerifier({
+      issuer: at,
+      publicUrl: RESOURCE,
+      audiences: [],
+      readScope: READ,
+      writeScope: WRITE,
+      userClaim: undefined,
+      introspection: INTROSPECTOR,
+      tokenTypes: ['at+jwt'],
+    });
     const outcomes = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => verifier.verify(`made-up-token-${i}`)));
     const reasons = outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error).constructor.name : 'accepted'));
     expect(reasons.filter((r) => r === 'TokenRejected')).toHaveLength(32);
@@ -96,8 +123,11 @@ describe('load', () => {
 });
 
 describe('metadata', () => {
-  test('RFC 8414 path insertion first, then OpenID\'s forms', () => {
-    expect(metadataUrls('https://id.example.com')).toEqual(['https://id.example.com/.well-known/oauth-authorization-server', 'https://id.example.com/.well-known/openid-configuration']);
+  test("RFC 8414 path insertion first, then OpenID's forms", () => {
+    expect(metadataUrls('https://id.example.com')).toEqual([
+      'https://id.example.com/.well-known/oauth-authorization-server',
+      'https://id.example.com/.well-known/openid-configuration',
+    ]);
     expect(metadataUrls('https://id.example.com/realms/team/')).toEqual([
       'https://id.example.com/.well-known/oauth-authorization-server/realms/team',
       'https://id.example.com/.well-known/openid-configuration/realms/team',
@@ -106,10 +136,22 @@ describe('metadata', () => {
   });
 
   test('metadata naming another issuer is not used; an issuer that cannot be reached is unavailable, not a bad token', async () => {
-    const fake = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer: 'https://someone-else.example.com', jwks_uri: 'x' })));
+    const fake = createServer((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ issuer: 'https://someone-else.example.com', jwks_uri: 'x' })),
+    );
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const at = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-    const base = { publicUrl: RESOURCE, audiences: [], readScope: READ, writeScope: WRITE, userClaim: undefined, introspection: undefined, tokenTypes: ['at+jwt'] };
+    const base = {
+      publicUrl: RESOURCE,
+      audiences: [],
+      readScope: READ,
+      writeScope: WRITE,
+      userClaim: undefined,
+      introspection: undefined,
+      tokenTypes: ['at+jwt'],
+    };
     await expect(new TokenVerifier({ ...base, issuer: at }).verify('a.b.c')).rejects.toThrow(/names the issuer/);
     await new Promise((resolve) => fake.close(resolve));
     const gone = new TokenVerifier({ ...base, issuer: at });

@@ -24,7 +24,13 @@ class SignIn implements OAuthClientProvider {
     return REDIRECT;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'sign-in test', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      client_name: 'sign-in test',
+      redirect_uris: [REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
   clientInformation() {
     return this.client;
@@ -82,10 +88,19 @@ async function signInAndConnect(url: string, signIn = new SignIn()): Promise<{ c
   return { client, signIn };
 }
 
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+};
 const HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 const post = (url: string, token: string | undefined, body: object, extra: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { ...HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra }, body: JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { ...HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
+    body: JSON.stringify(body),
+  });
 
 let sandbox: TestSandbox;
 let issuer: Issuer;
@@ -112,11 +127,22 @@ async function startServer(port: number, extraEnv: Record<string, string> = {}, 
 }
 
 const now = () => Math.floor(Date.now() / 1000);
-const claims = (extra: Record<string, unknown> = {}) => ({ iss: issuer.url, sub: 'alice', aud: url, scope: `${READ} ${WRITE}`, [USER_CLAIM]: 'u-alice', iat: now(), exp: now() + 600, ...extra });
+const claims = (extra: Record<string, unknown> = {}) => ({
+  iss: issuer.url,
+  sub: 'alice',
+  aud: url,
+  scope: `${READ} ${WRITE}`,
+  [USER_CLAIM]: 'u-alice',
+  iat: now(),
+  exp: now() + 600,
+  ...extra,
+});
 
 /** A token signed with the issuer's own key, as it would make one, with the claims given. */
 async function mint(extra: Record<string, unknown> = {}, key: JWK & { kid?: string } = issuer.signingKey): Promise<string> {
-  const token = await new SignJWT(claims(extra)).setProtectedHeader({ alg: 'ES256', kid: key.kid ?? issuer.signingKey.kid, typ: 'at+jwt' }).sign(await importJWK(key, 'ES256'));
+  const token = await new SignJWT(claims(extra))
+    .setProtectedHeader({ alg: 'ES256', kid: key.kid ?? issuer.signingKey.kid, typ: 'at+jwt' })
+    .sign(await importJWK(key, 'ES256'));
   tokensSeen.push(token);
   return token;
 }
@@ -136,11 +162,21 @@ async function session(token: string): Promise<string> {
   expect(res.status).toBe(200);
   await res.text();
   const sid = res.headers.get('mcp-session-id')!;
-  await post(url, token, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' });
+  await post(
+    url,
+    token,
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' },
+  );
   return sid;
 }
 
-const callBody = (name: string, args: object = {}, id = 7) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+const callBody = (name: string, args: object = {}, id = 7) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
@@ -165,7 +201,7 @@ afterAll(async () => {
 });
 
 describe('signing in with the SDK client', () => {
-  test('discovery from the 401, registration, code with PKCE, token; then every tool, called as the token\'s user', async () => {
+  test("discovery from the 401, registration, code with PKCE, token; then every tool, called as the token's user", async () => {
     const { client, signIn } = await signInAndConnect(url);
     tokensSeen.push(signIn.saved!.access_token);
     expect(signIn.client?.client_id).toBeTruthy(); // registered dynamically
@@ -225,9 +261,15 @@ describe('refusals', () => {
   test('no token: 401 pointing at the metadata, with the scopes to ask for', async () => {
     const r = await refused(undefined);
     expect(r.status).toBe(401);
-    expect(r.challenge).toBe(`Bearer resource_metadata="${url.replace('/mcp', '/.well-known/oauth-protected-resource/mcp')}", scope="${READ} ${WRITE}"`);
+    expect(r.challenge).toBe(
+      `Bearer resource_metadata="${url.replace('/mcp', '/.well-known/oauth-protected-resource/mcp')}", scope="${READ} ${WRITE}"`,
+    );
     // A 2026-07-28 request (no initialize, no session) is refused the same way.
-    const modern = await refused(undefined, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' });
+    const modern = await refused(
+      undefined,
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } },
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+    );
     expect(modern.status).toBe(401);
   });
 
@@ -236,11 +278,26 @@ describe('refusals', () => {
     ['for another resource', () => mint({ aud: 'https://other.example.com/mcp' }), 'audience'],
     ['from another issuer', () => mint({ iss: 'https://evil.example.com' }), 'another authorization server'],
     ['not valid yet', () => mint({ nbf: now() + 600 }), 'not valid yet'],
-    ['signed by another key under the issuer\'s key id', async () => mint({}, { ...(await otherKey()), kid: issuer.signingKey.kid }), 'signature does not verify'],
-    ['signed by a key the issuer does not publish', async () => mint({}, { ...(await otherKey()), kid: 'unknown-key' }), 'does not publish'],
-    ['of another kind (typ JWT, as an ID token is)', async () => new SignJWT(claims()).setProtectedHeader({ alg: 'ES256', kid: issuer.signingKey.kid, typ: 'JWT' }).sign(await importJWK(issuer.signingKey, 'ES256')), 'not an access token'],
+    [
+      "signed by another key under the issuer's key id",
+      async () => mint({}, { ...(await otherKey()), kid: issuer.signingKey.kid }),
+      'signature does not verify',
+    ],
+    [
+      'signed by a key the issuer does not publish',
+      async () => mint({}, { ...(await otherKey()), kid: 'unknown-key' }),
+      'does not publish',
+    ],
+    [
+      'of another kind (typ JWT, as an ID token is)',
+      async () =>
+        new SignJWT(claims())
+          .setProtectedHeader({ alg: 'ES256', kid: issuer.signingKey.kid, typ: 'JWT' })
+          .sign(await importJWK(issuer.signingKey, 'ES256')),
+      'not an access token',
+    ],
     ['alg none', async () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims())}.`, 'accepted algorithm'],
-    ['HMAC keyed with the issuer\'s public key', async () => hmacWithPublicKey(), 'accepted algorithm'],
+    ["HMAC keyed with the issuer's public key", async () => hmacWithPublicKey(), 'accepted algorithm'],
     ['without the user claim', () => mint({ [USER_CLAIM]: undefined }), `no ${USER_CLAIM} claim`],
     ['opaque, with no introspection configured', async () => 'opaque-token-0123456789', 'introspection'],
   ] as const;
@@ -248,7 +305,9 @@ describe('refusals', () => {
     const token = await make();
     const r = await refused(token);
     expect(r.status).toBe(401);
-    expect(r.challenge).toMatch(/^Bearer error="invalid_token", error_description="[^"]+", resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp"$/);
+    expect(r.challenge).toMatch(
+      /^Bearer error="invalid_token", error_description="[^"]+", resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp"$/,
+    );
     expect(r.challenge).toContain(reason);
     expect(r.message).toContain(reason);
   });
@@ -277,7 +336,10 @@ describe('refusals', () => {
     // The same on 2026-07-28, which has no session.
     const modern = await refused(
       readOnly,
-      { ...callBody('folders_create', { name: 'x' }), params: { name: 'folders_create', arguments: { name: 'x' }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } },
+      {
+        ...callBody('folders_create', { name: 'x' }),
+        params: { name: 'folders_create', arguments: { name: 'x' }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+      },
       { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'folders_create' },
     );
     expect([modern.status, modern.challenge]).toEqual([403, r.challenge]);
@@ -289,10 +351,13 @@ describe('refusals', () => {
     expect(answer).not.toContain('"isError":true');
   });
 
-  test('a session replayed with another subject\'s token: 403, nothing upstream', async () => {
+  test("a session replayed with another subject's token: 403, nothing upstream", async () => {
     const sid = await session(await mint());
     sandbox.reset();
-    const r = await refused(await mint({ sub: 'bob', [USER_CLAIM]: 'u-bob' }), callBody('analytics_hero'), { 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' });
+    const r = await refused(await mint({ sub: 'bob', [USER_CLAIM]: 'u-bob' }), callBody('analytics_hero'), {
+      'mcp-session-id': sid,
+      'mcp-protocol-version': '2025-11-25',
+    });
     expect(r.status).toBe(403);
     expect(r.message).toContain('another caller');
   });
@@ -313,9 +378,16 @@ describe('metadata and browsers', () => {
     }
   });
 
-  test('CORS for an allowed origin: the preflight is answered without a token, and a 401\'s challenge is readable', async () => {
+  test("CORS for an allowed origin: the preflight is answered without a token, and a 401's challenge is readable", async () => {
     const origin = url.replace('/mcp', '');
-    const pre = await fetch(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, mcp-protocol-version' } });
+    const pre = await fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, mcp-protocol-version',
+      },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
     expect(pre.headers.get('access-control-allow-headers')).toContain('authorization');
@@ -327,7 +399,10 @@ describe('metadata and browsers', () => {
     const meta = await fetch(new URL('/.well-known/oauth-protected-resource/mcp', url), { headers: { origin } });
     expect(meta.headers.get('access-control-allow-origin')).toBe(origin);
     // Another origin gets no CORS headers, and its requests are refused.
-    const evil = await fetch(url, { method: 'OPTIONS', headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'POST' } });
+    const evil = await fetch(url, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'POST' },
+    });
     expect(evil.status).toBe(403);
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -339,7 +414,9 @@ describe('stateless', () => {
     const stateless = await startServer(port, {}, ['--stateless']);
     try {
       const at = `http://127.0.0.1:${port}/mcp`;
-      const good = await new SignJWT(claims({ aud: at })).setProtectedHeader({ alg: 'ES256', kid: issuer.signingKey.kid }).sign(await importJWK(issuer.signingKey, 'ES256'));
+      const good = await new SignJWT(claims({ aud: at }))
+        .setProtectedHeader({ alg: 'ES256', kid: issuer.signingKey.kid })
+        .sign(await importJWK(issuer.signingKey, 'ES256'));
       tokensSeen.push(good);
       expect((await post(at, good, callBody('analytics_hero'), { 'mcp-protocol-version': '2025-11-25' })).status).toBe(200);
       expect((await post(at, undefined, callBody('analytics_hero'), { 'mcp-protocol-version': '2025-11-25' })).status).toBe(401);

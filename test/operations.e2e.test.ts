@@ -19,27 +19,46 @@ describe('audit log', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'lw-audit-')), 'audit.jsonl');
     const client = new Client({ name: 'audited', version: '0' }, { capabilities: { elicitation: { form: {} } } });
     client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'decline' }));
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI], env: sandboxEnv(sandbox, { WORKSPACE_AUDIT_LOG: file }), stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI],
+        env: sandboxEnv(sandbox, { WORKSPACE_AUDIT_LOG: file }),
+        stderr: 'ignore',
+      }),
+    );
     const trace = '0af7651916cd43dd8448eb211c80319c';
     const call = (name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) =>
       client.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) }) as Promise<CallToolResult>;
     try {
       await call('groups_list', {});
       await call('analytics_hero', {});
-      const added = await call('groups_member_add', { groupId: 'g_newhires', userId: 'u_priya' }, { traceparent: `00-${trace}-b7ad6b7169203331-01` });
+      const added = await call(
+        'groups_member_add',
+        { groupId: 'g_newhires', userId: 'u_priya' },
+        { traceparent: `00-${trace}-b7ad6b7169203331-01` },
+      );
       // The line is on disk when the answer arrives.
       const afterFirst = readFileSync(file, 'utf8').trim().split('\n');
       expect(afterFirst).toHaveLength(1);
       expect(added.isError, JSON.stringify(added.content)).toBeFalsy();
       await call('groups_delete', { groupId: 'g_alumni' });
       await call('members_set_tags', { userId: 'u_nobody', tags: ['x'] });
-      const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const lines = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(lines.map((l) => [l['tool'], l['outcome']])).toEqual([
         ['groups_member_add', 'ok'],
         ['groups_delete', 'declined'],
         ['members_set_tags', 'UPSTREAM_INVALID'],
       ]);
-      expect(lines[0]).toMatchObject({ caller: 'stdio', targets: { groupId: 'g_newhires', userId: 'u_priya' }, traceId: trace, upstreamStatus: 200 });
+      expect(lines[0]).toMatchObject({
+        caller: 'stdio',
+        targets: { groupId: 'g_newhires', userId: 'u_priya' },
+        traceId: trace,
+        upstreamStatus: 200,
+      });
       expect(lines[1]).toMatchObject({ targets: { groupId: 'g_alumni' } });
       expect(lines[2]).toMatchObject({ upstreamStatus: 422, upstreamCode: 'VALIDATION_ERROR' });
       const text = readFileSync(file, 'utf8');
@@ -53,10 +72,30 @@ describe('audit log', () => {
 describe('per-caller rate limit', () => {
   const tokens = ['rate-limited-token-alice-0', 'rate-limited-token-bobby-1'];
   const callOnce = async (url: string, token: string) => {
-    const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'analytics_hero', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'r', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {} } } };
+    const body = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'analytics_hero',
+        arguments: {},
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'r', version: '0' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    };
     const res = await fetch(url, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'analytics_hero' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'analytics_hero',
+      },
       body: JSON.stringify(body),
     });
     return { status: res.status, retryAfter: res.headers.get('retry-after'), text: await res.text() };

@@ -30,8 +30,16 @@ export async function receiver(): Promise<{ url: string; spans: () => Span[]; me
   const spans = () =>
     bodies
       .filter((b) => b.path === '/v1/traces')
-      .flatMap((b) => (JSON.parse(b.body) as { resourceSpans: { scopeSpans: { spans: Span[] }[] }[] }).resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)));
-  const metrics = () => bodies.filter((b) => b.path === '/v1/metrics').map((b) => b.body).join('\n');
+      .flatMap((b) =>
+        (JSON.parse(b.body) as { resourceSpans: { scopeSpans: { spans: Span[] }[] }[] }).resourceSpans.flatMap((r) =>
+          r.scopeSpans.flatMap((s) => s.spans),
+        ),
+      );
+  const metrics = () =>
+    bodies
+      .filter((b) => b.path === '/v1/metrics')
+      .map((b) => b.body)
+      .join('\n');
   return { url, spans, metrics, close: () => new Promise((r) => server.close(() => r())) };
 }
 

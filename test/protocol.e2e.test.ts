@@ -4,7 +4,18 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { connect } from 'node:net';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { ALL_TOOLS, CLI, connectStdio, sandboxEnv, startHttpProcess, startSandbox, text, type Connected, type HttpProcess, type Sandbox } from './helpers.js';
+import {
+  ALL_TOOLS,
+  CLI,
+  connectStdio,
+  sandboxEnv,
+  startHttpProcess,
+  startSandbox,
+  text,
+  type Connected,
+  type HttpProcess,
+  type Sandbox,
+} from './helpers.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -50,7 +61,14 @@ class RawStdio {
   }
 
   async initialize(): Promise<void> {
-    this.write(JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } }));
+    this.write(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+      }),
+    );
     await this.next();
     this.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
   }
@@ -82,13 +100,17 @@ describe('stdio', () => {
 
   test('non-object arguments and a call without a tool name are invalid params with a reason', async () => {
     const bad = async (params: Record<string, unknown>) => {
-      const err = await conn.client.request({ method: 'tools/call', params } as never, (await import('@modelcontextprotocol/sdk/types.js')).CallToolResultSchema).catch((e: unknown) => e);
+      const err = await conn.client
+        .request({ method: 'tools/call', params } as never, (await import('@modelcontextprotocol/sdk/types.js')).CallToolResultSchema)
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(McpError);
       return err as McpError;
     };
     const notObject = await bad({ name: 'analytics_hero', arguments: 'all of them' });
     expect(notObject.code).toBe(-32602);
-    expect(notObject.message).toBe('MCP error -32602: Invalid params: tools/call params.arguments must be an object of "analytics_hero"\'s input fields, not string.');
+    expect(notObject.message).toBe(
+      'MCP error -32602: Invalid params: tools/call params.arguments must be an object of "analytics_hero"\'s input fields, not string.',
+    );
     const noName = await bad({ arguments: {} });
     expect(noName.code).toBe(-32602);
     expect(noName.message).toContain('tools/call needs params.name');
@@ -110,7 +132,10 @@ describe('stdio', () => {
 
   test('values HTTP cannot carry are refused by the schema, with a reason, before any request', async () => {
     for (const idempotencyKey of ['key\r\nX-Injected: 1', 'nul\u0000', 'schlüssel', 'with space']) {
-      const r = (await conn.client.callTool({ name: 'members_set_tags', arguments: { userId: 'u_tom', tags: [], idempotencyKey } })) as CallToolResult;
+      const r = (await conn.client.callTool({
+        name: 'members_set_tags',
+        arguments: { userId: 'u_tom', tags: [], idempotencyKey },
+      })) as CallToolResult;
       expect(r.isError).toBe(true);
       expect(text(r)).toContain('idempotencyKey: an idempotency key is 1 to 255 visible ASCII characters');
     }
@@ -141,7 +166,11 @@ describe('stdio, line by line', () => {
   test.each([
     ['jsonrpc "1.0"', { jsonrpc: '1.0', id: 11, method: 'tools/list' }, '"jsonrpc" must be "2.0", not "1.0"'],
     ['a numeric method', { jsonrpc: '2.0', id: 12, method: 5 }, '"method" must be a string'],
-    ['params that are not an object', { jsonrpc: '2.0', id: 'thirteen', method: 'tools/list', params: 'all' }, '"params" must be an object'],
+    [
+      'params that are not an object',
+      { jsonrpc: '2.0', id: 'thirteen', method: 'tools/list', params: 'all' },
+      '"params" must be an object',
+    ],
     ['an unknown member', { jsonrpc: '2.0', id: 14, method: 'tools/list', extra: true }, 'unknown member "extra"'],
   ])('a request with %s gets an Invalid Request error to its id', async (_, message, reason) => {
     raw.write(JSON.stringify(message));
@@ -153,7 +182,9 @@ describe('stdio, line by line', () => {
     raw.write('{"jsonrpc":"2.0","id":21,"method":"tools/list"');
     expect(await raw.next()).toMatchObject({ id: 21, error: { code: -32700 } });
     // The Python SDK writes the id first.
-    raw.write(`{"jsonrpc":"2.0","id":22,"method":"tools/call","params":{"name":"folders_create","arguments":{"name":"${'y'.repeat(1_500_000)}"}}}`);
+    raw.write(
+      `{"jsonrpc":"2.0","id":22,"method":"tools/call","params":{"name":"folders_create","arguments":{"name":"${'y'.repeat(1_500_000)}"}}}`,
+    );
     expect(await raw.next()).toMatchObject({ id: 22, error: { code: -32600 } });
     raw.write(JSON.stringify({ jsonrpc: '2.0', id: 23, method: 'tools/list' }));
     const list = await raw.next();
@@ -176,7 +207,11 @@ describe('http', () => {
       body: JSON.stringify({ jsonrpc: '1.0', id: 7, method: 'tools/list' }),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'Invalid Request: "jsonrpc" must be "2.0", not "1.0".' } });
+    expect(await res.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32600, message: 'Invalid Request: "jsonrpc" must be "2.0", not "1.0".' },
+    });
   });
 
   test('a client that hangs up mid-body is logged as its doing, not as a server error', async () => {

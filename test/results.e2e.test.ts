@@ -37,7 +37,11 @@ test('a roster of 5,000 students comes in parts within the cap, each with a note
     expect(json.length).toBeLessThanOrEqual(40_000);
     const page = (r.structuredContent as { page: { offset: number; returned: number; total: number; nextOffset: number | null } }).page;
     expect(page).toMatchObject({ offset, total: 5_000 });
-    expect((r.content[1] as { text: string }).text).toMatch(page.nextOffset === null ? /of 5000\. This is the last part\./ : new RegExp(`Call again with offset: ${page.nextOffset} for the next part\\.`));
+    expect((r.content[1] as { text: string }).text).toMatch(
+      page.nextOffset === null
+        ? /of 5000\. This is the last part\./
+        : new RegExp(`Call again with offset: ${page.nextOffset} for the next part\\.`),
+    );
     for (const s of (r.structuredContent as { students: { user: { id: string } }[] }).students) seen.add(s.user.id);
     offset = page.nextOffset;
     parts++;

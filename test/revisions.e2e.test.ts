@@ -8,7 +8,17 @@ import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/clien
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { ALL_TOOLS, CLI, CONTENT_TOOLS, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
+import {
+  ALL_TOOLS,
+  CLI,
+  CONTENT_TOOLS,
+  sandboxEnv,
+  startHttpProcess,
+  startSandbox,
+  text,
+  type HttpProcess,
+  type Sandbox,
+} from './helpers.js';
 
 const ENVELOPE_VERSION = 'io.modelcontextprotocol/protocolVersion';
 
@@ -52,7 +62,10 @@ function recordingFetch(wire: Wire): typeof fetch {
     const res = await fetch(input, init);
     wire.sessionIds.push(res.headers.get('mcp-session-id'));
     if (res.headers.get('content-type')?.includes('application/json')) {
-      const body = (await res.clone().json().catch(() => undefined)) as Record<string, unknown> | undefined;
+      const body = (await res
+        .clone()
+        .json()
+        .catch(() => undefined)) as Record<string, unknown> | undefined;
       if (body) wire.received.push(body);
     }
     return res;
@@ -60,7 +73,10 @@ function recordingFetch(wire: Wire): typeof fetch {
 }
 
 /** Records what a stdio transport sends and receives (the SDK's own transports, patched in place). */
-function recordStdio(transport: { send: (m: never) => Promise<void>; onmessage?: ((m: never) => void) | undefined }, wire: Wire): () => void {
+function recordStdio(
+  transport: { send: (m: never) => Promise<void>; onmessage?: ((m: never) => void) | undefined },
+  wire: Wire,
+): () => void {
   const send = transport.send.bind(transport);
   transport.send = ((m: Record<string, unknown>) => (wire.sent.push(m), send(m as never))) as never;
   return () => {
@@ -89,7 +105,8 @@ async function v1(target: Target): Promise<Conn> {
     wire,
     listTools: () => client.listTools() as Promise<{ tools: ToolEntry[] }>,
     readResource: (uri) => client.readResource({ uri }) as Promise<{ contents: { uri: string; mimeType?: string; text?: string }[] }>,
-    call: (name, args, opts = {}) => client.callTool({ name, arguments: args }, undefined, { ...opts, timeout: 30_000 }) as Promise<CallResult>,
+    call: (name, args, opts = {}) =>
+      client.callTool({ name, arguments: args }, undefined, { ...opts, timeout: 30_000 }) as Promise<CallResult>,
     async close() {
       await http?.terminateSession().catch(() => undefined);
       await client.close();
@@ -145,7 +162,8 @@ afterAll(async () => {
 beforeEach(() => sandbox.reset());
 
 const requests = (wire: Wire) => wire.sent.filter((m) => typeof m['method'] === 'string' && 'id' in m);
-const envelopeOf = (m: Record<string, unknown>) => ((m['params'] as { _meta?: Record<string, unknown> } | undefined)?._meta ?? {})[ENVELOPE_VERSION];
+const envelopeOf = (m: Record<string, unknown>) =>
+  ((m['params'] as { _meta?: Record<string, unknown> } | undefined)?._meta ?? {})[ENVELOPE_VERSION];
 
 /** The revision the messages on the wire speak, checked message by message. */
 function expectRevision(wire: Wire, revision: string, transport: string): void {
@@ -190,7 +208,8 @@ describe.each(TRANSPORTS)('%s', (transport) => {
 
     test('a view (MCP Apps): the tool names it in _meta.ui, resources/read serves its HTML', async () => {
       const { tools } = await conn.listTools();
-      const uri = (tools.find((t) => t.name === 'analytics_courses') as { _meta?: { ui?: { resourceUri?: string } } })._meta?.ui?.resourceUri;
+      const uri = (tools.find((t) => t.name === 'analytics_courses') as { _meta?: { ui?: { resourceUri?: string } } })._meta?.ui
+        ?.resourceUri;
       expect(uri).toBe('ui://learning-workspace/courses.html');
       const [content] = (await conn.readResource(uri ?? '')).contents;
       expect(content?.mimeType).toBe('text/html;profile=mcp-app');
@@ -205,7 +224,11 @@ describe.each(TRANSPORTS)('%s', (transport) => {
 
     test('the insights answer streams as progress', async () => {
       const progress: string[] = [];
-      const r = await conn.call('performance_insights_ask', { question: 'Who is behind?' }, { onprogress: (p) => progress.push(p.message ?? '') });
+      const r = await conn.call(
+        'performance_insights_ask',
+        { question: 'Who is behind?' },
+        { onprogress: (p) => progress.push(p.message ?? '') },
+      );
       expect(r.isError).toBeFalsy();
       expect(progress.length).toBeGreaterThan(0);
       expect(progress.join('')).toContain('You asked');
@@ -242,7 +265,13 @@ describe.each(TRANSPORTS)('%s', (transport) => {
 });
 
 /** What a 2026-07-28 client sends over HTTP: no session, the version in `_meta` and in headers. */
-async function post(url: string, method: string, params: Record<string, unknown>, headers: Record<string, string> = {}, version = '2026-07-28') {
+async function post(
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  version = '2026-07-28',
+) {
   const res = await fetch(url, {
     method: 'POST',
     headers: {
@@ -257,7 +286,14 @@ async function post(url: string, method: string, params: Record<string, unknown>
       jsonrpc: '2.0',
       id: 1,
       method,
-      params: { ...params, _meta: { [ENVELOPE_VERSION]: version, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {} } },
+      params: {
+        ...params,
+        _meta: {
+          [ENVELOPE_VERSION]: version,
+          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
     }),
   });
   const body = (await res.json()) as { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
@@ -270,7 +306,13 @@ describe('a hand-written 2026-07-28 client over HTTP', () => {
     const discover = await post(url, 'server/discover', {});
     expect(discover.status).toBe(200);
     expect(discover.session).toBeNull();
-    expect(discover.body.result).toMatchObject({ supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, resultType: 'complete', ttlMs: 600_000, cacheScope: 'private' });
+    expect(discover.body.result).toMatchObject({
+      supportedVersions: ['2026-07-28'],
+      capabilities: { tools: {} },
+      resultType: 'complete',
+      ttlMs: 600_000,
+      cacheScope: 'private',
+    });
     const call = await post(url, 'tools/call', { name: 'radar_alerts_list', arguments: { limit: 1 } });
     expect(call.status).toBe(200);
     expect(call.session).toBeNull();
@@ -278,7 +320,12 @@ describe('a hand-written 2026-07-28 client over HTTP', () => {
   });
 
   test('an Mcp-Name header that disagrees with the body is refused with the reason, and nothing is called', async () => {
-    const r = await post(servers.get('HTTP stateful')!.url, 'tools/call', { name: 'radar_alerts_list', arguments: {} }, { 'mcp-name': 'members_remove' });
+    const r = await post(
+      servers.get('HTTP stateful')!.url,
+      'tools/call',
+      { name: 'radar_alerts_list', arguments: {} },
+      { 'mcp-name': 'members_remove' },
+    );
     expect(r.status).toBe(400);
     expect(r.body.error?.code).toBe(-32020);
     expect(r.body.error?.message).toMatch(/Mcp-Name/i);
@@ -303,11 +350,18 @@ describe('a hand-written 2026-07-28 client over HTTP', () => {
     try {
       const refused = await post(guarded.url, 'tools/list', {});
       expect(refused.status).toBe(401);
-      expect((await post(guarded.url, 'tools/list', {}, { authorization: 'Bearer tok-revisions-0123456789' })).body.result?.['tools']).toHaveLength(ALL_TOOLS);
+      expect(
+        (await post(guarded.url, 'tools/list', {}, { authorization: 'Bearer tok-revisions-0123456789' })).body.result?.['tools'],
+      ).toHaveLength(ALL_TOOLS);
       // A client that brought only a Content API key is offered the Content tools, and its call goes out with that key.
       const content = await post(perClient.url, 'tools/list', {}, { 'x-api-key': env['WORKSPACE_API_KEY']! });
       expect((content.body.result?.['tools'] as unknown[]).length).toBe(CONTENT_TOOLS);
-      const list = await post(perClient.url, 'tools/call', { name: 'materials_list', arguments: {} }, { 'x-api-key': env['WORKSPACE_API_KEY']! });
+      const list = await post(
+        perClient.url,
+        'tools/call',
+        { name: 'materials_list', arguments: {} },
+        { 'x-api-key': env['WORKSPACE_API_KEY']! },
+      );
       expect(list.body.result).toMatchObject({ structuredContent: { materials: expect.any(Array) } });
       expect(sandbox.requests.at(-1)?.headers['x-api-key']).toBe(env['WORKSPACE_API_KEY']);
     } finally {
@@ -318,7 +372,13 @@ describe('a hand-written 2026-07-28 client over HTTP', () => {
 });
 
 describe('a retried call tells the client, within its log level', () => {
-  const fault = () => sandbox.inject({ path: '/api/v1/radar/alerts-list', status: 503, times: 1, body: { success: false, error: { code: 'UNAVAILABLE', message: 'busy' } } });
+  const fault = () =>
+    sandbox.inject({
+      path: '/api/v1/radar/alerts-list',
+      status: 503,
+      times: 1,
+      body: { success: false, error: { code: 'UNAVAILABLE', message: 'busy' } },
+    });
 
   test('2025-11-25: the session level set with logging/setLevel decides', async () => {
     const client = new V1Client({ name: 'levels', version: '0' });
@@ -330,7 +390,13 @@ describe('a retried call tells the client, within its log level', () => {
       await client.setLoggingLevel('warning');
       fault();
       expect((await client.callTool({ name: 'radar_alerts_list', arguments: {} })).isError).toBeFalsy();
-      expect(messages).toEqual([{ level: 'warning', logger: 'learning-workspace', data: expect.stringMatching(/answered HTTP 503; trying again in \d+ ms \(attempt 2 of 3\)/) }]);
+      expect(messages).toEqual([
+        {
+          level: 'warning',
+          logger: 'learning-workspace',
+          data: expect.stringMatching(/answered HTTP 503; trying again in \d+ ms \(attempt 2 of 3\)/),
+        },
+      ]);
       await client.setLoggingLevel('error');
       fault();
       expect((await client.callTool({ name: 'radar_alerts_list', arguments: {} })).isError).toBeFalsy();
@@ -350,7 +416,13 @@ describe('a retried call tells the client, within its log level', () => {
     fault();
     const res = await fetch(servers.get('HTTP stateless')!.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'radar_alerts_list' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'radar_alerts_list',
+      },
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: 7,
@@ -358,7 +430,12 @@ describe('a retried call tells the client, within its log level', () => {
         params: {
           name: 'radar_alerts_list',
           arguments: {},
-          _meta: { [ENVELOPE_VERSION]: '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {}, ...(level ? { 'io.modelcontextprotocol/logLevel': level } : {}) },
+          _meta: {
+            [ENVELOPE_VERSION]: '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
+            'io.modelcontextprotocol/clientCapabilities': {},
+            ...(level ? { 'io.modelcontextprotocol/logLevel': level } : {}),
+          },
         },
       }),
     });

@@ -29,7 +29,11 @@ describe('OpenTelemetry over OTLP/HTTP JSON', () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     try {
       sandbox.reset();
-      const listed = (await conn.client.callTool({ name: 'groups_list', arguments: {}, _meta: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } })) as CallToolResult;
+      const listed = (await conn.client.callTool({
+        name: 'groups_list',
+        arguments: {},
+        _meta: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      })) as CallToolResult;
       expect(listed.isError).toBeFalsy();
       const failed = (await conn.client.callTool({ name: 'groups_delete', arguments: { groupId: 'g_missing' } })) as CallToolResult;
       expect(failed.isError).toBe(true);
@@ -65,7 +69,11 @@ describe('OpenTelemetry over OTLP/HTTP JSON', () => {
   test('with telemetry off, no OpenTelemetry module is loaded', async () => {
     const record = join(mkdtempSync(join(tmpdir(), 'lw-imports-')), 'imports.txt');
     writeFileSync(record, '');
-    const env = { ...sandboxEnv(sandbox), RECORD_IMPORTS: record, NODE_OPTIONS: `--import ${new URL('./fixtures/record-imports.mjs', import.meta.url).href}` };
+    const env = {
+      ...sandboxEnv(sandbox),
+      RECORD_IMPORTS: record,
+      NODE_OPTIONS: `--import ${new URL('./fixtures/record-imports.mjs', import.meta.url).href}`,
+    };
     const conn = await connectStdio(env);
     await conn.client.callTool({ name: 'groups_list', arguments: {} });
     await conn.close();
@@ -78,42 +86,59 @@ describe('OpenTelemetry over OTLP/HTTP JSON', () => {
 });
 
 describe('Prometheus', () => {
-  test('a real Prometheus scrapes /metrics with the access token and returns the operation-duration series; without a token /metrics is refused', { timeout: 60_000 }, async () => {
-    const token = 'metrics-scrape-token-0123456789';
-    const server = await startHttpProcess(sandboxEnv(sandbox), ['--metrics', '--auth-token', token]);
-    const dir = mkdtempSync(join(tmpdir(), 'lw-prom-'));
-    const target = new URL(server.url);
-    writeFileSync(
-      join(dir, 'prometheus.yml'),
-      `global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: learning-workspace-mcp\n    metrics_path: /metrics\n    authorization:\n      credentials: ${token}\n    static_configs:\n      - targets: ['${target.host}']\n`,
-    );
-    const port = await freePort();
-    const prometheus = spawn('prometheus', [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: 'ignore' });
-    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    const client = new Client({ name: 'scraped', version: '0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
-    const conn = { client, close: () => client.close() };
-    try {
-      expect((await fetch(server.url.replace('/mcp', '/metrics'))).status).toBe(401);
-      const scraped = await fetch(server.url.replace('/mcp', '/metrics'), { headers: { authorization: `Bearer ${token}` } });
-      expect(scraped.status).toBe(200);
-      // The token was on the command line: no resource attribute repeats it.
-      expect(await scraped.text()).not.toContain(token);
-      await conn.client.callTool({ name: 'groups_list', arguments: {} });
-      let result: { metric: Record<string, string> }[] = [];
-      const end = Date.now() + 45_000;
-      while (result.length === 0 && Date.now() < end) {
-        await new Promise((r) => setTimeout(r, 500));
-        const res = await fetch(`http://127.0.0.1:${port}/api/v1/query?query=${encodeURIComponent('mcp_server_operation_duration_count')}`).catch(() => undefined);
-        if (res?.ok) result = ((await res.json()) as { data: { result: typeof result } }).data.result;
+  test(
+    'a real Prometheus scrapes /metrics with the access token and returns the operation-duration series; without a token /metrics is refused',
+    { timeout: 60_000 },
+    async () => {
+      const token = 'metrics-scrape-token-0123456789';
+      const server = await startHttpProcess(sandboxEnv(sandbox), ['--metrics', '--auth-token', token]);
+      const dir = mkdtempSync(join(tmpdir(), 'lw-prom-'));
+      const target = new URL(server.url);
+      writeFileSync(
+        join(dir, 'prometheus.yml'),
+        `global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: learning-workspace-mcp\n    metrics_path: /metrics\n    authorization:\n      credentials: ${token}\n    static_configs:\n      - targets: ['${target.host}']\n`,
+      );
+      const port = await freePort();
+      const prometheus = spawn(
+        'prometheus',
+        [
+          `--config.file=${join(dir, 'prometheus.yml')}`,
+          `--storage.tsdb.path=${join(dir, 'data')}`,
+          `--web.listen-address=127.0.0.1:${port}`,
+        ],
+        { stdio: 'ignore' },
+      );
+      const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+      const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+      const client = new Client({ name: 'scraped', version: '0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+      );
+      const conn = { client, close: () => client.close() };
+      try {
+        expect((await fetch(server.url.replace('/mcp', '/metrics'))).status).toBe(401);
+        const scraped = await fetch(server.url.replace('/mcp', '/metrics'), { headers: { authorization: `Bearer ${token}` } });
+        expect(scraped.status).toBe(200);
+        // The token was on the command line: no resource attribute repeats it.
+        expect(await scraped.text()).not.toContain(token);
+        await conn.client.callTool({ name: 'groups_list', arguments: {} });
+        let result: { metric: Record<string, string> }[] = [];
+        const end = Date.now() + 45_000;
+        while (result.length === 0 && Date.now() < end) {
+          await new Promise((r) => setTimeout(r, 500));
+          const res = await fetch(
+            `http://127.0.0.1:${port}/api/v1/query?query=${encodeURIComponent('mcp_server_operation_duration_count')}`,
+          ).catch(() => undefined);
+          if (res?.ok) result = ((await res.json()) as { data: { result: typeof result } }).data.result;
+        }
+        expect(result.some((r) => r.metric['gen_ai_tool_name'] === 'groups_list' && r.metric['mcp_method_name'] === 'tools/call')).toBe(
+          true,
+        );
+      } finally {
+        await conn.close();
+        prometheus.kill();
+        await server.stop();
       }
-      expect(result.some((r) => r.metric['gen_ai_tool_name'] === 'groups_list' && r.metric['mcp_method_name'] === 'tools/call')).toBe(true);
-    } finally {
-      await conn.close();
-      prometheus.kill();
-      await server.stop();
-    }
-  });
+    },
+  );
 });
-

@@ -16,7 +16,9 @@ test('an upstream that does not answer in time gives a timeout error after the r
   await conn.close();
   expect(result.isError).toBe(true);
   expect(text(result)).toContain('UPSTREAM_TIMEOUT');
-  expect(text(result)).toMatch(/did not answer POST \/api\/v1\/analytics\/hero in time: 2 attempts in \d\.\d s \(an attempt may take 0\.1 s/);
+  expect(text(result)).toMatch(
+    /did not answer POST \/api\/v1\/analytics\/hero in time: 2 attempts in \d\.\d s \(an attempt may take 0\.1 s/,
+  );
   expect(sandbox.requests).toHaveLength(2);
 });
 
@@ -54,7 +56,11 @@ test('the server keeps serving after every kind of failure', async () => {
   sandbox.inject({ path: '/api/v1/analytics/hero', reset: true });
   sandbox.inject({ path: '/api/v1/analytics/courses', status: 200, body: 'plain text' });
   sandbox.inject({ path: '/api/v1/analytics/students', status: 200, body: { success: true, data: { students: 'not a list' } } });
-  const results = [await call(conn.client, 'analytics_hero'), await call(conn.client, 'analytics_courses'), await call(conn.client, 'analytics_students')];
+  const results = [
+    await call(conn.client, 'analytics_hero'),
+    await call(conn.client, 'analytics_courses'),
+    await call(conn.client, 'analytics_students'),
+  ];
   expect(results.map((r) => r.isError)).toEqual([true, true, true]);
   expect(text(results[0]!)).toContain('UPSTREAM_CONNECTION_DROPPED');
   expect(text(results[1]!)).toContain('not a Connector envelope');
@@ -98,7 +104,11 @@ test('stream parts the relay does not know are kept, never fatal', async () => {
 
 test('a stream request the upstream refuses is reported with its status and message', async () => {
   const conn = await connectInMemory(sandbox);
-  sandbox.inject({ path: '/api/v1/performance-insights/stream', status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Messages array is required' } });
+  sandbox.inject({
+    path: '/api/v1/performance-insights/stream',
+    status: 400,
+    body: { statusCode: 400, error: 'Bad Request', message: 'Messages array is required' },
+  });
   const result = await call(conn.client, 'performance_insights_ask', { question: 'q' });
   await conn.close();
   expect(text(result)).toContain('Error UPSTREAM_INVALID (HTTP 400): Messages array is required');

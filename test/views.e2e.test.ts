@@ -33,7 +33,14 @@ beforeAll(async () => {
   sandbox = await startTestSandbox({ stream: { delayMs: 0 } });
   conn = await connectStdio(sandboxEnv(sandbox));
   tools = (await conn.client.listTools()).tools;
-  const hostJs = await build({ entryPoints: [`${ROOT}test/apps-host/host.ts`], bundle: true, write: false, format: 'esm', platform: 'browser', logLevel: 'warning' });
+  const hostJs = await build({
+    entryPoints: [`${ROOT}test/apps-host/host.ts`],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    logLevel: 'warning',
+  });
   const page = readFileSync(`${ROOT}test/apps-host/index.html`);
   hostServer = createServer((req, res) => {
     if (req.url === '/host.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(hostJs.outputFiles[0]!.text);
@@ -41,7 +48,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
   hostUrl = `http://127.0.0.1:${(hostServer.address() as AddressInfo).port}/`;
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`No Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--font-render-hinting=none'] });
   mkdirSync(SHOTS, { recursive: true });
 }, 60_000);
@@ -70,7 +78,12 @@ interface Shown {
  * with the real input and result. Every console error, page error and request to another address is a
  * problem the caller asserts away.
  */
-async function show(name: string, args: Record<string, unknown>, theme: (typeof THEMES)[number], opts: { width?: number; result?: CallToolResult } = {}): Promise<Shown> {
+async function show(
+  name: string,
+  args: Record<string, unknown>,
+  theme: (typeof THEMES)[number],
+  opts: { width?: number; result?: CallToolResult } = {},
+): Promise<Shown> {
   const tool = tools.find((t) => t.name === name)!;
   const uri = (tool._meta as { ui?: { resourceUri?: string } } | undefined)?.ui?.resourceUri;
   expect(uri, `${name} names a view`).toMatch(/^ui:\/\//);
@@ -128,9 +141,11 @@ async function screenshot(s: Shown, name: string): Promise<void> {
 const column = (s: Shown, index: number) => s.view.locator('table').first().locator(`tbody tr > :nth-child(${index})`).allInnerTexts();
 
 describe.each(THEMES)('%s theme', (theme) => {
-  test('learners: rows, completion bars, groups; sorting by a column; a learner\'s progress called back from the server', async () => {
+  test("learners: rows, completion bars, groups; sorting by a column; a learner's progress called back from the server", async () => {
     const s = await show('analytics_students', {}, theme);
-    const { structuredContent } = (await conn.client.callTool({ name: 'analytics_students', arguments: {} })) as unknown as { structuredContent: { students: { user: { name: string } }[] } };
+    const { structuredContent } = (await conn.client.callTool({ name: 'analytics_students', arguments: {} })) as unknown as {
+      structuredContent: { students: { user: { name: string } }[] };
+    };
     const names = structuredContent.students.map((x) => x.user.name);
     await expect.poll(() => column(s, 1)).toEqual(names);
     expect(await s.view.locator('thead th').allInnerTexts()).toEqual(expect.arrayContaining(['Learner', 'Completion', 'Groups', 'Joined']));
@@ -183,9 +198,15 @@ describe.each(THEMES)('%s theme', (theme) => {
     const s = await show('analytics_courses', {}, theme);
     const chart = s.view.locator('figure.chart');
     expect(await chart.getAttribute('aria-label')).toBe('Completion by course: learners who completed (%)');
-    expect(await chart.locator('.chart-label').allInnerTexts()).toEqual(['Negotiation Essentials', 'Security Awareness 2026', 'Welcome to Northwind']);
+    expect(await chart.locator('.chart-label').allInnerTexts()).toEqual([
+      'Negotiation Essentials',
+      'Security Awareness 2026',
+      'Welcome to Northwind',
+    ]);
     expect(await chart.locator('.bar-value').allInnerTexts()).toEqual(['40 %', '33.3 %', '33.3 %']);
-    const widths = await chart.locator('.bar-fill').evaluateAll((els) => els.map((e) => (e as unknown as { style: { width: string } }).style.width));
+    const widths = await chart
+      .locator('.bar-fill')
+      .evaluateAll((els) => els.map((e) => (e as unknown as { style: { width: string } }).style.width));
     expect(widths).toEqual(['40%', '33.3%', '33.3%']);
     expect(await column(s, 2)).toEqual(['5 learners', '9 learners', '3 learners']);
     // What a screen reader is given: the chart as a labelled figure listing each course with its value, the table with its headers.
@@ -200,7 +221,7 @@ describe.each(THEMES)('%s theme', (theme) => {
     await s.close();
   });
 
-  test('quizzes: a quiz\'s score distribution and attempts, and the difficulty of each question', async () => {
+  test("quizzes: a quiz's score distribution and attempts, and the difficulty of each question", async () => {
     const quiz = await show('performance_quiz', { activityId: 'tp_phishing_quiz' }, theme);
     expect(await quiz.view.locator('h1').innerText()).toBe('Quiz: Spotting phishing');
     expect(await quiz.view.locator('.figure dd').allInnerTexts()).toEqual(['6', '78 %']);
@@ -222,7 +243,9 @@ describe.each(THEMES)('%s theme', (theme) => {
   test('the workspace overview: key figures with units; the month before is one click away', async () => {
     const hero = await show('analytics_hero', {}, theme);
     const figures = await hero.view.locator('.figure').allInnerTexts();
-    expect(figures.map((f) => f.replace(/\s+/g, ' '))).toEqual(expect.arrayContaining(['Learners 9 learners', 'Average time to complete 10 d 8 h']));
+    expect(figures.map((f) => f.replace(/\s+/g, ' '))).toEqual(
+      expect.arrayContaining(['Learners 9 learners', 'Average time to complete 10 d 8 h']),
+    );
     await hero.view.getByRole('button', { name: "This month's activity" }).click();
     await hero.view.locator('section.panel h1').waitFor();
     expect(viewCalls).toEqual([{ name: 'analytics_monthly_overview', args: {} }]);
@@ -271,7 +294,9 @@ describe('states and sizes', () => {
   });
 
   test('an empty list says so', async () => {
-    const s = await show('analytics_needs_attention', {}, 'light', { result: { content: [{ type: 'text', text: '{"students":[]}' }], structuredContent: { students: [] } } });
+    const s = await show('analytics_needs_attention', {}, 'light', {
+      result: { content: [{ type: 'text', text: '{"students":[]}' }], structuredContent: { students: [] } },
+    });
     expect(await s.view.getByRole('status').innerText()).toContain('Nobody needs attention');
     expect(s.problems).toEqual([]);
     await s.close();
@@ -290,7 +315,12 @@ describe('states and sizes', () => {
     for (const theme of THEMES) {
       const s = await show('analytics_hero', {}, theme);
       expect(await s.view.locator('html').getAttribute('data-theme')).toBe(theme);
-      const bg = await s.view.locator('body').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el).backgroundColor);
+      const bg = await s.view
+        .locator('body')
+        .evaluate(
+          (el) =>
+            (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el).backgroundColor,
+        );
       expect(bg).toBe(theme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(23, 24, 27)');
       await s.close();
     }

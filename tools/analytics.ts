@@ -88,7 +88,8 @@ export const analyticsTools: ToolDef[] = [
   command({
     name: 'analytics_students',
     gives: 'user ids',
-    title: 'Roster: all learners, staff or employees on the platform, with courses given and finished or done, groups or teams they are in, and user ids (export the roster)',
+    title:
+      'Roster: all learners, staff or employees on the platform, with courses given and finished or done, groups or teams they are in, and user ids (export the roster)',
     description:
       "Full list of everyone in the workspace, all learners, each with courses assigned versus completed and their groups; or find a person's user id by name or email. Those with none completed: analytics_needs_attention.",
     toolset: 'analytics',

@@ -21,7 +21,12 @@ const call = z.strictObject({
   arguments: jsonObjectText('arguments', '{"userId":"u_2"}').describe('JSON object as a string, e.g. {"userId":"u_2"}').optional(),
 });
 
-const itemError = z.looseObject({ status: z.int().optional(), code: z.string().optional(), message: z.string(), resolution: z.string().optional() });
+const itemError = z.looseObject({
+  status: z.int().optional(),
+  code: z.string().optional(),
+  message: z.string(),
+  resolution: z.string().optional(),
+});
 
 const item = z.looseObject({
   index: z.int(),

@@ -110,12 +110,14 @@ const createInput = z
     // The other types' fields are not documented: the known fields pass as the API takes them.
     if (!schema) return;
     if (input.config === undefined) {
-      if (input.type === 'chat' || input.type === 'data_analyst') ctx.addIssue({ code: 'custom', path: ['config'], message: `config with a model is required for type ${input.type}` });
+      if (input.type === 'chat' || input.type === 'data_analyst')
+        ctx.addIssue({ code: 'custom', path: ['config'], message: `config with a model is required for type ${input.type}` });
       return;
     }
     const checked = schema.safeParse(input.config);
     if (!checked.success) {
-      for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: ['config', ...issue.path], message: `${issue.message} (config of type ${input.type})` });
+      for (const issue of checked.error.issues)
+        ctx.addIssue({ code: 'custom', path: ['config', ...issue.path], message: `${issue.message} (config of type ${input.type})` });
     }
   });
 

@@ -43,7 +43,13 @@ export const Folder = z.looseObject({
   description: string.optional(),
   status: string.describe('active or deleted'),
   metadata: z
-    .looseObject({ color: string.optional(), icon: string.optional(), materialCount: number.optional(), totalSize: number.optional(), lastActivity: string.optional() })
+    .looseObject({
+      color: string.optional(),
+      icon: string.optional(),
+      materialCount: number.optional(),
+      totalSize: number.optional(),
+      lastActivity: string.optional(),
+    })
     .optional(),
   createdAt: string,
   updatedAt: string,

@@ -242,7 +242,4 @@ export function urlText() {
   return z.string().min(1).refine(wellFormed, 'contains a lone UTF-16 surrogate, which cannot be sent in a URL');
 }
 
-export const limitField = z
-  .int()
-  .positive()
-  .describe('Max rows.');
+export const limitField = z.int().positive().describe('Max rows.');

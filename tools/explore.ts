@@ -29,8 +29,7 @@ export const exploreTools: ToolDef[] = [
   command({
     name: 'explore_toggle',
     title: 'Enable or disable the explore page (course catalog, self-service): turn or switch it on or off',
-    description:
-      'Let learners browse the course catalog (explore page) freely on their own, or stop that and hide it.',
+    description: 'Let learners browse the course catalog (explore page) freely on their own, or stop that and hide it.',
     toolset: 'explore',
     command: 'explore/toggle',
     input: { exploreEnabled: z.boolean().describe('true shows it to learners, false hides it.') },

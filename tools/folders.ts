@@ -16,8 +16,7 @@ export const foldersTools: ToolDef[] = [
     name: 'folders_create',
     gives: 'folder ids',
     title: 'Make a new folder or subfolder for materials and docs',
-    description:
-      'Create a new folder or subfolder for study materials or documents, optionally inside another.',
+    description: 'Create a new folder or subfolder for study materials or documents, optionally inside another.',
     toolset: 'folders',
     method: 'POST',
     path: '/api/v1/folders',
@@ -34,8 +33,7 @@ export const foldersTools: ToolDef[] = [
   endpoint({
     name: 'folders_update',
     title: 'Rename or move a folder, or change its color or icon',
-    description:
-      'Rename a folder, move it under another folder (such as an archive), or edit its description.',
+    description: 'Rename a folder, move it under another folder (such as an archive), or edit its description.',
     toolset: 'folders',
     method: 'PATCH',
     path: '/api/v1/folders/{id}',

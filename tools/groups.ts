@@ -1,24 +1,28 @@
 import * as z from 'zod';
-import { command, DESTRUCTIVE, groupIdField as groupId, READ, WRITE, IDEMPOTENT_WRITE, userIdField as userId, type ToolDef } from './define.js';
+import {
+  command,
+  DESTRUCTIVE,
+  groupIdField as groupId,
+  READ,
+  WRITE,
+  IDEMPOTENT_WRITE,
+  userIdField as userId,
+  type ToolDef,
+} from './define.js';
 import { count, plural, quoted, type Body } from './questions.js';
 import { Group, Membership, MembershipStatus } from './shapes.js';
-
 
 export const groupsTools: ToolDef[] = [
   command({
     name: 'groups_member_add',
     title: 'Add, put or enroll someone, such as a new hire, in a group, team, cohort, department or class',
-    description:
-      'Add a person to a group (team, cohort), or make them its instructor or admin. In bulk: batch_call.',
+    description: 'Add a person to a group (team, cohort), or make them its instructor or admin. In bulk: batch_call.',
     toolset: 'groups',
     command: 'groups/member-add',
     input: {
       groupId,
       userId,
-      systemKey: z
-        .enum(['ADMIN', 'INSTRUCTOR', 'MEMBER'])
-        .describe('Default MEMBER.')
-        .optional(),
+      systemKey: z.enum(['ADMIN', 'INSTRUCTOR', 'MEMBER']).describe('Default MEMBER.').optional(),
     },
     output: { membership: Membership },
     annotations: WRITE,
@@ -27,7 +31,8 @@ export const groupsTools: ToolDef[] = [
   }),
   command({
     name: 'groups_member_set_status',
-    title: 'Pause or suspend someone in a group while on leave (on hold, parental or medical leave, sabbatical): switch off, or reactivate them',
+    title:
+      'Pause or suspend someone in a group while on leave (on hold, parental or medical leave, sabbatical): switch off, or reactivate them',
     description:
       'Mark someone inactive: pause or deactivate their membership in one group or cohort for now while they stay employed, or reactivate it when they are back. Offboarding: members_remove. In bulk: batch_call.',
     toolset: 'groups',

@@ -16,11 +16,7 @@ export interface JobToolDef {
 
 export const JOB_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
 
-const jobId = z
-  .string()
-  .min(1)
-  .max(100)
-  .describe('job.id from a long tool.');
+const jobId = z.string().min(1).max(100).describe('job.id from a long tool.');
 
 /** What a job says of itself: the handed-off answer of a long tool, and every answer of these tools. */
 export const jobShape = z

@@ -14,7 +14,10 @@ const createShape = {
       url: webUrl().describe('The URL, for type url.').optional(),
       sourceUrl: webUrl().describe('URL to fetch the content from.').optional(),
     })
-    .refine((c) => c.type !== 'text' || c.text !== undefined || c.sourceUrl !== undefined, { message: 'type text needs text or sourceUrl', path: ['text'] })
+    .refine((c) => c.type !== 'text' || c.text !== undefined || c.sourceUrl !== undefined, {
+      message: 'type text needs text or sourceUrl',
+      path: ['text'],
+    })
     .refine((c) => c.type !== 'url' || c.url !== undefined, { message: 'type url needs url', path: ['url'] })
     .describe('What the material holds.'),
   folderId,

@@ -8,7 +8,7 @@ const quizTool = command({
   name: 'performance_quiz',
   title: 'Quiz results: who took it, scores, grade distribution',
   description:
-      'Results of one quiz: who took it, every attempt and score per person (grade, time taken, passed), the average mark and the score spread in quartiles. Questions most missed: learning_question_stats.',
+    'Results of one quiz: who took it, every attempt and score per person (grade, time taken, passed), the average mark and the score spread in quartiles. Questions most missed: learning_question_stats.',
   toolset: 'performance',
   command: 'performance/quiz',
   input: { activityId: id('Quiz activity id, from learning_student_units or courses_structure.') },
@@ -68,14 +68,19 @@ const insightsInput = z
     sessionId: z.string().min(1).describe('sessionId of an earlier answer, to follow up.').optional(),
     componentId: z.string().min(1).describe('Default: the workspace insights.').optional(),
     groupIds: z.array(z.string().min(1)).describe('Only data of these groups (ids from groups_list).').optional(),
-    timezone: z.string().refine(validTimeZone, 'timezone must be an IANA zone such as Europe/Berlin').describe('IANA zone for dates.').optional(),
-    // Free-form upstream.
-    context: jsonObjectText('context', '{"team":"Sales"}')
-      .describe('Extra context: a JSON object as a string.')
+    timezone: z
+      .string()
+      .refine(validTimeZone, 'timezone must be an IANA zone such as Europe/Berlin')
+      .describe('IANA zone for dates.')
       .optional(),
+    // Free-form upstream.
+    context: jsonObjectText('context', '{"team":"Sales"}').describe('Extra context: a JSON object as a string.').optional(),
     userId: z.string().min(1).describe('Ask as this user.').optional(),
   })
-  .refine((i) => i.question !== undefined || (i.messages?.length ?? 0) > 0, { message: 'give a question, or messages ending with the user turn', path: ['question'] });
+  .refine((i) => i.question !== undefined || (i.messages?.length ?? 0) > 0, {
+    message: 'give a question, or messages ending with the user turn',
+    path: ['question'],
+  });
 
 type InsightsInput = z.infer<typeof insightsInput>;
 
@@ -83,7 +88,7 @@ const insightsTool: ToolDef = {
   name: 'performance_insights_ask',
   title: 'Ask the AI analytics assistant (analysis, charts)',
   description:
-      "Ask the workspace's AI analytics assistant to analyze or explain learning data (why completion or scores drop or dip, engagement, trends) with charts or graphs. A long answer may come as a job (jobs_get).",
+    "Ask the workspace's AI analytics assistant to analyze or explain learning data (why completion or scores drop or dip, engagement, trends) with charts or graphs. A long answer may come as a job (jobs_get).",
   toolset: 'performance',
   api: 'content',
   method: 'POST',
@@ -94,7 +99,13 @@ const insightsTool: ToolDef = {
     sessionId: z.string().nullable(),
     finishReason: z.string().nullable(),
     toolCalls: z.array(
-      z.looseObject({ toolCallId: z.string(), toolName: z.string(), input: z.unknown().optional(), output: z.unknown().optional(), errorText: z.string().optional() }),
+      z.looseObject({
+        toolCallId: z.string(),
+        toolName: z.string(),
+        input: z.unknown().optional(),
+        output: z.unknown().optional(),
+        errorText: z.string().optional(),
+      }),
     ),
     data: z.array(z.looseObject({ type: z.string(), data: z.unknown() })),
   }),

@@ -12,7 +12,8 @@ export interface PromptRow {
   message: (args: Record<string, string | undefined>) => string;
 }
 
-const inGroup = (groupId: string | undefined) => (groupId ? ` Limit it to the group ${groupId} (pass it as groupId or groupIds where a tool takes one).` : '');
+const inGroup = (groupId: string | undefined) =>
+  groupId ? ` Limit it to the group ${groupId} (pass it as groupId or groupIds where a tool takes one).` : '';
 
 export const PROMPTS: readonly PromptRow[] = [
   {
@@ -29,7 +30,8 @@ export const PROMPTS: readonly PromptRow[] = [
   {
     name: 'monthly_report',
     title: 'Monthly learning report',
-    description: "A month's learning report for the workspace or one group: activity, completion per course, where learners struggle, what to do next.",
+    description:
+      "A month's learning report for the workspace or one group: activity, completion per course, where learners struggle, what to do next.",
     arguments: [
       { name: 'month', description: 'Month as YYYY-MM; the current month when left out.', required: false },
       { name: 'groupId', description: 'Only this group (team, cohort), from groups_list. Optional.', required: false },
@@ -43,7 +45,8 @@ export const PROMPTS: readonly PromptRow[] = [
   {
     name: 'prepare_course_content',
     title: 'Prepare study content from a folder',
-    description: "Turn a folder of materials into study content: a summary, flashcards, a practice test and a slide deck on the folder's topic.",
+    description:
+      "Turn a folder of materials into study content: a summary, flashcards, a practice test and a slide deck on the folder's topic.",
     arguments: [
       { name: 'folderId', description: 'The folder of materials, from materials_list.', required: true },
       { name: 'topic', description: 'What the content is about, in a few words.', required: true },

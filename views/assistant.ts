@@ -22,7 +22,9 @@ export const assistant: View = (raw, ctx) => {
   const main = h('main', {}, h('h1', {}, 'Analytics assistant'));
   if (typeof ctx.args['question'] === 'string') main.append(h('p', { class: 'sub' }, `You asked: ${ctx.args['question']}`));
   const paragraphs = (d.answer ?? '').split(/\n{2,}/).filter((p) => p.trim() !== '');
-  main.append(paragraphs.length > 0 ? h('div', { class: 'answer' }, ...paragraphs.map((p) => h('p', {}, p))) : empty('The assistant gave no answer.'));
+  main.append(
+    paragraphs.length > 0 ? h('div', { class: 'answer' }, ...paragraphs.map((p) => h('p', {}, p))) : empty('The assistant gave no answer.'),
+  );
   for (const chart of charts(d)) main.append(drawChart(chart));
   for (const rows of tables(d)) main.append(drawTable(rows));
   main.append(followUp(d, ctx));
@@ -43,14 +45,27 @@ function tables(d: Answer): Record<string, unknown>[][] {
 function drawChart(c: Chart): HTMLElement {
   const unit = c.unit ?? '';
   const format = (v: number) => (unit === '%' ? fmt.percent(v) : `${fmt.number(v)}${unit ? ` ${unit}` : ''}`);
-  return barChart({ title: c.title ?? 'Chart', measure: unit ? `in ${unit}` : 'values', labels: c.x!.map(String), values: c.y!.map(Number), format, ...(unit === '%' ? { max: 100 } : {}) });
+  return barChart({
+    title: c.title ?? 'Chart',
+    measure: unit ? `in ${unit}` : 'values',
+    labels: c.x!.map(String),
+    values: c.y!.map(Number),
+    format,
+    ...(unit === '%' ? { max: 100 } : {}),
+  });
 }
 
 function drawTable(rows: Record<string, unknown>[]): HTMLElement {
   const keys = Object.keys(rows[0]!);
   const columns: Column<Record<string, unknown>>[] = keys.map((k) => {
     const numeric = rows.every((r) => typeof r[k] === 'number');
-    return { key: k, label: label(k), numeric, value: (r) => (typeof r[k] === 'number' || typeof r[k] === 'string' ? (r[k] as string | number) : null), render: (r) => (numeric && /percent/i.test(k) ? fmt.percent(Number(r[k])) : numeric ? fmt.number(Number(r[k])) : String(r[k] ?? '—')) };
+    return {
+      key: k,
+      label: label(k),
+      numeric,
+      value: (r) => (typeof r[k] === 'number' || typeof r[k] === 'string' ? (r[k] as string | number) : null),
+      render: (r) => (numeric && /percent/i.test(k) ? fmt.percent(Number(r[k])) : numeric ? fmt.number(Number(r[k])) : String(r[k] ?? '—')),
+    };
   });
   return h('section', {}, sortableTable('Data behind the answer', columns, rows));
 }
@@ -63,7 +78,13 @@ function label(key: string): string {
 }
 
 function followUp(d: Answer, ctx: ViewContext): HTMLElement {
-  const input = h('input', { type: 'text', name: 'question', 'aria-label': 'Follow-up question', placeholder: 'Ask a follow-up…', autocomplete: 'off' });
+  const input = h('input', {
+    type: 'text',
+    name: 'question',
+    'aria-label': 'Follow-up question',
+    placeholder: 'Ask a follow-up…',
+    autocomplete: 'off',
+  });
   const status = h('p', { class: 'sub', role: 'status' });
   // No <form>: hosts sandbox views without allow-forms, where a submission is blocked before its event fires.
   const ask = () => {
@@ -83,6 +104,11 @@ function followUp(d: Answer, ctx: ViewContext): HTMLElement {
   input.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') ask();
   });
-  const form = h('div', { class: 'ask', role: 'group', 'aria-label': 'Ask a follow-up' }, input, h('button', { type: 'button', class: 'action', onclick: ask }, 'Ask'));
+  const form = h(
+    'div',
+    { class: 'ask', role: 'group', 'aria-label': 'Ask a follow-up' },
+    input,
+    h('button', { type: 'button', class: 'action', onclick: ask }, 'Ask'),
+  );
   return h('section', { class: 'panel' }, form, status);
 }

@@ -41,13 +41,36 @@ function completion(list: Course[]): HTMLElement {
   const enrolled = list.reduce((n, c) => n + c.enrolled, 0);
   main.append(
     h('p', { class: 'sub' }, `${fmt.count(list.length, 'course')} · ${fmt.count(enrolled, 'enrolment')}`),
-    barChart({ title: 'Completion by course', measure: 'learners who completed (%)', labels: list.map((c) => c.title), values: list.map((c) => c.completionPercent), format: fmt.percent, max: 100 }),
-    sortableTable('Courses', [
-      { key: 'title', label: 'Course', value: (c) => c.title },
-      { key: 'enrolled', label: 'Enrolled', numeric: true, value: (c) => c.enrolled, render: (c) => fmt.count(c.enrolled, 'learner') },
-      { key: 'completed', label: 'Completed', numeric: true, value: (c) => c.completed, render: (c) => fmt.count(c.completed, 'learner') },
-      { key: 'percent', label: 'Completion', numeric: true, value: (c) => c.completionPercent, render: (c) => bar(c.completionPercent, 100, fmt.percent(c.completionPercent)) },
-    ], list),
+    barChart({
+      title: 'Completion by course',
+      measure: 'learners who completed (%)',
+      labels: list.map((c) => c.title),
+      values: list.map((c) => c.completionPercent),
+      format: fmt.percent,
+      max: 100,
+    }),
+    sortableTable(
+      'Courses',
+      [
+        { key: 'title', label: 'Course', value: (c) => c.title },
+        { key: 'enrolled', label: 'Enrolled', numeric: true, value: (c) => c.enrolled, render: (c) => fmt.count(c.enrolled, 'learner') },
+        {
+          key: 'completed',
+          label: 'Completed',
+          numeric: true,
+          value: (c) => c.completed,
+          render: (c) => fmt.count(c.completed, 'learner'),
+        },
+        {
+          key: 'percent',
+          label: 'Completion',
+          numeric: true,
+          value: (c) => c.completionPercent,
+          render: (c) => bar(c.completionPercent, 100, fmt.percent(c.completionPercent)),
+        },
+      ],
+      list,
+    ),
   );
   return main;
 }
@@ -55,22 +78,63 @@ function completion(list: Course[]): HTMLElement {
 function quiz(data: Record<string, unknown>): HTMLElement {
   const activity = (data['activity'] ?? {}) as { topicTitle?: string; unitTitle?: string };
   const attempts = data['attempts'] as Attempt[];
-  const main = h('main', {}, h('h1', {}, `Quiz: ${activity.topicTitle ?? 'scores'}`), activity.unitTitle ? h('p', { class: 'sub' }, activity.unitTitle) : null);
+  const main = h(
+    'main',
+    {},
+    h('h1', {}, `Quiz: ${activity.topicTitle ?? 'scores'}`),
+    activity.unitTitle ? h('p', { class: 'sub' }, activity.unitTitle) : null,
+  );
   if (attempts.length === 0) return (main.append(empty('Nobody has taken this quiz yet.')), main);
   const bands = Object.entries((data['distribution'] ?? {}) as Record<string, number>);
   main.append(
     ...present(
-    figures([
-      { label: 'Completed attempts', value: fmt.number(Number(data['completedAttempts'] ?? 0)) },
-      { label: 'Average score', value: data['avgPercent'] === null || data['avgPercent'] === undefined ? '—' : fmt.percent(Number(data['avgPercent'])) },
-    ]),
-    bands.length > 0 ? barChart({ title: 'Score distribution', measure: 'learners per score band (%)', labels: bands.map(([b]) => `${b} %`), values: bands.map(([, n]) => n), format: (n) => fmt.count(n, 'learner') }) : null,
-    sortableTable('Attempts', [
-      { key: 'name', label: 'Learner', value: (a) => a.user.name },
-      { key: 'percent', label: 'Score', numeric: true, value: (a) => a.percent, render: (a) => (a.percent === null ? 'not finished' : bar(a.percent, 100, `${fmt.percent(a.percent)} (${a.score} of ${a.totalQuestions})`)) },
-      { key: 'time', label: 'Time spent', numeric: true, nowrap: true, value: (a) => a.elapsedSeconds, render: (a) => (a.elapsedSeconds === null ? '—' : fmt.duration(a.elapsedSeconds)) },
-      { key: 'date', label: 'Last activity', nowrap: true, value: (a) => a.updatedAt ?? null, render: (a) => (a.updatedAt ? fmt.date(a.updatedAt) : '—') },
-    ], attempts, { key: 'percent', descending: true }),
+      figures([
+        { label: 'Completed attempts', value: fmt.number(Number(data['completedAttempts'] ?? 0)) },
+        {
+          label: 'Average score',
+          value: data['avgPercent'] === null || data['avgPercent'] === undefined ? '—' : fmt.percent(Number(data['avgPercent'])),
+        },
+      ]),
+      bands.length > 0
+        ? barChart({
+            title: 'Score distribution',
+            measure: 'learners per score band (%)',
+            labels: bands.map(([b]) => `${b} %`),
+            values: bands.map(([, n]) => n),
+            format: (n) => fmt.count(n, 'learner'),
+          })
+        : null,
+      sortableTable(
+        'Attempts',
+        [
+          { key: 'name', label: 'Learner', value: (a) => a.user.name },
+          {
+            key: 'percent',
+            label: 'Score',
+            numeric: true,
+            value: (a) => a.percent,
+            render: (a) =>
+              a.percent === null ? 'not finished' : bar(a.percent, 100, `${fmt.percent(a.percent)} (${a.score} of ${a.totalQuestions})`),
+          },
+          {
+            key: 'time',
+            label: 'Time spent',
+            numeric: true,
+            nowrap: true,
+            value: (a) => a.elapsedSeconds,
+            render: (a) => (a.elapsedSeconds === null ? '—' : fmt.duration(a.elapsedSeconds)),
+          },
+          {
+            key: 'date',
+            label: 'Last activity',
+            nowrap: true,
+            value: (a) => a.updatedAt ?? null,
+            render: (a) => (a.updatedAt ? fmt.date(a.updatedAt) : '—'),
+          },
+        ],
+        attempts,
+        { key: 'percent', descending: true },
+      ),
     ),
   );
   return main;
@@ -87,14 +151,37 @@ function difficulty(data: Record<string, unknown>): HTMLElement {
       { label: 'Average score', value: data['avgScorePercent'] == null ? '—' : fmt.percent(Number(data['avgScorePercent'])) },
       { label: 'Average time', value: data['avgElapsedSeconds'] == null ? '—' : fmt.duration(Number(data['avgElapsedSeconds'])) },
     ]),
-    barChart({ title: 'Wrong answers by question', measure: 'answers that were wrong (%)', labels: questions.map((q) => `Q${q.order}. ${q.question}`), values: questions.map((q) => q.wrongRatePercent), format: fmt.percent, max: 100 }),
-    sortableTable('Questions', [
-      { key: 'order', label: 'No.', numeric: true, value: (q) => q.order },
-      { key: 'question', label: 'Question', value: (q) => q.question },
-      { key: 'answered', label: 'Answered', numeric: true, value: (q) => q.answeredCount, render: (q) => fmt.count(q.answeredCount, 'time') },
-      { key: 'wrong', label: 'Wrong', numeric: true, value: (q) => q.wrongRatePercent, render: (q) => bar(q.wrongRatePercent, 100, fmt.percent(q.wrongRatePercent)) },
-      { key: 'top', label: 'Most common wrong answer', value: (q) => q.topWrongAnswer },
-    ], questions),
+    barChart({
+      title: 'Wrong answers by question',
+      measure: 'answers that were wrong (%)',
+      labels: questions.map((q) => `Q${q.order}. ${q.question}`),
+      values: questions.map((q) => q.wrongRatePercent),
+      format: fmt.percent,
+      max: 100,
+    }),
+    sortableTable(
+      'Questions',
+      [
+        { key: 'order', label: 'No.', numeric: true, value: (q) => q.order },
+        { key: 'question', label: 'Question', value: (q) => q.question },
+        {
+          key: 'answered',
+          label: 'Answered',
+          numeric: true,
+          value: (q) => q.answeredCount,
+          render: (q) => fmt.count(q.answeredCount, 'time'),
+        },
+        {
+          key: 'wrong',
+          label: 'Wrong',
+          numeric: true,
+          value: (q) => q.wrongRatePercent,
+          render: (q) => bar(q.wrongRatePercent, 100, fmt.percent(q.wrongRatePercent)),
+        },
+        { key: 'top', label: 'Most common wrong answer', value: (q) => q.topWrongAnswer },
+      ],
+      questions,
+    ),
   );
   return main;
 }

@@ -16,7 +16,10 @@ interface Student {
 
 const TITLES: Record<string, [string, string]> = {
   analytics_students: ['Learners', 'No learners in this workspace yet.'],
-  analytics_needs_attention: ['Learners who need attention', 'Nobody needs attention: everyone with courses assigned has completed at least one.'],
+  analytics_needs_attention: [
+    'Learners who need attention',
+    'Nobody needs attention: everyone with courses assigned has completed at least one.',
+  ],
   analytics_top_performers: ['Top performers', 'No one has completed a course yet.'],
 };
 
@@ -35,15 +38,33 @@ export const learners: View = (data, ctx) => {
   const main = h('main', { 'aria-labelledby': 'title' }, h('h1', { id: 'title' }, title));
   if (students.length === 0) return (main.append(empty(none)), main);
   const completed = students.reduce((n, s) => n + (s.coursesCompleted >= s.coursesAssigned && s.coursesAssigned > 0 ? 1 : 0), 0);
-  main.append(h('p', { class: 'sub' }, `${fmt.count(students.length, 'learner')} · ${fmt.count(completed, 'has', 'have')} completed every assigned course`));
+  main.append(
+    h(
+      'p',
+      { class: 'sub' },
+      `${fmt.count(students.length, 'learner')} · ${fmt.count(completed, 'has', 'have')} completed every assigned course`,
+    ),
+  );
   const panel = h('section', { class: 'panel', 'aria-live': 'polite', hidden: true });
   const columns: Column<Student>[] = [
-    ...(students.some((s) => s.rank !== undefined) ? [{ key: 'rank', label: 'Rank', numeric: true, value: (s: Student) => s.rank ?? null }] : []),
+    ...(students.some((s) => s.rank !== undefined)
+      ? [{ key: 'rank', label: 'Rank', numeric: true, value: (s: Student) => s.rank ?? null }]
+      : []),
     {
       key: 'name',
       label: 'Learner',
       value: (s) => s.user.name,
-      render: (s) => h('button', { type: 'button', class: 'link', 'aria-label': `Show the progress of ${s.user.name}`, onclick: () => void progress(s, panel, ctx) }, s.user.name),
+      render: (s) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'link',
+            'aria-label': `Show the progress of ${s.user.name}`,
+            onclick: () => void progress(s, panel, ctx),
+          },
+          s.user.name,
+        ),
     },
     {
       key: 'completion',
@@ -52,12 +73,29 @@ export const learners: View = (data, ctx) => {
       value: (s) => ratio(s),
       render: (s) => bar(ratio(s), 1, `${s.coursesCompleted} of ${fmt.count(s.coursesAssigned, 'course')}`),
     },
-    { key: 'groups', label: 'Groups', value: (s) => (s.groups ?? []).join(', '), render: (s) => h('span', { class: 'tags' }, ...(s.groups ?? []).map((g) => h('span', { class: 'tag' }, g))) },
+    {
+      key: 'groups',
+      label: 'Groups',
+      value: (s) => (s.groups ?? []).join(', '),
+      render: (s) => h('span', { class: 'tags' }, ...(s.groups ?? []).map((g) => h('span', { class: 'tag' }, g))),
+    },
   ];
   if (students.some((s) => attentionReason(s))) {
-    columns.push({ key: 'reason', label: 'Needs attention', value: (s) => attentionReason(s), render: (s) => h('span', { class: 'reason' }, attentionReason(s) ?? '') });
+    columns.push({
+      key: 'reason',
+      label: 'Needs attention',
+      value: (s) => attentionReason(s),
+      render: (s) => h('span', { class: 'reason' }, attentionReason(s) ?? ''),
+    });
   }
-  if (students.some((s) => s.joinedAt)) columns.push({ key: 'joined', label: 'Joined', nowrap: true, value: (s) => s.joinedAt ?? null, render: (s) => (s.joinedAt ? fmt.date(s.joinedAt) : '—') });
+  if (students.some((s) => s.joinedAt))
+    columns.push({
+      key: 'joined',
+      label: 'Joined',
+      nowrap: true,
+      value: (s) => s.joinedAt ?? null,
+      render: (s) => (s.joinedAt ? fmt.date(s.joinedAt) : '—'),
+    });
   main.append(...present(sortableTable(`${title}, ${fmt.count(students.length, 'row')}`, columns, students), pageNote(data), panel));
   return main;
 };
@@ -98,15 +136,32 @@ async function progress(s: Student, panel: HTMLElement, ctx: ViewContext): Promi
       ),
     );
     const taken = results.filter((r): r is { course: CourseRow; units: Units } => r.units !== undefined);
-    if (taken.length === 0) return void panel.replaceChildren(h('h2', {}, `Progress of ${s.user.name}`), empty('No course progress recorded yet.'));
+    if (taken.length === 0)
+      return void panel.replaceChildren(h('h2', {}, `Progress of ${s.user.name}`), empty('No course progress recorded yet.'));
     panel.replaceChildren(
       h('h2', {}, `Progress of ${s.user.name}`),
-      sortableTable<{ course: CourseRow; units: Units }>(`Courses of ${s.user.name}`, [
-        { key: 'course', label: 'Course', value: (r) => r.course.title },
-        { key: 'progress', label: 'Progress', numeric: true, value: (r) => r.units.overallProgress, render: (r) => bar(r.units.overallProgress, 100, fmt.percent(r.units.overallProgress)) },
-        { key: 'units', label: 'Units completed', numeric: true, value: (r) => r.units.unitsCompleted, render: (r) => `${r.units.unitsCompleted} of ${r.units.totalUnits}` },
-        { key: 'status', label: 'Status', value: (r) => r.units.overallStatus.replace(/[-_]/g, ' ') },
-      ], taken),
+      sortableTable<{ course: CourseRow; units: Units }>(
+        `Courses of ${s.user.name}`,
+        [
+          { key: 'course', label: 'Course', value: (r) => r.course.title },
+          {
+            key: 'progress',
+            label: 'Progress',
+            numeric: true,
+            value: (r) => r.units.overallProgress,
+            render: (r) => bar(r.units.overallProgress, 100, fmt.percent(r.units.overallProgress)),
+          },
+          {
+            key: 'units',
+            label: 'Units completed',
+            numeric: true,
+            value: (r) => r.units.unitsCompleted,
+            render: (r) => `${r.units.unitsCompleted} of ${r.units.totalUnits}`,
+          },
+          { key: 'status', label: 'Status', value: (r) => r.units.overallStatus.replace(/[-_]/g, ' ') },
+        ],
+        taken,
+      ),
     );
   } catch (err) {
     panel.replaceChildren(h('h2', {}, `Progress of ${s.user.name}`), ctx.failure(err));

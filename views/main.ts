@@ -75,4 +75,6 @@ function draw(data: Record<string, unknown>): void {
 void app
   .connect()
   .then(() => follow(app.getHostContext()))
-  .catch((err: unknown) => root.replaceChildren(h('p', { class: 'state error', role: 'alert' }, `Could not connect to the host: ${(err as Error).message}`)));
+  .catch((err: unknown) =>
+    root.replaceChildren(h('p', { class: 'state error', role: 'alert' }, `Could not connect to the host: ${(err as Error).message}`)),
+  );

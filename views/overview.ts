@@ -7,7 +7,12 @@ interface Month {
   month: string;
   currentMonth: string;
   timezone?: string;
-  creation: { activeCreators: number; coursesStarted: number; coursesCompleted: number; courseTypes?: { type: string; started: number; completed: number }[] };
+  creation: {
+    activeCreators: number;
+    coursesStarted: number;
+    coursesCompleted: number;
+    courseTypes?: { type: string; started: number; completed: number }[];
+  };
   learning: { startingLearners: number; completingLearners: number; coursesStarted: number; coursesCompleted: number };
 }
 
@@ -34,7 +39,11 @@ function hero(d: Record<string, unknown>, ctx: ViewContext): HTMLElement {
       { label: 'Pending invites', value: fmt.count(n('pendingInvites'), 'invite') },
       { label: 'Average time to complete', value: avg === null || avg === undefined ? '—' : fmt.duration(Number(avg)) },
     ]),
-    h('div', { class: 'toolbar' }, h('button', { type: 'button', class: 'action', onclick: () => void open(panel, ctx, {}) }, "This month's activity")),
+    h(
+      'div',
+      { class: 'toolbar' },
+      h('button', { type: 'button', class: 'action', onclick: () => void open(panel, ctx, {}) }, "This month's activity"),
+    ),
     panel,
   );
 }
@@ -43,7 +52,12 @@ async function open(panel: HTMLElement, ctx: ViewContext, args: Record<string, u
   panel.hidden = false;
   panel.replaceChildren(empty('Loading the month…'));
   try {
-    panel.replaceChildren(month((await ctx.call('analytics_monthly_overview', args)) as unknown as Month, { ...ctx, replace: (data) => panel.replaceChildren(month(data as unknown as Month, ctx)) }));
+    panel.replaceChildren(
+      month((await ctx.call('analytics_monthly_overview', args)) as unknown as Month, {
+        ...ctx,
+        replace: (data) => panel.replaceChildren(month(data as unknown as Month, ctx)),
+      }),
+    );
   } catch (err) {
     panel.replaceChildren(ctx.failure(err));
   }
@@ -68,8 +82,16 @@ function month(d: Month, ctx: ViewContext): HTMLElement {
   };
   const before = shiftMonth(d.month, -1);
   const after = shiftMonth(d.month, 1);
-  const prev = h('button', { type: 'button', class: 'action', disabled: before < '2000-01', 'aria-label': `Show ${fmt.month(before)}` }, `← ${fmt.month(before)}`);
-  const next = h('button', { type: 'button', class: 'action', disabled: after > d.currentMonth, 'aria-label': `Show ${fmt.month(after)}` }, `${fmt.month(after)} →`);
+  const prev = h(
+    'button',
+    { type: 'button', class: 'action', disabled: before < '2000-01', 'aria-label': `Show ${fmt.month(before)}` },
+    `← ${fmt.month(before)}`,
+  );
+  const next = h(
+    'button',
+    { type: 'button', class: 'action', disabled: after > d.currentMonth, 'aria-label': `Show ${fmt.month(after)}` },
+    `${fmt.month(after)} →`,
+  );
   prev.addEventListener('click', () => void go(before, prev));
   next.addEventListener('click', () => void go(after, next));
   const types = d.creation.courseTypes ?? [];
@@ -77,7 +99,7 @@ function month(d: Month, ctx: ViewContext): HTMLElement {
     'main',
     {},
     h('h1', {}, `Activity in ${fmt.month(d.month)}`),
-    h('p', { class: 'sub' }, d.month === d.currentMonth ? `This month so far${d.timezone ? ` (${d.timezone})` : ''}` : d.timezone ?? ''),
+    h('p', { class: 'sub' }, d.month === d.currentMonth ? `This month so far${d.timezone ? ` (${d.timezone})` : ''}` : (d.timezone ?? '')),
     h('div', { class: 'toolbar', role: 'group', 'aria-label': 'Month' }, prev, next),
     h('h2', {}, 'Learning'),
     figures([
@@ -93,7 +115,13 @@ function month(d: Month, ctx: ViewContext): HTMLElement {
       { label: 'Courses completed', value: fmt.count(d.creation.coursesCompleted, 'course') },
     ]),
     types.length > 0
-      ? barChart({ title: 'Created by type', measure: 'courses completed this month', labels: types.map((t) => t.type.toLowerCase()), values: types.map((t) => t.completed), format: (v) => fmt.count(v, 'course') })
+      ? barChart({
+          title: 'Created by type',
+          measure: 'courses completed this month',
+          labels: types.map((t) => t.type.toLowerCase()),
+          values: types.map((t) => t.completed),
+          format: (v) => fmt.count(v, 'course'),
+        })
       : null,
   );
 }

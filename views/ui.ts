@@ -4,7 +4,11 @@
 export type Child = Node | string | number | null | undefined | false;
 
 /** An element with attributes (`on*` functions become listeners) and children. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, unknown> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, unknown> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
@@ -32,7 +36,8 @@ export const fmt = {
   number: (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(n),
   percent: (n: number) => `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(n)} %`,
   date: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)),
-  month: (ym: string) => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${ym}-01T00:00:00Z`)),
+  month: (ym: string) =>
+    new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${ym}-01T00:00:00Z`)),
   /** 892800 → "10 d 8 h"; 534 → "8 min 54 s". */
   duration: (seconds: number) => {
     const s = Math.round(seconds);
@@ -55,7 +60,12 @@ export const fmt = {
 /** A horizontal bar for a value out of a maximum; its text is beside it, so the bar itself is decoration. */
 export function bar(value: number, max: number, text: string): HTMLElement {
   const width = max > 0 ? Math.max(0, Math.min(100, (value / max) * 100)) : 0;
-  return h('span', { class: 'bar-cell' }, h('span', { class: 'bar', 'aria-hidden': 'true' }, h('span', { class: 'bar-fill', style: { width: `${width}%` } })), h('span', { class: 'bar-value' }, text));
+  return h(
+    'span',
+    { class: 'bar-cell' },
+    h('span', { class: 'bar', 'aria-hidden': 'true' }, h('span', { class: 'bar-fill', style: { width: `${width}%` } })),
+    h('span', { class: 'bar-value' }, text),
+  );
 }
 
 export interface BarChart {
@@ -74,7 +84,9 @@ export interface BarChart {
  */
 export function barChart(c: BarChart): HTMLElement {
   const max = c.max ?? Math.max(0, ...c.values);
-  const rows = c.labels.map((label, i) => h('li', { class: 'chart-row' }, h('span', { class: 'chart-label' }, label), bar(c.values[i] ?? 0, max, c.format(c.values[i] ?? 0))));
+  const rows = c.labels.map((label, i) =>
+    h('li', { class: 'chart-row' }, h('span', { class: 'chart-label' }, label), bar(c.values[i] ?? 0, max, c.format(c.values[i] ?? 0))),
+  );
   return h(
     'figure',
     { class: 'chart', 'aria-label': `${c.title}: ${c.measure}` },
@@ -97,16 +109,31 @@ export interface Column<R> {
  * A table people can sort: column headers are buttons (keyboard and screen reader alike), the sorted
  * column says so with aria-sort, and rows are in the data's order until a header is chosen.
  */
-export function sortableTable<R>(caption: string, columns: Column<R>[], rows: R[], sort?: { key: string; descending: boolean }): HTMLElement {
+export function sortableTable<R>(
+  caption: string,
+  columns: Column<R>[],
+  rows: R[],
+  sort?: { key: string; descending: boolean },
+): HTMLElement {
   let state = sort;
   const tbody = h('tbody');
   const heads = columns.map((col) => {
     const th = h('th', { scope: 'col', class: col.numeric ? 'num' : undefined });
-    th.append(h('button', { type: 'button', class: 'sort', onclick: () => choose(col.key) }, col.label, h('span', { class: 'sort-mark', 'aria-hidden': 'true' })));
+    th.append(
+      h(
+        'button',
+        { type: 'button', class: 'sort', onclick: () => choose(col.key) },
+        col.label,
+        h('span', { class: 'sort-mark', 'aria-hidden': 'true' }),
+      ),
+    );
     return th;
   });
   const choose = (key: string) => {
-    state = state?.key === key ? { key, descending: !state.descending } : { key, descending: columns.find((c) => c.key === key)?.numeric === true };
+    state =
+      state?.key === key
+        ? { key, descending: !state.descending }
+        : { key, descending: columns.find((c) => c.key === key)?.numeric === true };
     draw();
   };
   const draw = () => {

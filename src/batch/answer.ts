@@ -22,11 +22,22 @@ export interface ItemOutcome {
 /** Failures the text spells out at most; the JSON holds them all. */
 const MAX_FAILURE_LINES = 20;
 
-export function batchResult(outcomes: readonly ItemOutcome[], key: string | undefined, maxChars: number = DEFAULTS.resultMaxChars): CallToolResult {
+export function batchResult(
+  outcomes: readonly ItemOutcome[],
+  key: string | undefined,
+  maxChars: number = DEFAULTS.resultMaxChars,
+): CallToolResult {
   const count = (s: ItemOutcome['status']) => outcomes.filter((o) => o.status === s).length;
   const [succeeded, failed, declined, skipped] = [count('succeeded'), count('failed'), count('declined'), count('skipped')];
   const results = outcomes.map(({ args: _, ...rest }) => ({ ...rest }) as Record<string, unknown>);
-  const structured: Record<string, unknown> = { results, succeeded, failed, ...(declined ? { declined } : {}), ...(skipped ? { skipped } : {}), ...(key ? { idempotencyKey: key } : {}) };
+  const structured: Record<string, unknown> = {
+    results,
+    succeeded,
+    failed,
+    ...(declined ? { declined } : {}),
+    ...(skipped ? { skipped } : {}),
+    ...(key ? { idempotencyKey: key } : {}),
+  };
   // Too long for what clients take: the last results go first, failures stay (they are what to act on).
   let json = JSON.stringify(structured);
   let omitted = 0;
@@ -43,9 +54,14 @@ export function batchResult(outcomes: readonly ItemOutcome[], key: string | unde
     lines.push('Failed:', ...failures.slice(0, MAX_FAILURE_LINES).map(failureLine));
     if (failures.length > MAX_FAILURE_LINES) lines.push(`- and ${failures.length - MAX_FAILURE_LINES} more, in results below.`);
   }
-  if (omitted > 0) lines.push(`The results of ${omitted} successful calls are left out to fit the answer size (WORKSPACE_RESULT_MAX_CHARS): call those tools alone to see them.`);
+  if (omitted > 0)
+    lines.push(
+      `The results of ${omitted} successful calls are left out to fit the answer size (WORKSPACE_RESULT_MAX_CHARS): call those tools alone to see them.`,
+    );
   if (key && (failed > 0 || skipped > 0)) {
-    lines.push(`To retry, send the same calls again with idempotencyKey "${key}": the writes already made are answered again, not made twice.`);
+    lines.push(
+      `To retry, send the same calls again with idempotencyKey "${key}": the writes already made are answered again, not made twice.`,
+    );
   }
   // Then every call on a line of its own: its result's JSON, as the tool alone answers it, without
   // repeating the field names of the structured content thirty times over.
@@ -76,6 +92,10 @@ function failureLine(o: ItemOutcome): string {
   const e = o.error;
   const head = [e?.status === undefined ? 'Error' : `HTTP ${e.status}`, e?.code].filter(Boolean).join(' ');
   const fields = Object.entries(e?.fieldErrors ?? {}).flatMap(([f, ms]) => ms.map((m) => `${f}: ${m}`));
-  const detail = [`${head}: ${e?.message ?? 'failed'}`, ...(e?.resolution ? [`Resolution: ${e.resolution}`] : []), ...(fields.length > 0 ? [`Fields: ${fields.slice(0, 3).join('; ')}`] : [])];
+  const detail = [
+    `${head}: ${e?.message ?? 'failed'}`,
+    ...(e?.resolution ? [`Resolution: ${e.resolution}`] : []),
+    ...(fields.length > 0 ? [`Fields: ${fields.slice(0, 3).join('; ')}`] : []),
+  ];
   return `- calls[${o.index}] ${o.tool}${targets.length > 0 ? ` (${targets.join(', ')})` : ''}: ${detail.join(' ')}`;
 }

@@ -26,8 +26,15 @@ const DESCRIBE_AT_ONCE = 8;
 
 /** Every call of the batch, in order, without keys: a state sealed for one batch cannot confirm another. */
 function targetOf(items: readonly BatchItem[]): string {
-  const calls = items.map(({ def, args }) => [def.name, Object.entries(args).filter(([k]) => k !== 'idempotencyKey').sort(([a], [b]) => (a < b ? -1 : 1))]);
-  return createHash('sha256').update(`${BATCH_TOOL_NAME}\n${JSON.stringify(calls)}`).digest('base64url');
+  const calls = items.map(({ def, args }) => [
+    def.name,
+    Object.entries(args)
+      .filter(([k]) => k !== 'idempotencyKey')
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  ]);
+  return createHash('sha256')
+    .update(`${BATCH_TOOL_NAME}\n${JSON.stringify(calls)}`)
+    .digest('base64url');
 }
 
 export async function gateBatch(
@@ -51,14 +58,20 @@ export async function gateBatch(
   const state = ctx.mcpReq.requestState<ConfirmState>();
   if (state !== undefined && typeof state === 'object') {
     if (state.tool !== BATCH_TOOL_NAME || state.target !== target) {
-      return refusal('The confirmation was given for another batch than these calls. Nothing was sent; call again to ask the person about this one.', 'CONFIRMATION_MISMATCH');
+      return refusal(
+        'The confirmation was given for another batch than these calls. Nothing was sent; call again to ask the person about this one.',
+        'CONFIRMATION_MISMATCH',
+      );
     }
     const answer = inputResponse(ctx.mcpReq.inputResponses, ANSWER);
-    if (answer.kind === 'elicit') return { go: true, key: state.key, declined: !(answer.action === 'accept' && answer.content?.['confirm'] === true) };
+    if (answer.kind === 'elicit')
+      return { go: true, key: state.key, declined: !(answer.action === 'accept' && answer.content?.['confirm'] === true) };
   }
   const question = await ask(deletions, items.length, upstream, ctx.mcpReq.signal);
   const requestState = await confirm.codec.mint({ tool: BATCH_TOOL_NAME, target, key: givenKey ?? randomUUID() }, ctx);
-  return { ask: inputRequired({ inputRequests: { [ANSWER]: inputRequired.elicit({ message: question, requestedSchema: FORM }) }, requestState }) };
+  return {
+    ask: inputRequired({ inputRequests: { [ANSWER]: inputRequired.elicit({ message: question, requestedSchema: FORM }) }, requestState }),
+  };
 }
 
 /** One question naming every target, in the words of the single deletion's question, one line each. */
@@ -76,7 +89,14 @@ async function ask(deletions: readonly BatchItem[], total: number, upstream: Ups
   const n = deletions.length;
   const head = n === 1 ? 'Do this, which cannot be undone?' : `Do these ${n} things, which cannot be undone?`;
   const rest = total - n;
-  const others = rest === 0 ? [] : [rest === 1 ? 'The other call of this batch deletes nothing and runs either way.' : `The other ${rest} calls of this batch delete nothing and run either way.`];
+  const others =
+    rest === 0
+      ? []
+      : [
+          rest === 1
+            ? 'The other call of this batch deletes nothing and runs either way.'
+            : `The other ${rest} calls of this batch delete nothing and run either way.`,
+        ];
   return [head, ...lines, ...others].join('\n');
 }
 

@@ -21,9 +21,16 @@ const MAX_FIELDS = 20;
 export async function planBatch(def: BatchToolDef, args: unknown, catalogue: Catalogue, request: RequestContext): Promise<Plan> {
   const input = def.input.safeParse(argumentsAsText(withoutNullOptionals(def.input, args)));
   if (!input.success) {
-    return refuse(`The arguments do not fit ${def.name}'s input schema; nothing was sent.`, 'INVALID_INPUT', fieldIssues(input.error, Object.keys(def.input.shape)));
+    return refuse(
+      `The arguments do not fit ${def.name}'s input schema; nothing was sent.`,
+      'INVALID_INPUT',
+      fieldIssues(input.error, Object.keys(def.input.shape)),
+    );
   }
-  const { calls, idempotencyKey } = input.data as { calls: { tool: string; arguments?: Record<string, unknown> }[]; idempotencyKey?: string };
+  const { calls, idempotencyKey } = input.data as {
+    calls: { tool: string; arguments?: Record<string, unknown> }[];
+    idempotencyKey?: string;
+  };
   const fields: Record<string, string[]> = {};
   const items: BatchItem[] = [];
   let readOnly = false;
@@ -46,8 +53,15 @@ export async function planBatch(def: BatchToolDef, args: unknown, catalogue: Cat
   }
   const wrong = new Set(Object.keys(fields).map((f) => /^calls\[(\d+)\]/.exec(f)![1])).size;
   if (wrong === 0) return { items, givenKey: idempotencyKey };
-  const which = wrong === 1 ? `Call ${Object.keys(fields)[0]!.match(/\d+/)![0]} of the batch cannot run as given` : `${wrong} of the ${calls.length} calls cannot run as given`;
-  return refuse(`${which}; nothing of the batch was sent. Fix ${wrong === 1 ? 'it' : 'them'} and send the whole batch again.`, readOnly ? 'READ_ONLY' : 'INVALID_INPUT', capped(fields));
+  const which =
+    wrong === 1
+      ? `Call ${Object.keys(fields)[0]!.match(/\d+/)![0]} of the batch cannot run as given`
+      : `${wrong} of the ${calls.length} calls cannot run as given`;
+  return refuse(
+    `${which}; nothing of the batch was sent. Fix ${wrong === 1 ? 'it' : 'them'} and send the whole batch again.`,
+    readOnly ? 'READ_ONLY' : 'INVALID_INPUT',
+    capped(fields),
+  );
 }
 
 /**
@@ -65,14 +79,20 @@ function argumentsAsText(args: unknown): unknown {
 }
 
 /** Why a call's tool cannot run in this batch here, if it cannot. */
-async function toolProblem(name: string, catalogue: Catalogue, grant: boolean): Promise<{ message: string; readOnly: boolean } | undefined> {
+async function toolProblem(
+  name: string,
+  catalogue: Catalogue,
+  grant: boolean,
+): Promise<{ message: string; readOnly: boolean } | undefined> {
   if (await catalogue.definition(name)) return undefined;
   if (name === BATCH_TOOL_NAME || (JOB_TOOL_NAMES as readonly string[]).includes(name)) {
     return { message: `${name} cannot run inside a batch: only the workspace's tools can.`, readOnly: false };
   }
   const known = await catalogue.anyTool(name);
   if (known && !known.readOnly && (grant || catalogue.readOnly)) {
-    const why = grant ? 'this sign-in grants reading only (sign in again with the write scope)' : 'this server offers only the tools that change nothing (WORKSPACE_READ_ONLY)';
+    const why = grant
+      ? 'this sign-in grants reading only (sign in again with the write scope)'
+      : 'this server offers only the tools that change nothing (WORKSPACE_READ_ONLY)';
     return { message: `${name} changes the workspace, and ${why}.`, readOnly: true };
   }
   if (known) return { message: `${name} is not offered by this server: tools/list names the tools it offers.`, readOnly: false };
@@ -83,7 +103,10 @@ async function toolProblem(name: string, catalogue: Catalogue, grant: boolean): 
 function capped(fields: Record<string, string[]>): Record<string, string[]> {
   const entries = Object.entries(fields);
   if (entries.length <= MAX_FIELDS) return fields;
-  return Object.fromEntries([...entries.slice(0, MAX_FIELDS), ['(batch)', [`and ${entries.length - MAX_FIELDS} more fields in other calls`]]]);
+  return Object.fromEntries([
+    ...entries.slice(0, MAX_FIELDS),
+    ['(batch)', [`and ${entries.length - MAX_FIELDS} more fields in other calls`]],
+  ]);
 }
 
 function refuse(message: string, code: ErrorCode, fieldErrors: Record<string, string[]>): { refused: CallToolResult } {

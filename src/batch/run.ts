@@ -29,7 +29,15 @@ export interface BatchOptions extends ToolCallOptions {
 
 const DEFAULT_AT_ONCE = 16;
 
-export async function runBatch(args: unknown, catalogue: Catalogue, opts: BatchOptions, ctx: ServerContext, request: RequestContext, canAsk: CanAsk, asTask: AsTask): Promise<CallToolResult | InputRequiredResult> {
+export async function runBatch(
+  args: unknown,
+  catalogue: Catalogue,
+  opts: BatchOptions,
+  ctx: ServerContext,
+  request: RequestContext,
+  canAsk: CanAsk,
+  asTask: AsTask,
+): Promise<CallToolResult | InputRequiredResult> {
   const def = (await catalogue.batchTool())!;
   const plan = await planBatch(def, args, catalogue, request);
   if ('refused' in plan) return plan.refused;
@@ -47,13 +55,27 @@ export async function runBatch(args: unknown, catalogue: Catalogue, opts: BatchO
   if (!opts.jobs) return (await work(call)).result;
   const forward = call.progress;
   // Identical batches join one job while it runs, as identical long calls do.
-  const asked = { calls: items.map((i) => ({ tool: i.def.name, arguments: i.args })), ...(givenKey ? { idempotencyKey: givenKey } : {}), ...(gate.declined ? { declined: true } : {}) };
+  const asked = {
+    calls: items.map((i) => ({ tool: i.def.name, arguments: i.args })),
+    ...(givenKey ? { idempotencyKey: givenKey } : {}),
+    ...(gate.declined ? { declined: true } : {}),
+  };
   const ran = await opts.jobs.run(
-    { tool: BATCH_TOOL_NAME, owner: request.caller.hash, args: asked, signal: call.signal, progress: forward && ((m, k) => void forward(m, k).catch(() => undefined)) },
+    {
+      tool: BATCH_TOOL_NAME,
+      owner: request.caller.hash,
+      args: asked,
+      signal: call.signal,
+      progress: forward && ((m, k) => void forward(m, k).catch(() => undefined)),
+    },
     ({ signal, progress }) => work({ ...call, signal, progress: async (m, k) => progress(m, k) }),
     asTask ? 0 : undefined,
   );
-  if (asTask === 'v1' && 'job' in ran) return { content: [{ type: 'text', text: `Task ${ran.job.id} created.` }], task: taskOf(ran.job, opts.jobs.opts.keepMs) } as CallToolResult;
+  if (asTask === 'v1' && 'job' in ran)
+    return {
+      content: [{ type: 'text', text: `Task ${ran.job.id} created.` }],
+      task: taskOf(ran.job, opts.jobs.opts.keepMs),
+    } as CallToolResult;
   if (asTask === 'v2' && 'job' in ran) return createdTask(ran.job, opts.jobs.opts.keepMs) as unknown as CallToolResult;
   if ('doubt' in ran) throw new Error('a batch met a doubt, which only a write that adds leaves');
   return 'result' in ran ? ran.result : handOffResult(ran.job);
@@ -63,7 +85,14 @@ export async function runBatch(args: unknown, catalogue: Catalogue, opts: BatchO
  * The calls, side by side: a pool of at most maxInFlight workers takes them in order, so no more are
  * open upstream at once. A cancel stops the calls not yet sent (skipped); progress says how many are done.
  */
-async function runItems(items: readonly BatchItem[], how: { key: string; declined: boolean }, opts: BatchOptions, call: CallContext, ctx: ServerContext, request: RequestContext): Promise<Outcome> {
+async function runItems(
+  items: readonly BatchItem[],
+  how: { key: string; declined: boolean },
+  opts: BatchOptions,
+  call: CallContext,
+  ctx: ServerContext,
+  request: RequestContext,
+): Promise<Outcome> {
   const outcomes = new Map<number, ItemOutcome>();
   const toRun: BatchItem[] = [];
   for (const item of items) {
@@ -72,7 +101,9 @@ async function runItems(items: readonly BatchItem[], how: { key: string; decline
       await audit(opts, item.def, item.args, ctx, request, 'declined');
     } else toRun.push(item);
   }
-  const keepAlive = call.progress ? new KeepAlive(call.progress, { title: 'Run many calls at once', mode: 'long' }, call.keepAliveMs) : undefined;
+  const keepAlive = call.progress
+    ? new KeepAlive(call.progress, { title: 'Run many calls at once', mode: 'long' }, call.keepAliveMs)
+    : undefined;
   let next = 0;
   let done = outcomes.size;
   const worker = async () => {
@@ -93,22 +124,61 @@ async function runItems(items: readonly BatchItem[], how: { key: string; decline
     await audit(opts, item.def, item.args, ctx, request, 'skipped');
   }
   const takesKeys = items.some((i) => i.def.takesIdempotencyKey);
-  const result = batchResult(items.map((i) => outcomes.get(i.index)!), takesKeys ? how.key : undefined, opts.resultMaxChars);
-  return call.signal.aborted ? { result, error: { code: 'CANCELLED', message: `The batch was cancelled: ${items.length - done} of its ${items.length} calls were not sent.` } } : { result };
+  const result = batchResult(
+    items.map((i) => outcomes.get(i.index)!),
+    takesKeys ? how.key : undefined,
+    opts.resultMaxChars,
+  );
+  return call.signal.aborted
+    ? {
+        result,
+        error: {
+          code: 'CANCELLED',
+          message: `The batch was cancelled: ${items.length - done} of its ${items.length} calls were not sent.`,
+        },
+      }
+    : { result };
 }
 
 /** One call, exactly as alone, in a span of its own; a write that takes a key gets the batch's, for its index. */
-async function runItem(item: BatchItem, key: string, opts: BatchOptions, call: CallContext, ctx: ServerContext, request: RequestContext): Promise<ItemOutcome> {
+async function runItem(
+  item: BatchItem,
+  key: string,
+  opts: BatchOptions,
+  call: CallContext,
+  ctx: ServerContext,
+  request: RequestContext,
+): Promise<ItemOutcome> {
   const { def, index } = item;
-  const args = def.takesIdempotencyKey && item.args['idempotencyKey'] === undefined ? { ...item.args, idempotencyKey: itemKey(key, index) } : item.args;
+  const args =
+    def.takesIdempotencyKey && item.args['idempotencyKey'] === undefined
+      ? { ...item.args, idempotencyKey: itemKey(key, index) }
+      : item.args;
   // Its own trace, so its audit line names its own upstream status.
   const trace: RequestTrace = {};
-  const run = () => executeAudited(def, args, opts, { signal: call.signal, keepAliveMs: call.keepAliveMs, trace, onRetry: call.onRetry }, ctx, request, performance.now());
+  const run = () =>
+    executeAudited(
+      def,
+      args,
+      opts,
+      { signal: call.signal, keepAliveMs: call.keepAliveMs, trace, onRetry: call.onRetry },
+      ctx,
+      request,
+      performance.now(),
+    );
   const attributes = { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': def.name, 'learning_workspace.batch.index': index };
-  const outcome = opts.telemetry ? await opts.telemetry.step(`execute_tool ${def.name}`, attributes, run, (o) => (o.error ? (o.error.code ?? 'tool_error') : undefined)) : await run();
+  const outcome = opts.telemetry
+    ? await opts.telemetry.step(`execute_tool ${def.name}`, attributes, run, (o) => (o.error ? (o.error.code ?? 'tool_error') : undefined))
+    : await run();
   if (trace.upstreamStatus !== undefined && call.trace) call.trace.upstreamStatus = trace.upstreamStatus;
   if (outcome.error) return { index, tool: def.name, status: 'failed', error: outcome.error, args };
-  return { index, tool: def.name, status: 'succeeded', result: outcome.result.structuredContent as Record<string, unknown> | undefined, args };
+  return {
+    index,
+    tool: def.name,
+    status: 'succeeded',
+    result: outcome.result.structuredContent as Record<string, unknown> | undefined,
+    args,
+  };
 }
 
 /**
@@ -120,6 +190,12 @@ export function itemKey(batchKey: string, index: number): string {
   return plain.length <= 255 ? plain : `${createHash('sha256').update(batchKey).digest('base64url')}:${index}`;
 }
 
-async function auditEach(opts: BatchOptions, items: readonly BatchItem[], ctx: ServerContext, request: RequestContext, outcome: AuditOutcome): Promise<void> {
+async function auditEach(
+  opts: BatchOptions,
+  items: readonly BatchItem[],
+  ctx: ServerContext,
+  request: RequestContext,
+  outcome: AuditOutcome,
+): Promise<void> {
   for (const item of items) await audit(opts, item.def, item.args, ctx, request, outcome);
 }

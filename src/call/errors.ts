@@ -65,16 +65,36 @@ export const ERROR_CODES = {
     retry: false,
   },
   UPSTREAM_TIMEOUT: { meaning: 'The workspace did not answer in time.', resolution: 'Try again later.', retry: true },
-  UPSTREAM_UNREACHABLE: { meaning: 'The workspace could not be reached.', resolution: 'Check the base URL and that the service is up.', retry: true },
-  UPSTREAM_CONNECTION_DROPPED: { meaning: 'The connection to the workspace dropped before its answer was complete.', resolution: 'Try again.', retry: true },
-  UPSTREAM_ERROR: { meaning: 'The request to the workspace failed on the way.', resolution: 'Try again; if it persists, check the network between this server and the workspace.', retry: true },
+  UPSTREAM_UNREACHABLE: {
+    meaning: 'The workspace could not be reached.',
+    resolution: 'Check the base URL and that the service is up.',
+    retry: true,
+  },
+  UPSTREAM_CONNECTION_DROPPED: {
+    meaning: 'The connection to the workspace dropped before its answer was complete.',
+    resolution: 'Try again.',
+    retry: true,
+  },
+  UPSTREAM_ERROR: {
+    meaning: 'The request to the workspace failed on the way.',
+    resolution: 'Try again; if it persists, check the network between this server and the workspace.',
+    retry: true,
+  },
   NOT_CONFIGURED: {
     meaning: 'This server has no credential for the API this tool reaches.',
     resolution: 'The person running the server must configure it (see Check).',
     retry: false,
   },
-  STREAM_IDLE_TIMEOUT: { meaning: 'The answer stream went silent and was ended.', resolution: 'Ask again; the part received is below.', retry: true },
-  STREAM_ERROR: { meaning: 'The assistant reported an error while answering.', resolution: 'Ask again, perhaps in other words.', retry: true },
+  STREAM_IDLE_TIMEOUT: {
+    meaning: 'The answer stream went silent and was ended.',
+    resolution: 'Ask again; the part received is below.',
+    retry: true,
+  },
+  STREAM_ERROR: {
+    meaning: 'The assistant reported an error while answering.',
+    resolution: 'Ask again, perhaps in other words.',
+    retry: true,
+  },
   STREAM_INCOMPLETE: { meaning: 'The answer stream ended before the answer was finished.', resolution: 'Ask again.', retry: true },
   CANCELLED: { meaning: 'The call was cancelled before it ended.', resolution: 'Call again if it is still wanted.', retry: true },
   CONFIRMATION_UNAVAILABLE: {
@@ -113,7 +133,8 @@ export const ERROR_CODES = {
     retry: true,
   },
   MAY_BE_DONE: {
-    meaning: 'An identical write was lost or interrupted before its result came back, so the workspace may have carried it out; nothing was sent this time.',
+    meaning:
+      'An identical write was lost or interrupted before its result came back, so the workspace may have carried it out; nothing was sent this time.',
     resolution: 'Ask the person whether to make it again; the next identical call runs it.',
     retry: true,
   },
@@ -223,7 +244,12 @@ export function errorResult(error: ToolError): CallToolResult {
 }
 
 function errorText(err: ToolError): string {
-  const upstream = [err.status === undefined ? undefined : `HTTP ${err.status}`, err.upstreamCode === err.code ? undefined : err.upstreamCode].filter(Boolean).join(' ');
+  const upstream = [
+    err.status === undefined ? undefined : `HTTP ${err.status}`,
+    err.upstreamCode === err.code ? undefined : err.upstreamCode,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const lines = [`Error ${err.code}${upstream ? ` (${upstream})` : ''}: ${err.message}`];
   lines.push(`Resolution: ${err.resolution ?? ERROR_CODES[err.code].resolution}`);
   if (err.fieldErrors && Object.keys(err.fieldErrors).length > 0) {

@@ -12,7 +12,12 @@ const LONG_MARGIN_MS = 30_000;
  * The call core's entry: carries out one tool call with validated input, whatever its mode, and returns
  * the object that becomes `structuredContent` (or throws a ToolError).
  */
-export function invoke(def: ToolDef, input: Record<string, unknown>, upstream: Upstream, ctx: CallContext): Promise<Record<string, unknown>> {
+export function invoke(
+  def: ToolDef,
+  input: Record<string, unknown>,
+  upstream: Upstream,
+  ctx: CallContext,
+): Promise<Record<string, unknown>> {
   // Every answer of the insights stream carries a session id, so the next question can continue the
   // conversation: the caller's, else one made here and sent upstream (an id the upstream reports wins).
   const asked = def.mode === 'stream' && typeof input['sessionId'] === 'string' ? input['sessionId'] : undefined;
@@ -41,7 +46,11 @@ export function invoke(def: ToolDef, input: Record<string, unknown>, upstream: U
  * The upstream itself waits (generation, processing, an assistant's first word): attempt and call get
  * that wait and a margin. A stream's budget covers its first byte; its silences then have their own limit.
  */
-function longBudget(def: ToolDef, input: Record<string, unknown>, upstream: Upstream): Pick<RequestSpec, 'attemptTimeoutMs' | 'deadlineMs'> {
+function longBudget(
+  def: ToolDef,
+  input: Record<string, unknown>,
+  upstream: Upstream,
+): Pick<RequestSpec, 'attemptTimeoutMs' | 'deadlineMs'> {
   if (def.mode === 'json') return {};
   const budget = Math.max(upstream.timeoutMs, (def.upstreamWaitMs?.(input) ?? 0) + LONG_MARGIN_MS);
   return { attemptTimeoutMs: budget, deadlineMs: Math.max(upstream.deadlineMs, budget) };
@@ -53,7 +62,11 @@ function longBudget(def: ToolDef, input: Record<string, unknown>, upstream: Upst
  * for this call, kept across its retries). The server's own fields (the idempotency key, a paged list's
  * offset) are taken out here and nowhere else.
  */
-export function buildRequest(def: ToolDef, input: Record<string, unknown>, confirmedKey?: string): Pick<RequestSpec, 'path' | 'query' | 'body' | 'idempotencyKey'> {
+export function buildRequest(
+  def: ToolDef,
+  input: Record<string, unknown>,
+  confirmedKey?: string,
+): Pick<RequestSpec, 'path' | 'query' | 'body' | 'idempotencyKey'> {
   const args = { ...input };
   const given = args['idempotencyKey'];
   delete args['idempotencyKey'];

@@ -12,7 +12,6 @@ const MAX_OTHER_EVENTS = 50;
 /** How much of a body that is no answer stream is read to report it. */
 const MAX_REPORTED_BODY = 64 * 1024;
 
-
 type Part = { type: string; [key: string]: unknown };
 
 /**
@@ -181,7 +180,8 @@ export class StreamedAnswer {
       default:
         if (part.type.startsWith('data-')) {
           if (part.type === 'data-session') this.session(part['data']);
-          if (this.data.length < MAX_DATA_PARTS) this.data.push({ type: part.type, ...(typeof part['id'] === 'string' ? { id: part['id'] } : {}), data: part['data'] });
+          if (this.data.length < MAX_DATA_PARTS)
+            this.data.push({ type: part.type, ...(typeof part['id'] === 'string' ? { id: part['id'] } : {}), data: part['data'] });
           return;
         }
         // Parts this relay does not know are kept (a few) and never fatal.
@@ -191,7 +191,9 @@ export class StreamedAnswer {
 
   /** The result; an answer cut short is at most `maxChars` long, and says so. */
   result(maxChars = Infinity): Record<string, unknown> {
-    const cut = this.cutShort ? `\n\n[Cut short: ${this.cutShort}. This is what arrived before; ask a narrower question for the rest.]` : '';
+    const cut = this.cutShort
+      ? `\n\n[Cut short: ${this.cutShort}. This is what arrived before; ask a narrower question for the rest.]`
+      : '';
     return {
       answer: (this.answer.length > maxChars ? this.answer.slice(0, maxChars) : this.answer) + cut,
       sessionId: this.sessionId,
@@ -326,7 +328,10 @@ export async function relayStream(
   const res = await upstream.stream(spec);
   const relay = new ProgressRelay(ctx.progress);
   const sessionHeader = res.headers['x-session-id'];
-  const answer = new StreamedAnswer(session.asked ?? (typeof sessionHeader === 'string' && sessionHeader ? sessionHeader : session.sent), relay);
+  const answer = new StreamedAnswer(
+    session.asked ?? (typeof sessionHeader === 'string' && sessionHeader ? sessionHeader : session.sent),
+    relay,
+  );
   let done = false;
   let decoder: Decoder | undefined;
   /** The first bytes, until they tell what the body is; all of it (within a cap) when it is no stream. */
@@ -362,15 +367,23 @@ export async function relayStream(
     const idleMs = upstream.streamIdleMs;
     const cause = transportError(err, spec, '', { count: 1, startedAt: performance.now(), attemptTimeoutMs: idleMs, deadlineMs: idleMs });
     if (cause.code === 'UPSTREAM_TIMEOUT') {
-      throw new ToolError(`The answer stream went silent for more than ${idleMs} ms and was ended.`, { code: 'STREAM_IDLE_TIMEOUT', partial: answer.answer });
+      throw new ToolError(`The answer stream went silent for more than ${idleMs} ms and was ended.`, {
+        code: 'STREAM_IDLE_TIMEOUT',
+        partial: answer.answer,
+      });
     }
-    throw new ToolError(`The answer stream broke off: ${cause.message}`, { code: cause.code, resolution: cause.resolution, partial: answer.answer });
+    throw new ToolError(`The answer stream broke off: ${cause.message}`, {
+      code: cause.code,
+      resolution: cause.resolution,
+      partial: answer.answer,
+    });
   } finally {
     discard(res.body);
   }
   if (notStream) notAStream(res.status, contentType, head);
   await relay.drain();
-  if (answer.error) throw new ToolError(`The assistant reported an error: ${answer.error}`, { code: 'STREAM_ERROR', partial: answer.answer });
+  if (answer.error)
+    throw new ToolError(`The assistant reported an error: ${answer.error}`, { code: 'STREAM_ERROR', partial: answer.answer });
   if (!decoder) throw new ToolError(`The assistant answered HTTP ${res.status} with an empty body.`, { code: 'STREAM_INCOMPLETE' });
   if (answer.cutShort) return answer.result(upstream.maxAnswerChars);
   if (!answer.finished && !done) {
@@ -408,6 +421,10 @@ function notAStream(status: number, contentType: string, body: string): never {
   const flat = body.replace(/\s+/g, ' ').trim();
   throw new ToolError(
     `The assistant answered HTTP ${status} with ${contentType || 'no content type'} instead of an answer stream; nothing of it is an answer. Received: ${flat.length > 500 ? `${flat.slice(0, 500)}…` : flat}`,
-    { status, code: 'BAD_UPSTREAM_RESPONSE', resolution: 'Check that the Content API URL points at the workspace (not a proxy or login page), then ask again.' },
+    {
+      status,
+      code: 'BAD_UPSTREAM_RESPONSE',
+      resolution: 'Check that the Content API URL points at the workspace (not a proxy or login page), then ask again.',
+    },
   );
 }

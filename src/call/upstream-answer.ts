@@ -82,7 +82,9 @@ export function plainData(res: UpstreamResponse): Record<string, unknown> {
   if (res.status < 300) {
     if (isObject(res.json)) return res.json;
     throw new ToolError(
-      res.text ? `The upstream answered HTTP ${res.status} with a body that is not a JSON object: ${snippet(res.text)}` : `The upstream answered HTTP ${res.status} with an empty body.`,
+      res.text
+        ? `The upstream answered HTTP ${res.status} with a body that is not a JSON object: ${snippet(res.text)}`
+        : `The upstream answered HTTP ${res.status} with an empty body.`,
       { status: res.status, code: 'BAD_UPSTREAM_RESPONSE' },
     );
   }
@@ -99,5 +101,12 @@ export function plainData(res: UpstreamResponse): Record<string, unknown> {
     if (typeof error['resolution'] === 'string') resolution = error['resolution'];
     errors = fieldErrors(error['errors']);
   }
-  throw new ToolError(message, { status: res.status, code: codeForStatus(res.status), upstreamCode, resolution, fieldErrors: errors, hint: hintFor('content', res.status) });
+  throw new ToolError(message, {
+    status: res.status,
+    code: codeForStatus(res.status),
+    upstreamCode,
+    resolution,
+    fieldErrors: errors,
+    hint: hintFor('content', res.status),
+  });
 }

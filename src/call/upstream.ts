@@ -134,7 +134,10 @@ export class UpstreamPool {
     const agent = this.agent;
     if (!agent) return;
     let timer: NodeJS.Timeout | undefined;
-    const closed = await Promise.race([agent.close().then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))]);
+    const closed = await Promise.race([
+      agent.close().then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+    ]);
     clearTimeout(timer);
     if (!closed) await agent.destroy();
   }
@@ -233,7 +236,9 @@ export class Upstream {
    */
   async call(spec: RequestSpec): Promise<Record<string, unknown>> {
     const answer = await this.attempt(spec, (res) =>
-      readCapped(res.body, this.maxResponseBytes, Number(res.headers['content-length'] ?? NaN), spec).then((text) => parseAnswer(res.statusCode, res.headers, text)),
+      readCapped(res.body, this.maxResponseBytes, Number(res.headers['content-length'] ?? NaN), spec).then((text) =>
+        parseAnswer(res.statusCode, res.headers, text),
+      ),
     );
     return answerData(spec.api, answer);
   }
@@ -244,7 +249,11 @@ export class Upstream {
    * An error status is read whole and thrown as the ToolError it stands for.
    */
   async stream(spec: RequestSpec): Promise<UpstreamStream> {
-    const res = await this.attempt({ ...spec, retry: false }, async (r) => ({ status: r.statusCode, headers: r.headers, body: r.body }), true);
+    const res = await this.attempt(
+      { ...spec, retry: false },
+      async (r) => ({ status: r.statusCode, headers: r.headers, body: r.body }),
+      true,
+    );
     if (res.status < 300) return res;
     answerData(spec.api, await this.readRest(spec, res));
     throw new ToolError(`The upstream answered HTTP ${res.status}.`, { status: res.status, code: codeForStatus(res.status) });
@@ -271,12 +280,20 @@ export class Upstream {
     let headers: Record<string, string>;
     if (api === 'connector') {
       const t = this.targets.connector;
-      if (!t) throw new ToolError('The Connector API is not configured.', { code: 'NOT_CONFIGURED', hint: 'WORKSPACE_CONNECTOR_TOKEN and WORKSPACE_BASE_URL' });
+      if (!t)
+        throw new ToolError('The Connector API is not configured.', {
+          code: 'NOT_CONFIGURED',
+          hint: 'WORKSPACE_CONNECTOR_TOKEN and WORKSPACE_BASE_URL',
+        });
       baseUrl = t.baseUrl;
       headers = { authorization: `Bearer ${t.token}` };
     } else {
       const t = this.targets.content;
-      if (!t) throw new ToolError('The Content API is not configured.', { code: 'NOT_CONFIGURED', hint: 'WORKSPACE_API_KEY and WORKSPACE_BASE_URL' });
+      if (!t)
+        throw new ToolError('The Content API is not configured.', {
+          code: 'NOT_CONFIGURED',
+          hint: 'WORKSPACE_API_KEY and WORKSPACE_BASE_URL',
+        });
       baseUrl = t.baseUrl;
       headers = { 'x-api-key': t.apiKey };
       if (t.userId) headers['x-user-id'] = t.userId;
@@ -297,7 +314,12 @@ export class Upstream {
     const send = this.pool.loaded ?? (await this.pool.sender());
     const options = this.requestOptions(spec, target, streaming);
     const deadlineMs = spec.deadlineMs ?? this.deadlineMs;
-    const attempts: Attempts = { count: 0, startedAt: performance.now(), attemptTimeoutMs: spec.attemptTimeoutMs ?? this.timeoutMs, deadlineMs };
+    const attempts: Attempts = {
+      count: 0,
+      startedAt: performance.now(),
+      attemptTimeoutMs: spec.attemptTimeoutMs ?? this.timeoutMs,
+      deadlineMs,
+    };
     const maxAttempts = spec.retry ? this.opts.maxRetries + 1 : 1;
     for (;;) {
       attempts.count++;
@@ -313,7 +335,11 @@ export class Upstream {
       const span = this.opts.telemetry?.upstream(spec.method, `${target.origin}${options.path}`);
       try {
         if (spec.signal?.aborted) throw spec.signal.reason;
-        res = await send({ ...options, ...(span ? { headers: { ...(options.headers as Record<string, string>), ...span.headers } } : {}), signal: abort });
+        res = await send({
+          ...options,
+          ...(span ? { headers: { ...(options.headers as Record<string, string>), ...span.headers } } : {}),
+          signal: abort,
+        });
         span?.end(res.statusCode);
         this.answered(spec, res.statusCode, attempts);
         const pause = attempts.count < maxAttempts && RETRY_STATUS.has(res.statusCode) ? this.pause(attempts, res.headers) : undefined;
@@ -351,7 +377,11 @@ export class Upstream {
     }
   }
 
-  private requestOptions(spec: RequestSpec, target: { origin: string; basePath: string; headers: Readonly<Record<string, string>> }, streaming: boolean): Dispatcher.RequestOptions {
+  private requestOptions(
+    spec: RequestSpec,
+    target: { origin: string; basePath: string; headers: Readonly<Record<string, string>> },
+    streaming: boolean,
+  ): Dispatcher.RequestOptions {
     const headers: Record<string, string> = { ...target.headers };
     const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : '';
     headers['accept'] = streaming ? 'text/event-stream, text/plain, application/json' : 'application/json';
@@ -378,7 +408,14 @@ export class Upstream {
     this.pool.health.lastAnswerAt = Date.now();
     if (spec.trace) spec.trace.upstreamStatus = status;
     if (debugEnabled()) {
-      log('debug', 'upstream', { api: spec.api, method: spec.method, path: spec.path, status, attempt: attempts.count, ms: Math.round(performance.now() - attempts.startedAt) });
+      log('debug', 'upstream', {
+        api: spec.api,
+        method: spec.method,
+        path: spec.path,
+        status,
+        attempt: attempts.count,
+        ms: Math.round(performance.now() - attempts.startedAt),
+      });
     }
   }
 
@@ -455,7 +492,8 @@ function readCapped(body: Dispatcher.ResponseData['body'], max: number, length: 
   return body.text();
 }
 
-const tooLarge = (spec: RequestSpec, max: number) => new ToolError(`The upstream answer to ${spec.method} ${spec.path} is larger than ${max} bytes.`, { code: 'UPSTREAM_ANSWER_TOO_LARGE' });
+const tooLarge = (spec: RequestSpec, max: number) =>
+  new ToolError(`The upstream answer to ${spec.method} ${spec.path} is larger than ${max} bytes.`, { code: 'UPSTREAM_ANSWER_TOO_LARGE' });
 
 async function readChunks(body: Dispatcher.ResponseData['body'], max: number, spec: RequestSpec): Promise<string> {
   const chunks: Buffer[] = [];
@@ -508,7 +546,7 @@ export function transportError(err: unknown, spec: RequestSpec, origin: string, 
         {
           code: 'UPSTREAM_TIMEOUT',
           resolution:
-            'Try again later. If the operation is slow by nature, raise WORKSPACE_TIMEOUT_MS (one attempt) and WORKSPACE_DEADLINE_MS (the whole call), keeping the call under the MCP client\'s own timeout (60 s in most clients).',
+            "Try again later. If the operation is slow by nature, raise WORKSPACE_TIMEOUT_MS (one attempt) and WORKSPACE_DEADLINE_MS (the whole call), keeping the call under the MCP client's own timeout (60 s in most clients).",
         },
       );
     }
@@ -525,11 +563,17 @@ export function transportError(err: unknown, spec: RequestSpec, origin: string, 
     case 'ECONNRESET':
     case 'EPIPE':
     case 'UND_ERR_SOCKET':
-      return new ToolError(`The connection to the upstream dropped before its answer to ${where} was complete (${tally(attempts)}).${writeNote}`, {
-        code: 'UPSTREAM_CONNECTION_DROPPED',
-        resolution: 'Try again; if it persists, the service or a proxy in between may be overloaded or restarting.',
-      });
+      return new ToolError(
+        `The connection to the upstream dropped before its answer to ${where} was complete (${tally(attempts)}).${writeNote}`,
+        {
+          code: 'UPSTREAM_CONNECTION_DROPPED',
+          resolution: 'Try again; if it persists, the service or a proxy in between may be overloaded or restarting.',
+        },
+      );
     default:
-      return new ToolError(`The upstream request ${where} failed (${e?.code ? `${e.code}; ` : ''}${tally(attempts)}): ${e?.message ?? String(err)}`, { code: 'UPSTREAM_ERROR' });
+      return new ToolError(
+        `The upstream request ${where} failed (${e?.code ? `${e.code}; ` : ''}${tally(attempts)}): ${e?.message ?? String(err)}`,
+        { code: 'UPSTREAM_ERROR' },
+      );
   }
 }

@@ -20,11 +20,37 @@ export interface OptionRow {
 }
 
 export const OPTIONS: readonly OptionRow[] = [
-  { flag: 'base-url', env: 'WORKSPACE_BASE_URL', value: 'URL', group: 'Upstream', help: 'base URL of both APIs (http or https), without /api/v1: the tools add it' },
-  { flag: 'connector-url', env: 'WORKSPACE_CONNECTOR_URL', value: 'URL', group: 'Upstream', help: 'Connector API base URL, overriding the base' },
+  {
+    flag: 'base-url',
+    env: 'WORKSPACE_BASE_URL',
+    value: 'URL',
+    group: 'Upstream',
+    help: 'base URL of both APIs (http or https), without /api/v1: the tools add it',
+  },
+  {
+    flag: 'connector-url',
+    env: 'WORKSPACE_CONNECTOR_URL',
+    value: 'URL',
+    group: 'Upstream',
+    help: 'Connector API base URL, overriding the base',
+  },
   { flag: 'content-url', env: 'WORKSPACE_CONTENT_URL', value: 'URL', group: 'Upstream', help: 'Content API base URL, overriding the base' },
-  { flag: 'connector-token', env: 'WORKSPACE_CONNECTOR_TOKEN', value: 'TOKEN', group: 'Upstream', help: 'Connector secret or child token; without it the Connector tools are not offered' , secret: true },
-  { flag: 'api-key', env: 'WORKSPACE_API_KEY', value: 'KEY', group: 'Upstream', help: 'Content API key; without it the Content tools are not offered' , secret: true },
+  {
+    flag: 'connector-token',
+    env: 'WORKSPACE_CONNECTOR_TOKEN',
+    value: 'TOKEN',
+    group: 'Upstream',
+    help: 'Connector secret or child token; without it the Connector tools are not offered',
+    secret: true,
+  },
+  {
+    flag: 'api-key',
+    env: 'WORKSPACE_API_KEY',
+    value: 'KEY',
+    group: 'Upstream',
+    help: 'Content API key; without it the Content tools are not offered',
+    secret: true,
+  },
   { flag: 'user-id', env: 'WORKSPACE_USER_ID', value: 'ID', group: 'Upstream', help: 'acting user for the Content API (x-user-id)' },
   {
     flag: 'allow-insecure-http',
@@ -32,7 +58,13 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Upstream',
     help: 'accept a plain http base URL off loopback, where the credentials travel unencrypted (env: 1 or true; for a private network you trust)',
   },
-  { flag: 'timeout-ms', env: 'WORKSPACE_TIMEOUT_MS', value: 'MS', group: 'Upstream', help: `how long one upstream attempt may take (default ${DEFAULTS.timeoutMs})` },
+  {
+    flag: 'timeout-ms',
+    env: 'WORKSPACE_TIMEOUT_MS',
+    value: 'MS',
+    group: 'Upstream',
+    help: `how long one upstream attempt may take (default ${DEFAULTS.timeoutMs})`,
+  },
   {
     flag: 'deadline-ms',
     env: 'WORKSPACE_DEADLINE_MS',
@@ -40,8 +72,20 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Upstream',
     help: `how long one tool call may take in all, retries included (default ${DEFAULTS.deadlineMs}, under the 60 s most MCP clients wait)`,
   },
-  { flag: 'max-retries', env: 'WORKSPACE_MAX_RETRIES', value: 'N', group: 'Upstream', help: `retries after a connection error, timeout, cut answer, 429, 502, 503 or 504 (default ${DEFAULTS.maxRetries})` },
-  { flag: 'retry-base-ms', env: 'WORKSPACE_RETRY_BASE_MS', value: 'MS', group: 'Upstream', help: `first retry pause before jitter (default ${DEFAULTS.retryBaseMs})` },
+  {
+    flag: 'max-retries',
+    env: 'WORKSPACE_MAX_RETRIES',
+    value: 'N',
+    group: 'Upstream',
+    help: `retries after a connection error, timeout, cut answer, 429, 502, 503 or 504 (default ${DEFAULTS.maxRetries})`,
+  },
+  {
+    flag: 'retry-base-ms',
+    env: 'WORKSPACE_RETRY_BASE_MS',
+    value: 'MS',
+    group: 'Upstream',
+    help: `first retry pause before jitter (default ${DEFAULTS.retryBaseMs})`,
+  },
   {
     flag: 'max-answer-chars',
     env: 'WORKSPACE_MAX_ANSWER_CHARS',
@@ -49,7 +93,13 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Upstream',
     help: `longest answer of the insights stream kept; past it the stream is closed and the answer marked as cut short (default ${DEFAULTS.maxAnswerChars})`,
   },
-  { flag: 'stream-idle-ms', env: 'WORKSPACE_STREAM_IDLE_MS', value: 'MS', group: 'Upstream', help: `longest silence inside the insights stream before it is ended (default ${DEFAULTS.streamIdleMs})` },
+  {
+    flag: 'stream-idle-ms',
+    env: 'WORKSPACE_STREAM_IDLE_MS',
+    value: 'MS',
+    group: 'Upstream',
+    help: `longest silence inside the insights stream before it is ended (default ${DEFAULTS.streamIdleMs})`,
+  },
   {
     flag: 'keepalive-ms',
     env: 'WORKSPACE_KEEPALIVE_MS',
@@ -58,7 +108,13 @@ export const OPTIONS: readonly OptionRow[] = [
     help: `interval of "still waiting" progress while a call with a progress token waits (default ${DEFAULTS.keepAliveMs}; the first after ${FIRST_KEEPALIVE_MS / 1000} s)`,
   },
   { flag: 'toolsets', env: 'WORKSPACE_TOOLSETS', value: 'A,B', group: 'Tools', help: 'offer only these toolsets (see Toolsets)' },
-  { flag: 'tools', env: 'WORKSPACE_TOOLS', value: 'T1,T2', group: 'Tools', help: 'offer only these tools (with --toolsets: these and the toolsets\' tools), for clients that limit how many tools they take' },
+  {
+    flag: 'tools',
+    env: 'WORKSPACE_TOOLS',
+    value: 'T1,T2',
+    group: 'Tools',
+    help: "offer only these tools (with --toolsets: these and the toolsets' tools), for clients that limit how many tools they take",
+  },
   { flag: 'exclude-tools', env: 'WORKSPACE_EXCLUDE_TOOLS', value: 'T1,T2', group: 'Tools', help: 'never offer these tools' },
   {
     flag: 'result-max-chars',
@@ -74,7 +130,13 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Tools',
     help: `a long call (deck, upload, AI-written material, assistant answer) still running after this answers with a running job, followed with jobs_get (default ${DEFAULTS.jobAfterMs}, under the 60 s clients wait; 0: never, for clients that wait)`,
   },
-  { flag: 'job-keep-ms', env: 'WORKSPACE_JOB_KEEP_MS', value: 'MS', group: 'Tools', help: `how long a finished job's result is kept for jobs_get (default ${DEFAULTS.jobKeepMs})` },
+  {
+    flag: 'job-keep-ms',
+    env: 'WORKSPACE_JOB_KEEP_MS',
+    value: 'MS',
+    group: 'Tools',
+    help: `how long a finished job's result is kept for jobs_get (default ${DEFAULTS.jobKeepMs})`,
+  },
   {
     env: 'WORKSPACE_REDIS_URL',
     group: 'Tools',
@@ -107,10 +169,35 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Serving',
     help: 'server (default): workspace credentials from this configuration; client: each client sends its own (Authorization: Bearer <Connector token>, X-Api-Key, X-User-Id)',
   },
-  { flag: 'auth-token', env: 'WORKSPACE_MCP_AUTH_TOKEN', value: 'T1,T2', group: 'Serving', help: 'access tokens clients send as Authorization: Bearer, each at least 16 characters (server credentials; off loopback this or --auth oauth is required)' , secret: true },
-  { flag: 'allowed-hosts', env: 'WORKSPACE_MCP_ALLOWED_HOSTS', value: 'H1,H2', group: 'Serving', help: 'Host headers accepted (default: loopback names on loopback)' },
-  { flag: 'allowed-origins', env: 'WORKSPACE_MCP_ALLOWED_ORIGINS', value: 'O1,O2', group: 'Serving', help: 'Origin headers accepted (default: loopback origins on loopback)' },
-  { flag: 'max-sessions', env: 'WORKSPACE_MCP_MAX_SESSIONS', value: 'N', group: 'Serving', help: `open sessions at most; when full, the oldest idle session of whoever holds the most makes room (default ${DEFAULTS.maxSessions})` },
+  {
+    flag: 'auth-token',
+    env: 'WORKSPACE_MCP_AUTH_TOKEN',
+    value: 'T1,T2',
+    group: 'Serving',
+    help: 'access tokens clients send as Authorization: Bearer, each at least 16 characters (server credentials; off loopback this or --auth oauth is required)',
+    secret: true,
+  },
+  {
+    flag: 'allowed-hosts',
+    env: 'WORKSPACE_MCP_ALLOWED_HOSTS',
+    value: 'H1,H2',
+    group: 'Serving',
+    help: 'Host headers accepted (default: loopback names on loopback)',
+  },
+  {
+    flag: 'allowed-origins',
+    env: 'WORKSPACE_MCP_ALLOWED_ORIGINS',
+    value: 'O1,O2',
+    group: 'Serving',
+    help: 'Origin headers accepted (default: loopback origins on loopback)',
+  },
+  {
+    flag: 'max-sessions',
+    env: 'WORKSPACE_MCP_MAX_SESSIONS',
+    value: 'N',
+    group: 'Serving',
+    help: `open sessions at most; when full, the oldest idle session of whoever holds the most makes room (default ${DEFAULTS.maxSessions})`,
+  },
   {
     flag: 'max-sessions-per-caller',
     env: 'WORKSPACE_MCP_MAX_SESSIONS_PER_CALLER',
@@ -118,9 +205,26 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Serving',
     help: `sessions one caller (access token, credentials or signed-in user) may hold; past it its own oldest idle session makes room (default ${DEFAULTS.maxSessionsPerCaller}; a token a whole team shares is one caller)`,
   },
-  { flag: 'session-idle-ms', env: 'WORKSPACE_MCP_SESSION_IDLE_MS', value: 'MS', group: 'Serving', help: `idle sessions end after this (default ${DEFAULTS.sessionIdleMs})` },
-  { flag: 'max-inflight', env: 'WORKSPACE_MCP_MAX_INFLIGHT', value: 'N', group: 'Serving', help: `requests in flight per session at most (default ${DEFAULTS.maxInFlight})` },
-  { flag: 'metrics', env: 'WORKSPACE_MCP_METRICS', group: 'Serving', help: 'serve Prometheus metrics at GET /metrics, behind the same authentication as /mcp (env: 1 or true)' },
+  {
+    flag: 'session-idle-ms',
+    env: 'WORKSPACE_MCP_SESSION_IDLE_MS',
+    value: 'MS',
+    group: 'Serving',
+    help: `idle sessions end after this (default ${DEFAULTS.sessionIdleMs})`,
+  },
+  {
+    flag: 'max-inflight',
+    env: 'WORKSPACE_MCP_MAX_INFLIGHT',
+    value: 'N',
+    group: 'Serving',
+    help: `requests in flight per session at most (default ${DEFAULTS.maxInFlight})`,
+  },
+  {
+    flag: 'metrics',
+    env: 'WORKSPACE_MCP_METRICS',
+    group: 'Serving',
+    help: 'serve Prometheus metrics at GET /metrics, behind the same authentication as /mcp (env: 1 or true)',
+  },
   {
     flag: 'rate-limit',
     env: 'WORKSPACE_MCP_RATE_LIMIT',
@@ -133,11 +237,29 @@ export const OPTIONS: readonly OptionRow[] = [
     env: 'WORKSPACE_MCP_RATE_LIMIT_STORE_FAILURE',
     value: 'MODE',
     group: 'Serving',
-    help: "when the shared Redis count cannot be read: open (default; calls go on, counted in this process meanwhile, logged and counted in metrics) or closed (calls are refused with 503 until it answers)",
+    help: 'when the shared Redis count cannot be read: open (default; calls go on, counted in this process meanwhile, logged and counted in metrics) or closed (calls are refused with 503 until it answers)',
   },
-  { flag: 'drain-ms', env: 'WORKSPACE_MCP_DRAIN_MS', value: 'MS', group: 'Serving', help: `grace on SIGTERM for calls in flight and running jobs; jobs still running then end as interrupted, and the process exits within 2 s more (default ${DEFAULTS.drainMs})` },
-  { flag: 'replica-id', env: 'WORKSPACE_MCP_REPLICA_ID', value: 'ID', group: 'Serving', help: 'prefix of session ids ("ID."), for session affinity behind a load balancer' },
-  { flag: 'workers', env: 'WORKSPACE_MCP_WORKERS', value: 'N', group: 'Serving', help: `worker processes on one port (stateless only; default ${DEFAULTS.workers})` },
+  {
+    flag: 'drain-ms',
+    env: 'WORKSPACE_MCP_DRAIN_MS',
+    value: 'MS',
+    group: 'Serving',
+    help: `grace on SIGTERM for calls in flight and running jobs; jobs still running then end as interrupted, and the process exits within 2 s more (default ${DEFAULTS.drainMs})`,
+  },
+  {
+    flag: 'replica-id',
+    env: 'WORKSPACE_MCP_REPLICA_ID',
+    value: 'ID',
+    group: 'Serving',
+    help: 'prefix of session ids ("ID."), for session affinity behind a load balancer',
+  },
+  {
+    flag: 'workers',
+    env: 'WORKSPACE_MCP_WORKERS',
+    value: 'N',
+    group: 'Serving',
+    help: `worker processes on one port (stateless only; default ${DEFAULTS.workers})`,
+  },
   {
     flag: 'auth',
     env: 'WORKSPACE_MCP_AUTH',
@@ -145,9 +267,27 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'OAuth',
     help: 'token (default): the access tokens of --auth-token; oauth: tokens from your authorization server (--oauth-issuer), as MCP clients sign in',
   },
-  { flag: 'oauth-issuer', env: 'WORKSPACE_MCP_OAUTH_ISSUER', value: 'URL', group: 'OAuth', help: 'issuer of the access tokens, exactly as in their iss claim (its metadata and keys are read from it)' },
-  { flag: 'public-url', env: 'WORKSPACE_MCP_PUBLIC_URL', value: 'URL', group: 'OAuth', help: 'the URL clients use for this server, ending in /mcp: the resource tokens must be issued for' },
-  { flag: 'oauth-audience', env: 'WORKSPACE_MCP_OAUTH_AUDIENCE', value: 'A1,A2', group: 'OAuth', help: 'further aud values accepted besides the public URL (an API identifier of your provider)' },
+  {
+    flag: 'oauth-issuer',
+    env: 'WORKSPACE_MCP_OAUTH_ISSUER',
+    value: 'URL',
+    group: 'OAuth',
+    help: 'issuer of the access tokens, exactly as in their iss claim (its metadata and keys are read from it)',
+  },
+  {
+    flag: 'public-url',
+    env: 'WORKSPACE_MCP_PUBLIC_URL',
+    value: 'URL',
+    group: 'OAuth',
+    help: 'the URL clients use for this server, ending in /mcp: the resource tokens must be issued for',
+  },
+  {
+    flag: 'oauth-audience',
+    env: 'WORKSPACE_MCP_OAUTH_AUDIENCE',
+    value: 'A1,A2',
+    group: 'OAuth',
+    help: 'further aud values accepted besides the public URL (an API identifier of your provider)',
+  },
   {
     flag: 'oauth-scopes',
     env: 'WORKSPACE_MCP_OAUTH_SCOPES',
@@ -155,8 +295,20 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'OAuth',
     help: `the scope that offers the read tools and the one that adds the writes (default ${DEFAULTS.oauthScopes.join(',')})`,
   },
-  { flag: 'oauth-user-claim', env: 'WORKSPACE_MCP_OAUTH_USER_CLAIM', value: 'NAME', group: 'OAuth', help: "token claim that is the caller's Content API user (x-user-id); tokens without it are refused" },
-  { flag: 'oauth-client-id', env: 'WORKSPACE_MCP_OAUTH_CLIENT_ID', value: 'ID', group: 'OAuth', help: 'client of the issuer\'s introspection endpoint, to accept opaque (non-JWT) tokens' },
+  {
+    flag: 'oauth-user-claim',
+    env: 'WORKSPACE_MCP_OAUTH_USER_CLAIM',
+    value: 'NAME',
+    group: 'OAuth',
+    help: "token claim that is the caller's Content API user (x-user-id); tokens without it are refused",
+  },
+  {
+    flag: 'oauth-client-id',
+    env: 'WORKSPACE_MCP_OAUTH_CLIENT_ID',
+    value: 'ID',
+    group: 'OAuth',
+    help: "client of the issuer's introspection endpoint, to accept opaque (non-JWT) tokens",
+  },
   {
     flag: 'oauth-token-types',
     env: 'WORKSPACE_MCP_OAUTH_TOKEN_TYPES',
@@ -164,8 +316,12 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'OAuth',
     help: `JWT typ headers taken as access tokens (default ${DEFAULTS.oauthTokenTypes.join(',')}, RFC 9068; add JWT for providers such as Keycloak and Entra ID that mark access tokens so)`,
   },
-  { env: 'WORKSPACE_MCP_OAUTH_CLIENT_SECRET', group: 'OAuth', secret: true,
-    help: 'secret of that introspection client (environment only)' },
+  {
+    env: 'WORKSPACE_MCP_OAUTH_CLIENT_SECRET',
+    group: 'OAuth',
+    secret: true,
+    help: 'secret of that introspection client (environment only)',
+  },
   {
     flag: 'audit-log',
     env: 'WORKSPACE_AUDIT_LOG',
@@ -187,7 +343,10 @@ export const OPTIONS: readonly OptionRow[] = [
 /** node:util parseArgs options for the table's flags. */
 export function parseArgsOptions(): Record<string, { type: 'string' | 'boolean'; short?: string }> {
   return Object.fromEntries(
-    OPTIONS.filter((o) => o.flag).map((o) => [o.flag!, { type: o.value ? ('string' as const) : ('boolean' as const), ...(o.short ? { short: o.short } : {}) }]),
+    OPTIONS.filter((o) => o.flag).map((o) => [
+      o.flag!,
+      { type: o.value ? ('string' as const) : ('boolean' as const), ...(o.short ? { short: o.short } : {}) },
+    ]),
   );
 }
 
@@ -216,11 +375,18 @@ function wrap(text: string, indent: number, width: number): string[] {
  * wrapped below: long names can never run into each other.
  */
 export function helpText(): string {
-  const lines = ['learning-workspace-mcp: MCP server for a learning workspace (Connector and Content APIs)', '', 'Usage: learning-workspace-mcp [options]'];
+  const lines = [
+    'learning-workspace-mcp: MCP server for a learning workspace (Connector and Content APIs)',
+    '',
+    'Usage: learning-workspace-mcp [options]',
+  ];
   const flagOf = (o: OptionRow) => (o.flag ? `${o.short ? `-${o.short}, ` : ''}--${o.flag}${o.value ? ` ${o.value}` : ''}` : '');
   const flagWidth = Math.max(...OPTIONS.map((o) => flagOf(o).length)) + 3;
   for (const group of ['Upstream', 'Tools', 'Serving', 'OAuth', 'Other'] as const) {
-    lines.push('', `${group}${group === 'Upstream' || group === 'Tools' ? ' (each option also reads the environment variable shown)' : ''}:`);
+    lines.push(
+      '',
+      `${group}${group === 'Upstream' || group === 'Tools' ? ' (each option also reads the environment variable shown)' : ''}:`,
+    );
     for (const o of OPTIONS.filter((r) => r.group === group)) {
       lines.push(`  ${o.env ? flagOf(o).padEnd(flagWidth) + o.env : flagOf(o)}`, ...wrap(o.help, 6, 100));
     }
@@ -237,7 +403,8 @@ export const OPTIONS_END = '<!-- options:end -->';
 /** The README's configuration table. */
 export function optionsTable(): string {
   const rows = OPTIONS.filter((o) => o.flag !== 'help' && o.flag !== 'version').map(
-    (o) => `| ${o.env ? `\`${o.env}\`` : ''} | ${o.flag ? `\`--${o.flag}${o.value ? ` ${o.value}` : ''}\`` : ''} | ${o.help.replace(/\|/g, '\\|')} |`,
+    (o) =>
+      `| ${o.env ? `\`${o.env}\`` : ''} | ${o.flag ? `\`--${o.flag}${o.value ? ` ${o.value}` : ''}\`` : ''} | ${o.help.replace(/\|/g, '\\|')} |`,
   );
   return [OPTIONS_START, '| variable | flag | meaning |', '|---|---|---|', ...rows, OPTIONS_END].join('\n');
 }

@@ -106,7 +106,9 @@ function url(flagName: string, value: string | undefined, allowInsecureHttp: boo
     throw new ConfigError(`${name} must be an http(s) URL, got "${parsed.protocol}"`);
   }
   if (parsed.username || parsed.password) {
-    throw new ConfigError(`${name} must not carry a user name or password: give the credentials in WORKSPACE_CONNECTOR_TOKEN and WORKSPACE_API_KEY.`);
+    throw new ConfigError(
+      `${name} must not carry a user name or password: give the credentials in WORKSPACE_CONNECTOR_TOKEN and WORKSPACE_API_KEY.`,
+    );
   }
   if (parsed.protocol === 'http:' && !isLoopback(parsed.hostname) && !allowInsecureHttp) {
     throw new ConfigError(
@@ -125,17 +127,29 @@ function url(flagName: string, value: string | undefined, allowInsecureHttp: boo
 /** `N/min`, `N/s` or `N/h` tool calls per caller. */
 function rateLimit(value: string | undefined, onFailure: string | undefined): HttpConfig['rateLimit'] {
   if (onFailure !== undefined && onFailure !== '' && onFailure !== 'open' && onFailure !== 'closed') {
-    throw new ConfigError(`WORKSPACE_MCP_RATE_LIMIT_STORE_FAILURE (--rate-limit-store-failure) must be open or closed, got "${onFailure.slice(0, 20)}"`);
+    throw new ConfigError(
+      `WORKSPACE_MCP_RATE_LIMIT_STORE_FAILURE (--rate-limit-store-failure) must be open or closed, got "${onFailure.slice(0, 20)}"`,
+    );
   }
   if (value === undefined || value === '') return undefined;
   const m = /^\s*(\d{1,9})\s*\/\s*(s|sec|second|min|minute|h|hour)\s*$/i.exec(value);
-  if (!m || Number(m[1]) < 1) throw new ConfigError(`WORKSPACE_MCP_RATE_LIMIT (--rate-limit) must be calls per s, min or h, such as 30/min; got "${value.slice(0, 30)}"`);
+  if (!m || Number(m[1]) < 1)
+    throw new ConfigError(
+      `WORKSPACE_MCP_RATE_LIMIT (--rate-limit) must be calls per s, min or h, such as 30/min; got "${value.slice(0, 30)}"`,
+    );
   const unit = m[2]!.toLowerCase();
-  return { calls: Number(m[1]), windowS: unit.startsWith('s') ? 1 : unit.startsWith('m') ? 60 : 3600, onStoreFailure: onFailure === 'closed' ? 'closed' : 'open' };
+  return {
+    calls: Number(m[1]),
+    windowS: unit.startsWith('s') ? 1 : unit.startsWith('m') ? 60 : 3600,
+    onStoreFailure: onFailure === 'closed' ? 'closed' : 'open',
+  };
 }
 
 /** Jobs for long calls, and confirmations of deletions. */
-function longOperations(read: Read, env: NodeJS.ProcessEnv): Pick<Config, 'jobAfterMs' | 'jobKeepMs' | 'redisUrl' | 'confirmDestructive' | 'stateSecret'> {
+function longOperations(
+  read: Read,
+  env: NodeJS.ProcessEnv,
+): Pick<Config, 'jobAfterMs' | 'jobKeepMs' | 'redisUrl' | 'confirmDestructive' | 'stateSecret'> {
   return {
     jobAfterMs: integer('job-after-ms', read('job-after-ms'), DEFAULTS.jobAfterMs, 0, 3_600_000),
     jobKeepMs: integer('job-keep-ms', read('job-keep-ms'), DEFAULTS.jobKeepMs, 1_000, 7 * 86_400_000),
@@ -148,13 +162,19 @@ function longOperations(read: Read, env: NodeJS.ProcessEnv): Pick<Config, 'jobAf
 function logLevel(value: string | undefined): LogLevel | undefined {
   if (value === undefined || value === '') return undefined;
   const level = LOG_LEVELS.find((l) => l === value.trim().toLowerCase());
-  if (!level) throw new ConfigError(`WORKSPACE_LOG_LEVEL (--log-level) must be ${LOG_LEVELS.slice(0, -1).join(', ')} or ${LOG_LEVELS.at(-1)}, got "${value.slice(0, 20)}"`);
+  if (!level)
+    throw new ConfigError(
+      `WORKSPACE_LOG_LEVEL (--log-level) must be ${LOG_LEVELS.slice(0, -1).join(', ')} or ${LOG_LEVELS.at(-1)}, got "${value.slice(0, 20)}"`,
+    );
   return level;
 }
 
 function confirmMode(value: string | undefined): 'auto' | 'always' | 'never' {
   const mode = value ?? 'auto';
-  if (mode !== 'auto' && mode !== 'always' && mode !== 'never') throw new ConfigError(`WORKSPACE_CONFIRM_DESTRUCTIVE (--confirm-destructive) must be auto, always or never, got "${mode.slice(0, 20)}"`);
+  if (mode !== 'auto' && mode !== 'always' && mode !== 'never')
+    throw new ConfigError(
+      `WORKSPACE_CONFIRM_DESTRUCTIVE (--confirm-destructive) must be auto, always or never, got "${mode.slice(0, 20)}"`,
+    );
   return mode;
 }
 
@@ -173,7 +193,8 @@ function redisUrl(value: string | undefined): string | undefined {
   } catch {
     throw new ConfigError('WORKSPACE_REDIS_URL is not a URL (redis://[:password@]host:port[/db] or rediss://…).');
   }
-  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') throw new ConfigError(`WORKSPACE_REDIS_URL must be a redis:// or rediss:// URL, not ${parsed.protocol}`);
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
+    throw new ConfigError(`WORKSPACE_REDIS_URL must be a redis:// or rediss:// URL, not ${parsed.protocol}`);
   return parsed.href;
 }
 
@@ -187,7 +208,10 @@ function integer(flagName: string, value: string | undefined, fallback: number, 
 }
 
 function list(value: string | undefined): string[] | undefined {
-  const items = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const items = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return items.length > 0 ? items : undefined;
 }
 
@@ -217,27 +241,50 @@ function switchOn(values: Values, read: Read, flagName: string): boolean {
 function oauthConfig(read: Read, env: NodeJS.ProcessEnv, credentials: string, authTokens: string[]): OAuthSettings | undefined {
   const mode = read('auth') ?? 'token';
   if (mode !== 'token' && mode !== 'oauth') throw new ConfigError(`WORKSPACE_MCP_AUTH (--auth) must be token or oauth, got "${mode}"`);
-  const oauthOnly = ['oauth-issuer', 'public-url', 'oauth-audience', 'oauth-scopes', 'oauth-user-claim', 'oauth-client-id', 'oauth-token-types'].filter((f) => read(f));
+  const oauthOnly = [
+    'oauth-issuer',
+    'public-url',
+    'oauth-audience',
+    'oauth-scopes',
+    'oauth-user-claim',
+    'oauth-client-id',
+    'oauth-token-types',
+  ].filter((f) => read(f));
   if (mode === 'token') {
-    if (oauthOnly.length > 0) throw new ConfigError(`${settingName(oauthOnly[0]!)} applies to --auth oauth; set WORKSPACE_MCP_AUTH=oauth (or --auth oauth) too.`);
+    if (oauthOnly.length > 0)
+      throw new ConfigError(`${settingName(oauthOnly[0]!)} applies to --auth oauth; set WORKSPACE_MCP_AUTH=oauth (or --auth oauth) too.`);
     return undefined;
   }
-  if (credentials === 'client') throw new ConfigError('--auth oauth needs server credentials: the Authorization header carries the OAuth token, not a workspace credential.');
-  if (authTokens.length > 0) throw new ConfigError('--auth oauth replaces --auth-token: clients sign in with your authorization server instead.');
+  if (credentials === 'client')
+    throw new ConfigError(
+      '--auth oauth needs server credentials: the Authorization header carries the OAuth token, not a workspace credential.',
+    );
+  if (authTokens.length > 0)
+    throw new ConfigError('--auth oauth replaces --auth-token: clients sign in with your authorization server instead.');
   const issuer = read('oauth-issuer');
   const publicUrl = read('public-url');
-  if (!issuer) throw new ConfigError('--auth oauth needs WORKSPACE_MCP_OAUTH_ISSUER (--oauth-issuer): the issuer of the access tokens, as in their iss claim.');
-  if (!publicUrl) throw new ConfigError('--auth oauth needs WORKSPACE_MCP_PUBLIC_URL (--public-url): the URL clients use for this server, ending in /mcp.');
+  if (!issuer)
+    throw new ConfigError(
+      '--auth oauth needs WORKSPACE_MCP_OAUTH_ISSUER (--oauth-issuer): the issuer of the access tokens, as in their iss claim.',
+    );
+  if (!publicUrl)
+    throw new ConfigError(
+      '--auth oauth needs WORKSPACE_MCP_PUBLIC_URL (--public-url): the URL clients use for this server, ending in /mcp.',
+    );
   secureUrl('oauth-issuer', issuer);
   const resource = secureUrl('public-url', publicUrl);
-  if (!resource.pathname.endsWith('/mcp') || resource.search || resource.hash) throw new ConfigError(`${settingName('public-url')} must end in /mcp, with no query or fragment, got "${publicUrl}"`);
+  if (!resource.pathname.endsWith('/mcp') || resource.search || resource.hash)
+    throw new ConfigError(`${settingName('public-url')} must end in /mcp, with no query or fragment, got "${publicUrl}"`);
   const scopes = list(read('oauth-scopes')) ?? DEFAULTS.oauthScopes;
   if (scopes.length !== 2 || scopes[0] === scopes[1] || scopes.some((s) => /[\s"\\]/.test(s))) {
-    throw new ConfigError(`${settingName('oauth-scopes')} must name two different scopes, read then write (e.g. workspace:read,workspace:write)`);
+    throw new ConfigError(
+      `${settingName('oauth-scopes')} must name two different scopes, read then write (e.g. workspace:read,workspace:write)`,
+    );
   }
   const clientId = read('oauth-client-id');
   const clientSecret = env['WORKSPACE_MCP_OAUTH_CLIENT_SECRET'] || undefined;
-  if (Boolean(clientId) !== Boolean(clientSecret)) throw new ConfigError('Token introspection needs both WORKSPACE_MCP_OAUTH_CLIENT_ID and WORKSPACE_MCP_OAUTH_CLIENT_SECRET.');
+  if (Boolean(clientId) !== Boolean(clientSecret))
+    throw new ConfigError('Token introspection needs both WORKSPACE_MCP_OAUTH_CLIENT_ID and WORKSPACE_MCP_OAUTH_CLIENT_SECRET.');
   return {
     issuer,
     publicUrl: resource.href,
@@ -267,11 +314,15 @@ function secureUrl(flagName: string, value: string): URL {
 function httpConfig(values: Values, read: Read, env: NodeJS.ProcessEnv): HttpConfig {
   const host = read('host') ?? DEFAULTS.host;
   const credentials = read('credentials') ?? 'server';
-  if (credentials !== 'server' && credentials !== 'client') throw new ConfigError(`--credentials must be server or client, got "${credentials}"`);
+  if (credentials !== 'server' && credentials !== 'client')
+    throw new ConfigError(`--credentials must be server or client, got "${credentials}"`);
   const authTokens = list(read('auth-token')) ?? [];
-  if (authTokens.some((t) => t.length < 16)) throw new ConfigError('WORKSPACE_MCP_AUTH_TOKEN: each access token must be at least 16 characters.');
+  if (authTokens.some((t) => t.length < 16))
+    throw new ConfigError('WORKSPACE_MCP_AUTH_TOKEN: each access token must be at least 16 characters.');
   if (credentials === 'client' && authTokens.length > 0) {
-    throw new ConfigError('--auth-token applies to server credentials; with --credentials client the Authorization header carries each client\'s Connector token.');
+    throw new ConfigError(
+      "--auth-token applies to server credentials; with --credentials client the Authorization header carries each client's Connector token.",
+    );
   }
   const oauth = oauthConfig(read, env, credentials, authTokens);
   if (credentials === 'server' && !isLoopback(host) && authTokens.length === 0 && !oauth) {
@@ -280,10 +331,14 @@ function httpConfig(values: Values, read: Read, env: NodeJS.ProcessEnv): HttpCon
     );
   }
   const replicaId = read('replica-id');
-  if (replicaId !== undefined && !/^[A-Za-z0-9-]{1,32}$/.test(replicaId)) throw new ConfigError('WORKSPACE_MCP_REPLICA_ID must be 1 to 32 letters, digits or dashes.');
+  if (replicaId !== undefined && !/^[A-Za-z0-9-]{1,32}$/.test(replicaId))
+    throw new ConfigError('WORKSPACE_MCP_REPLICA_ID must be 1 to 32 letters, digits or dashes.');
   const stateless = switchOn(values, read, 'stateless');
   const workers = integer('workers', read('workers'), DEFAULTS.workers, 1, 64);
-  if (workers > 1 && !stateless) throw new ConfigError('--workers needs --stateless: a session lives in one process. Run stateful replicas behind a load balancer with session affinity instead.');
+  if (workers > 1 && !stateless)
+    throw new ConfigError(
+      '--workers needs --stateless: a session lives in one process. Run stateful replicas behind a load balancer with session affinity instead.',
+    );
   return {
     replicaId,
     workers,
@@ -328,7 +383,8 @@ function toolsets(named: string[]): ReadonlySet<Toolset> | undefined {
     throw new ConfigError(`Unknown toolset(s): ${unknown.join(', ')}. Known: ${knownToolsets.join(', ')}, batch`);
   }
   const api = named.filter((t) => t !== 'batch');
-  if (named.length > 0 && api.length === 0) throw new ConfigError('--toolsets batch needs the toolsets whose tools batch_call runs beside it (e.g. groups,members,batch).');
+  if (named.length > 0 && api.length === 0)
+    throw new ConfigError('--toolsets batch needs the toolsets whose tools batch_call runs beside it (e.g. groups,members,batch).');
   return api.length > 0 ? new Set(api as Toolset[]) : undefined;
 }
 
@@ -390,14 +446,19 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     // The server holds no workspace credentials in this mode; clients bring them.
     config.connector = undefined;
     config.content = undefined;
-    if (!connectorUrl && !contentUrl) throw new ConfigError('--credentials client needs WORKSPACE_BASE_URL (or the per-API URLs) to know where to send each client\'s calls.');
+    if (!connectorUrl && !contentUrl)
+      throw new ConfigError(
+        "--credentials client needs WORKSPACE_BASE_URL (or the per-API URLs) to know where to send each client's calls.",
+      );
     if (sandbox) throw new ConfigError('--credentials client cannot be combined with --sandbox.');
     return { kind: 'run', config };
   }
 
   if (!sandbox) {
-    if (token && !connectorUrl) throw new ConfigError('WORKSPACE_CONNECTOR_TOKEN is set but no URL: set WORKSPACE_BASE_URL or WORKSPACE_CONNECTOR_URL.');
-    if (apiKey && !contentUrl) throw new ConfigError('WORKSPACE_API_KEY is set but no URL: set WORKSPACE_BASE_URL or WORKSPACE_CONTENT_URL.');
+    if (token && !connectorUrl)
+      throw new ConfigError('WORKSPACE_CONNECTOR_TOKEN is set but no URL: set WORKSPACE_BASE_URL or WORKSPACE_CONNECTOR_URL.');
+    if (apiKey && !contentUrl)
+      throw new ConfigError('WORKSPACE_API_KEY is set but no URL: set WORKSPACE_BASE_URL or WORKSPACE_CONTENT_URL.');
     if (!config.connector && !config.content) {
       throw new ConfigError(
         'No API is configured. Set WORKSPACE_BASE_URL with WORKSPACE_CONNECTOR_TOKEN (Connector API) and/or WORKSPACE_API_KEY (Content API), or run with --sandbox to try the built-in sandbox workspace.',

@@ -1,5 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createRequestStateCodec, inputRequired, inputResponse, type CallToolResult, type InputRequiredResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  createRequestStateCodec,
+  inputRequired,
+  inputResponse,
+  type CallToolResult,
+  type InputRequiredResult,
+  type RequestStateCodec,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import type { ToolDef } from '../../tools/define.js';
 import { ToolError } from '../call/errors.js';
 import { readTool } from '../call/read.js';
@@ -39,7 +47,13 @@ export const FORM = {
 
 const targetOf = (tool: string, args: Record<string, unknown>) =>
   createHash('sha256')
-    .update(`${tool}\n${JSON.stringify(Object.entries(args).filter(([k]) => k !== 'idempotencyKey').sort(([a], [b]) => (a < b ? -1 : 1)))}`)
+    .update(
+      `${tool}\n${JSON.stringify(
+        Object.entries(args)
+          .filter(([k]) => k !== 'idempotencyKey')
+          .sort(([a], [b]) => (a < b ? -1 : 1)),
+      )}`,
+    )
     .digest('base64url');
 
 /**
@@ -54,7 +68,11 @@ export class Confirmations {
     secret: Uint8Array | string,
     callerOf: (ctx: ServerContext) => string,
   ) {
-    this.codec = createRequestStateCodec<ConfirmState>({ key: secret, ttlSeconds: STATE_TTL_S, bind: (ctx) => `${ctx.mcpReq.method}\0${callerOf(ctx)}` });
+    this.codec = createRequestStateCodec<ConfirmState>({
+      key: secret,
+      ttlSeconds: STATE_TTL_S,
+      bind: (ctx) => `${ctx.mcpReq.method}\0${callerOf(ctx)}`,
+    });
   }
 
   /**
@@ -76,20 +94,35 @@ export class Confirmations {
    * Idempotency-Key to send), or the answer to give instead. `purpose` keeps an answer given for one
    * question from being replayed for another about the same arguments.
    */
-  async ask(def: ToolDef, args: Record<string, unknown>, question: () => Promise<string>, ctx: ServerContext, purpose: string): Promise<Gate> {
+  async ask(
+    def: ToolDef,
+    args: Record<string, unknown>,
+    question: () => Promise<string>,
+    ctx: ServerContext,
+    purpose: string,
+  ): Promise<Gate> {
     const target = targetOf(purpose, args);
     const state = ctx.mcpReq.requestState<ConfirmState>();
     if (state !== undefined && typeof state === 'object') {
       if (state.tool !== def.name || state.target !== target) {
-        const message = 'The confirmation was given for another target than these arguments. Nothing was changed; call again to ask the person about this one.';
+        const message =
+          'The confirmation was given for another target than these arguments. Nothing was changed; call again to ask the person about this one.';
         return { refused: new ToolError(message, { code: 'CONFIRMATION_MISMATCH' }) };
       }
       const answer = inputResponse(ctx.mcpReq.inputResponses, ANSWER);
       if (answer.kind === 'elicit' && answer.action === 'accept' && answer.content?.['confirm'] === true) return { go: state.key };
       if (answer.kind === 'elicit') return { declined: declined(def) };
     }
-    const requestState = await this.codec.mint({ tool: def.name, target, key: typeof args['idempotencyKey'] === 'string' ? args['idempotencyKey'] : randomUUID() }, ctx);
-    return { ask: inputRequired({ inputRequests: { [ANSWER]: inputRequired.elicit({ message: await question(), requestedSchema: FORM }) }, requestState }) };
+    const requestState = await this.codec.mint(
+      { tool: def.name, target, key: typeof args['idempotencyKey'] === 'string' ? args['idempotencyKey'] : randomUUID() },
+      ctx,
+    );
+    return {
+      ask: inputRequired({
+        inputRequests: { [ANSWER]: inputRequired.elicit({ message: await question(), requestedSchema: FORM }) },
+        requestState,
+      }),
+    };
   }
 }
 
@@ -111,7 +144,12 @@ export async function questionFor(def: ToolDef, args: Record<string, unknown>, u
 /** Not an error to retry: the person said no. */
 function declined(def: ToolDef): CallToolResult {
   return {
-    content: [{ type: 'text', text: `Nothing was changed: the person declined when asked to confirm "${def.title}". Do not call ${def.name} again unless they ask for it anew.` }],
+    content: [
+      {
+        type: 'text',
+        text: `Nothing was changed: the person declined when asked to confirm "${def.title}". Do not call ${def.name} again unless they ask for it anew.`,
+      },
+    ],
     structuredContent: { declined: true },
   };
 }

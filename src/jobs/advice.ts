@@ -24,7 +24,9 @@ const ago = (iso: string) => `${Math.max(0, Math.round((Date.now() - Date.parse(
 
 /** The advice of a write that may have been carried out upstream though nobody learned its result. */
 function mayBeDone(tool: string, facts: RepeatFacts): string {
-  const look = facts.findWith ? `Look with ${facts.findWith} whether it was made.` : `No tool can list what ${tool} makes, so whether it was made cannot be checked here.`;
+  const look = facts.findWith
+    ? `Look with ${facts.findWith} whether it was made.`
+    : `No tool can list what ${tool} makes, so whether it was made cannot be checked here.`;
   return `The workspace may have carried it out. ${look} An identical call to ${tool} now asks the person first (where the client cannot ask, it is answered once with this warning, and runs when called again).`;
 }
 
@@ -47,5 +49,10 @@ export function doubtQuestion(doubt: Doubt, facts: RepeatFacts): string {
 export function doubtRefusal(doubt: Doubt, facts: RepeatFacts): CallToolResult {
   const what = `An identical call (job ${doubt.jobId}, started ${ago(doubt.startedAt)} on server replica ${doubt.replica}) was ${doubt.why === 'lost' ? 'lost with its replica' : 'interrupted by a server stop'} before its result came back; the workspace may already have carried it out. Nothing was sent this time.`;
   const look = facts.findWith ? `Look with ${facts.findWith} whether it was made, and` : `No tool can list what ${doubt.tool} makes, so`;
-  return errorResult(new ToolError(what, { code: 'MAY_BE_DONE', resolution: `${look} ask the person whether to make it again; calling ${doubt.tool} again with the same arguments then runs it.` }));
+  return errorResult(
+    new ToolError(what, {
+      code: 'MAY_BE_DONE',
+      resolution: `${look} ask the person whether to make it again; calling ${doubt.tool} again with the same arguments then runs it.`,
+    }),
+  );
 }

@@ -31,15 +31,38 @@ export function jobResult(job: JobRecord): CallToolResult {
   switch (job.status) {
     case 'running':
       return {
-        content: [{ type: 'text', text: `Job ${job.id} (${job.tool}) is still running after ${seconds(job)} s${job.progress ? `: ${job.progress}` : ''}. Call jobs_get again to keep waiting.` }],
+        content: [
+          {
+            type: 'text',
+            text: `Job ${job.id} (${job.tool}) is still running after ${seconds(job)} s${job.progress ? `: ${job.progress}` : ''}. Call jobs_get again to keep waiting.`,
+          },
+        ],
         structuredContent,
       };
     case 'succeeded':
-      return { content: [...(job.result?.content ?? []), { type: 'text', text: `Job ${job.id} (${job.tool}) succeeded; the above is its result.` }], structuredContent };
+      return {
+        content: [
+          ...(job.result?.content ?? []),
+          { type: 'text', text: `Job ${job.id} (${job.tool}) succeeded; the above is its result.` },
+        ],
+        structuredContent,
+      };
     case 'failed':
-      return { ...(job.result ?? errorResult(job.error ? ToolError.from(job.error) : new ToolError('The job ended without a result.', { code: 'JOB_LOST' }))), structuredContent };
+      return {
+        ...(job.result ??
+          errorResult(job.error ? ToolError.from(job.error) : new ToolError('The job ended without a result.', { code: 'JOB_LOST' }))),
+        structuredContent,
+      };
     case 'cancelled':
-      return { content: [{ type: 'text', text: `Job ${job.id} (${job.tool}) was cancelled; its upstream request was ended, and nothing more will happen.` }], structuredContent };
+      return {
+        content: [
+          {
+            type: 'text',
+            text: `Job ${job.id} (${job.tool}) was cancelled; its upstream request was ended, and nothing more will happen.`,
+          },
+        ],
+        structuredContent,
+      };
   }
 }
 
@@ -47,7 +70,10 @@ export function jobResult(job: JobRecord): CallToolResult {
 export function noSuchJob(id: string, keepMs: number): CallToolResult {
   const shown = /^[0-9a-f]{32}$/.test(id) ? id : 'with that id';
   return errorResult(
-    new ToolError(`No job ${shown} for this caller. Job ids come from the answer of a long tool, and a finished job is kept for ${Math.round(keepMs / 60_000)} min.`, { code: 'NO_SUCH_JOB' }),
+    new ToolError(
+      `No job ${shown} for this caller. Job ids come from the answer of a long tool, and a finished job is kept for ${Math.round(keepMs / 60_000)} min.`,
+      { code: 'NO_SUCH_JOB' },
+    ),
   );
 }
 

@@ -42,7 +42,8 @@ export class MemoryJobStore implements JobStore {
   async finish(record: JobRecord, outcome: JobOutcome): Promise<JobRecord | undefined> {
     const job = this.jobs.get(record.id);
     if (!job) return undefined;
-    if (job.status === 'running' || job.lost) Object.assign(job, outcome, { lost: outcome.lost, finishedAt: new Date().toISOString(), progress: undefined });
+    if (job.status === 'running' || job.lost)
+      Object.assign(job, outcome, { lost: outcome.lost, finishedAt: new Date().toISOString(), progress: undefined });
     this.ended(job);
     return { ...job };
   }
@@ -85,7 +86,10 @@ export class MemoryJobStore implements JobStore {
   }
 
   async list(owner: string): Promise<JobRecord[]> {
-    return [...this.jobs.values()].filter((j) => j.owner === owner).reverse().map((j) => ({ ...j }));
+    return [...this.jobs.values()]
+      .filter((j) => j.owner === owner)
+      .reverse()
+      .map((j) => ({ ...j }));
   }
 
   /** One process: the replica of every job here is this one. */

@@ -57,7 +57,9 @@ export class StoreUnavailable extends Error {
     readonly step: 'claim' | 'read' | 'write',
     cause: unknown,
   ) {
-    super(`The job store (Redis) that this server's replicas share did not answer (${(cause as Error)?.message ?? String(cause)})`, { cause });
+    super(`The job store (Redis) that this server's replicas share did not answer (${(cause as Error)?.message ?? String(cause)})`, {
+      cause,
+    });
     this.name = 'StoreUnavailable';
   }
 }

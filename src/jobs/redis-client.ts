@@ -38,4 +38,3 @@ export function logFailures(redis: Redis, what: string, onFailure: () => void = 
     if (last > 0) log('info', `${what}: Redis answers again`);
   });
 }
-

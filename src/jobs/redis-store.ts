@@ -3,7 +3,16 @@ import ioredis, { type Redis } from 'ioredis';
 import { errorResult, ToolError } from '../call/errors.js';
 import { log } from '../telemetry/log.js';
 import { logFailures, redisOptions } from './redis-client.js';
-import { StoreUnavailable, type Claim, type Doubt, type JobOutcome, type JobRecord, type JobStore, type Liveness, type Retention } from './record.js';
+import {
+  StoreUnavailable,
+  type Claim,
+  type Doubt,
+  type JobOutcome,
+  type JobRecord,
+  type JobStore,
+  type Liveness,
+  type Retention,
+} from './record.js';
 
 // Jobs shared by replicas in Redis. A job is a hash (its status a field of its own, so the scripts that
 // change it never parse the JSON of its result); a running job's key points at its id; every end is
@@ -140,7 +149,9 @@ function fields(job: Partial<JobRecord>): string[] {
 }
 
 function record(flat: string[] | Record<string, string>): JobRecord | undefined {
-  const h: Record<string, string> = Array.isArray(flat) ? Object.fromEntries(flat.flatMap((_, i) => (i % 2 === 0 ? [[flat[i]!, flat[i + 1]!]] : []))) : flat;
+  const h: Record<string, string> = Array.isArray(flat)
+    ? Object.fromEntries(flat.flatMap((_, i) => (i % 2 === 0 ? [[flat[i]!, flat[i + 1]!]] : [])))
+    : flat;
   if (!h['id'] || !h['status']) return undefined;
   return {
     id: h['id'],
@@ -232,7 +243,10 @@ export class RedisJobStore implements JobStore {
       redis.disconnect();
       subscriber.disconnect();
       const { host, port } = new URL(url);
-      throw new Error(`WORKSPACE_REDIS_URL: cannot reach the job store at ${host}${port ? '' : ':6379'} (${(first ?? (err as Error)).message}); start Redis or fix the URL`, { cause: err });
+      throw new Error(
+        `WORKSPACE_REDIS_URL: cannot reach the job store at ${host}${port ? '' : ':6379'} (${(first ?? (err as Error)).message}); start Redis or fix the URL`,
+        { cause: err },
+      );
     }
     return new RedisJobStore(redis, subscriber, retention, replica);
   }
@@ -270,7 +284,20 @@ export class RedisJobStore implements JobStore {
       try {
         answer = await this.step(
           'claim',
-          () => this.redis.lwClaim(runningKey(key), jobKey(job.id), ownerKey(job.owner), EPOCH, doubtKey(key), job.id, RUNNING_TTL_MS, Date.now(), RESTORE_WINDOW_MS, overDoubt ? '1' : '0', ...fields(job)),
+          () =>
+            this.redis.lwClaim(
+              runningKey(key),
+              jobKey(job.id),
+              ownerKey(job.owner),
+              EPOCH,
+              doubtKey(key),
+              job.id,
+              RUNNING_TTL_MS,
+              Date.now(),
+              RESTORE_WINDOW_MS,
+              overDoubt ? '1' : '0',
+              ...fields(job),
+            ),
           signal,
         );
       } catch (err) {
@@ -312,7 +339,18 @@ export class RedisJobStore implements JobStore {
   }
 
   private async end(job: JobRecord, set: string[], mode: 'own' | 'other', alsoPublish: string): Promise<JobRecord | undefined> {
-    const args = [jobKey(job.id), runningKey(job.key), ownerKey(job.owner), job.id, this.retention.keepMs, this.retention.quickKeepMs, ENDED, alsoPublish, mode, Date.parse(job.startedAt) || Date.now()];
+    const args = [
+      jobKey(job.id),
+      runningKey(job.key),
+      ownerKey(job.owner),
+      job.id,
+      this.retention.keepMs,
+      this.retention.quickKeepMs,
+      ENDED,
+      alsoPublish,
+      mode,
+      Date.parse(job.startedAt) || Date.now(),
+    ];
     return record(await this.step('write', () => this.redis.lwFinish(...args, ...set)));
   }
 
@@ -389,11 +427,25 @@ export class RedisJobStore implements JobStore {
     this.ticking = true;
     try {
       const running = [...this.held()].filter((j) => j.status === 'running');
-      const missing = await this.redis.lwKeep(2 + running.length, replicaKey(this.replica), EPOCH, ...running.map((j) => jobKey(j.id)), PRESENCE_TTL_MS);
+      const missing = await this.redis.lwKeep(
+        2 + running.length,
+        replicaKey(this.replica),
+        EPOCH,
+        ...running.map((j) => jobKey(j.id)),
+        PRESENCE_TTL_MS,
+      );
       for (const position of missing) {
         const job = running[position - 1];
         if (!job) continue;
-        await this.redis.lwRestore(jobKey(job.id), runningKey(job.key), ownerKey(job.owner), job.id, RUNNING_TTL_MS, Date.parse(job.startedAt) || Date.now(), ...fields(job));
+        await this.redis.lwRestore(
+          jobKey(job.id),
+          runningKey(job.key),
+          ownerKey(job.owner),
+          job.id,
+          RUNNING_TTL_MS,
+          Date.parse(job.startedAt) || Date.now(),
+          ...fields(job),
+        );
         log('warn', 'job store: a running job was missing and was written back', { job: job.id, tool: job.tool });
       }
       await this.endAbandoned(new Set(running.map((j) => j.id)));
@@ -411,9 +463,15 @@ export class RedisJobStore implements JobStore {
       const job = record(await this.redis.hgetall(jobKey(id)));
       this.abandoned.delete(id);
       if (!job || job.status !== 'running' || job.replica !== this.replica || runningHere.has(id)) continue;
-      const message = 'This job never started: the call that made it could not reach the job store and was answered with an error; nothing was sent to the workspace.';
+      const message =
+        'This job never started: the call that made it could not reach the job store and was answered with an error; nothing was sent to the workspace.';
       const error = new ToolError(message, { code: 'JOB_NOT_STARTED' });
-      await this.end(job, fields({ status: 'failed', error: error.data(), result: errorResult(error), finishedAt: new Date().toISOString() }), 'other', '');
+      await this.end(
+        job,
+        fields({ status: 'failed', error: error.data(), result: errorResult(error), finishedAt: new Date().toISOString() }),
+        'other',
+        '',
+      );
     }
   }
 

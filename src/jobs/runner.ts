@@ -68,20 +68,25 @@ export const newJobId = (): string => randomBytes(16).toString('hex');
 
 /** Caller, tool and arguments, as one hash: identical calls share it whatever the order of their fields. */
 export function jobKey(owner: string, tool: string, args: Record<string, unknown>): string {
-  return createHash('sha256').update(`${owner}\n${tool}\n${canonical(args)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${owner}\n${tool}\n${canonical(args)}`)
+    .digest('hex');
 }
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
 }
 
 const delay = (ms: number) => new Promise<'handoff'>((resolve) => setTimeout(() => resolve('handoff'), ms).unref());
-const statusOf = (outcome: Outcome): JobRecord['status'] => (!outcome.error ? 'succeeded' : outcome.error.code === 'CANCELLED' ? 'cancelled' : 'failed');
+const statusOf = (outcome: Outcome): JobRecord['status'] =>
+  !outcome.error ? 'succeeded' : outcome.error.code === 'CANCELLED' ? 'cancelled' : 'failed';
 
 /**
  * Runs long calls as jobs: one run per identical call, answered with the result when it comes in time,
@@ -122,14 +127,28 @@ export class JobRunner {
    * The call's result if it ends within the hand-off time; otherwise its job, still running. A write of
    * which an identical one was lost or interrupted gives that doubt instead, unless `overDoubt`.
    */
-  async run(call: Attach, work: Work, handOffMs = this.opts.handOffMs, overDoubt = false): Promise<{ result: CallToolResult } | { job: JobRecord } | { doubt: Doubt }> {
+  async run(
+    call: Attach,
+    work: Work,
+    handOffMs = this.opts.handOffMs,
+    overDoubt = false,
+  ): Promise<{ result: CallToolResult } | { job: JobRecord } | { doubt: Doubt }> {
     const key = jobKey(call.owner, call.tool, call.args);
     for (;;) {
       // An identical call on this replica joins the job here, whatever the store's state.
       const here = this.byKey.get(key);
       const mine = here === undefined ? undefined : this.local.get(here);
       if (mine) return this.attach(mine, call, handOffMs);
-      const fresh: JobRecord = { id: newJobId(), tool: call.tool, owner: call.owner, key, status: 'running', startedAt: new Date().toISOString(), handedOff: false, replica: this.opts.replica };
+      const fresh: JobRecord = {
+        id: newJobId(),
+        tool: call.tool,
+        owner: call.owner,
+        key,
+        status: 'running',
+        startedAt: new Date().toISOString(),
+        handedOff: false,
+        replica: this.opts.replica,
+      };
       const claim = await this.store.claim(key, fresh, call.signal, overDoubt);
       if ('doubt' in claim) return claim;
       const { record, joined } = claim;
@@ -237,7 +256,13 @@ export class JobRunner {
 
   /** Keeps a job's end here and stores it, trying again until the store takes it. */
   private keepEnd(local: LocalJob, outcome: JobOutcome): Promise<void> {
-    local.ended = { ...local.record, ...outcome, handedOff: local.handedOff || local.record.handedOff, finishedAt: new Date().toISOString(), progress: undefined };
+    local.ended = {
+      ...local.record,
+      ...outcome,
+      handedOff: local.handedOff || local.record.handedOff,
+      finishedAt: new Date().toISOString(),
+      progress: undefined,
+    };
     if (this.byKey.get(local.record.key) === local.record.id) this.byKey.delete(local.record.key);
     const store = async (attempt: number): Promise<void> => {
       try {
@@ -247,7 +272,11 @@ export class JobRunner {
         this.local.delete(local.record.id);
         if (attempt > 0) log('info', 'job end stored', { job: local.record.id, attempts: attempt + 1 });
       } catch (err) {
-        if (attempt === 0) log('warn', 'job end not stored yet; kept here and tried again until the store takes it', { job: local.record.id, error: String(err) });
+        if (attempt === 0)
+          log('warn', 'job end not stored yet; kept here and tried again until the store takes it', {
+            job: local.record.id,
+            error: String(err),
+          });
         if (this.stopping) return;
         await new Promise((resolve) => setTimeout(resolve, Math.min(END_RETRY_MS * 2 ** attempt, END_RETRY_MAX_MS)));
         return store(attempt + 1);
@@ -272,7 +301,8 @@ export class JobRunner {
     if (first === 'aborted') {
       // The last request waiting on a job nobody was given cancels it, as a plain call's cancel would;
       // the SDK sends no answer to a cancelled request, so what is returned here goes nowhere.
-      if (local.waiting.size > 0 || local.handedOff) return { result: errorResult(new ToolError('Cancelled by the client.', { code: 'CANCELLED' })) };
+      if (local.waiting.size > 0 || local.handedOff)
+        return { result: errorResult(new ToolError('Cancelled by the client.', { code: 'CANCELLED' })) };
       // Ended now, not when the work notices: an identical call right after must start afresh, not join it.
       this.stopLocal(local, call.signal.reason);
       await this.store.cancel(local.record.id).catch(() => undefined);
@@ -328,7 +358,9 @@ export class JobRunner {
   }
 
   private async storeOnce(local: LocalJob, outcome: JobOutcome): Promise<void> {
-    await this.store.finish(local.record, { status: outcome.status, result: outcome.result, error: outcome.error }).catch((err: unknown) => log('warn', 'job end not stored at stop', { job: local.record.id, error: String(err) }));
+    await this.store
+      .finish(local.record, { status: outcome.status, result: outcome.result, error: outcome.error })
+      .catch((err: unknown) => log('warn', 'job end not stored at stop', { job: local.record.id, error: String(err) }));
   }
 
   async close(): Promise<void> {

@@ -14,7 +14,8 @@ export function withoutNullOptionals(schema: z.ZodType, value: unknown): unknown
   // Most calls carry no null at all: nothing to look up in the schema then.
   if (!containsNull(value)) return value;
   const inner = innerSchema(schema);
-  if (Array.isArray(value) && inner instanceof z.ZodArray) return value.map((item) => withoutNullOptionals(inner.element as z.ZodType, item));
+  if (Array.isArray(value) && inner instanceof z.ZodArray)
+    return value.map((item) => withoutNullOptionals(inner.element as z.ZodType, item));
   if (!(inner instanceof z.ZodObject) || !value || typeof value !== 'object' || Array.isArray(value)) return value;
   const shape = inner.shape as Record<string, z.ZodType>;
   const out: Record<string, unknown> = {};
@@ -46,7 +47,10 @@ function innerSchema(schema: z.ZodType): z.ZodType {
 
 function pathOf(path: readonly PropertyKey[]): string {
   if (path.length === 0) return '(arguments)';
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p).length > QUOTE_MAX ? quote(String(p)) : String(p))).join('.').replace(/\.\[/g, '[');
+  return path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : String(p).length > QUOTE_MAX ? quote(String(p)) : String(p)))
+    .join('.')
+    .replace(/\.\[/g, '[');
 }
 
 /**

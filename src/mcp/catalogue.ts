@@ -102,14 +102,24 @@ export class Catalogue {
     const all = built?.summaries ?? [...(await loadDefinitions()).values()].map(summarize);
     const chosen = all.filter((t) => offered(t, filter));
     const batch = !filter.excludeTools?.has(BATCH_TOOL_NAME) && chosen.length > 0;
-    return Catalogue.named(chosen, filter.jobs ?? false, { batch, readOnly: filter.readOnly ?? false, jobTools: jobToolsOffered(chosen, filter, batch) }, loadDefinitions, built?.list);
+    return Catalogue.named(
+      chosen,
+      filter.jobs ?? false,
+      { batch, readOnly: filter.readOnly ?? false, jobTools: jobToolsOffered(chosen, filter, batch) },
+      loadDefinitions,
+      built?.list,
+    );
   }
 
   /** A catalogue of declarations already at hand (tests, scripts). */
   static of(defs: readonly ToolDef[], jobs = false): Catalogue {
     const map = new Map(defs.map((d) => [d.name, d]));
     const summaries = defs.map(summarize);
-    const flags = { batch: true, readOnly: summaries.length > 0 && summaries.every((s) => s.readOnly), jobTools: jobToolsOffered(summaries, { apis: new Set(), jobs }, summaries.length > 0) };
+    const flags = {
+      batch: true,
+      readOnly: summaries.length > 0 && summaries.every((s) => s.readOnly),
+      jobTools: jobToolsOffered(summaries, { apis: new Set(), jobs }, summaries.length > 0),
+    };
     return Catalogue.named(summaries, jobs, flags, async () => map, undefined);
   }
 
@@ -132,7 +142,13 @@ export class Catalogue {
     const entries = built
       ? Promise.resolve(this.names.map((n) => (n === BATCH_TOOL_NAME ? this.batchEntry(built[n]!) : built[n]!)))
       : Promise.all([this.definitions(), loadJobDefinitions(), loadBatchDefinition()]).then(([defs, jobDefs, batchDef]) =>
-          this.names.map((n) => (n === BATCH_TOOL_NAME ? this.batchEntry(batchToolEntry(batchDef)) : this.jobTools.has(n) ? jobToolEntry(jobDefs.get(n)!) : toolEntry(defs.get(n)!))),
+          this.names.map((n) =>
+            n === BATCH_TOOL_NAME
+              ? this.batchEntry(batchToolEntry(batchDef))
+              : this.jobTools.has(n)
+                ? jobToolEntry(jobDefs.get(n)!)
+                : toolEntry(defs.get(n)!),
+          ),
         );
     // Without jobs (hand-off off) no call can become a task.
     this.listed ??= entries.then((tools) => ({ tools: this.jobs ? tools : tools.map(({ execution: _, ...rest }) => rest) }));
@@ -151,7 +167,10 @@ export class Catalogue {
   private batchEntry(entry: Tool): Tool {
     const readOnly = this.summaries.every((s) => s.readOnly);
     const destructive = this.summaries.some((s) => s.destructive);
-    return { ...entry, annotations: { ...entry.annotations, readOnlyHint: readOnly, destructiveHint: destructive, idempotentHint: readOnly } };
+    return {
+      ...entry,
+      annotations: { ...entry.annotations, readOnlyHint: readOnly, destructiveHint: destructive, idempotentHint: readOnly },
+    };
   }
 
   /** batch_call's declaration, when this catalogue offers it. */
@@ -182,6 +201,7 @@ function jobToolsOffered(summaries: readonly ToolSummary[], filter: ToolFilter, 
   // A long call, or a batch, may outlast the client's patience and be handed off as a job.
   const followed = batch || summaries.some((s) => s.long);
   return JOB_TOOL_NAMES.filter(
-    (n) => (followed || filter.toolsets?.has('jobs') || filter.tools?.has(n)) && !filter.excludeTools?.has(n) && (n !== 'jobs_cancel' || !reads),
+    (n) =>
+      (followed || filter.toolsets?.has('jobs') || filter.tools?.has(n)) && !filter.excludeTools?.has(n) && (n !== 'jobs_cancel' || !reads),
   );
 }

@@ -72,7 +72,9 @@ async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean): Prom
   try {
     return await (await import('../telemetry/otel.js')).startTelemetry(env, prometheus);
   } catch (err) {
-    log('warn', 'OpenTelemetry could not be started (the desktop bundle does not carry it; the npm package does)', { error: String(err).slice(0, 200) });
+    log('warn', 'OpenTelemetry could not be started (the desktop bundle does not carry it; the npm package does)', {
+      error: String(err).slice(0, 200),
+    });
     return undefined;
   }
 }
@@ -91,7 +93,13 @@ async function jobRunner(config: Config): Promise<JobRunner> {
   } else {
     store = new MemoryJobStore(retention);
   }
-  return new JobRunner(store, { handOffMs: config.jobAfterMs, pollMs: Math.min(20_000, Math.max(1, Math.round(config.jobAfterMs / 2))), replica, keepMs: config.jobKeepMs, facts: repeatFacts });
+  return new JobRunner(store, {
+    handOffMs: config.jobAfterMs,
+    pollMs: Math.min(20_000, Math.max(1, Math.round(config.jobAfterMs / 2))),
+    replica,
+    keepMs: config.jobKeepMs,
+    facts: repeatFacts,
+  });
 }
 
 /**
@@ -104,7 +112,14 @@ async function selectCatalogues(config: Config): Promise<Catalogues> {
   const { toolsets, tools, excludeTools } = config;
   for (const apis of sets) {
     for (const readOnly of [false, true]) {
-      const filter = { apis: new Set(apis), toolsets, tools, excludeTools, readOnly: readOnly || config.readOnly, jobs: config.jobAfterMs > 0 };
+      const filter = {
+        apis: new Set(apis),
+        toolsets,
+        tools,
+        excludeTools,
+        readOnly: readOnly || config.readOnly,
+        jobs: config.jobAfterMs > 0,
+      };
       made.set(`${apis.join('+')}:${readOnly}`, await Catalogue.select(filter));
     }
   }
@@ -121,7 +136,18 @@ function confirmations(config: Config): Confirmations | undefined {
   return new Confirmations(config.confirmDestructive, secret, (ctx) => requestContext(ctx).caller.hash);
 }
 
-function serverFactory(config: Config, upstream: Upstream, inFlight: CallsInFlight, catalogues: Catalogues, extras: { jobs: JobRunner | undefined; confirm: Confirmations | undefined; audit: AuditLog | undefined; telemetry: Telemetry | undefined }): ServerFactory {
+function serverFactory(
+  config: Config,
+  upstream: Upstream,
+  inFlight: CallsInFlight,
+  catalogues: Catalogues,
+  extras: {
+    jobs: JobRunner | undefined;
+    confirm: Confirmations | undefined;
+    audit: AuditLog | undefined;
+    telemetry: Telemetry | undefined;
+  },
+): ServerFactory {
   // Signed-in callers: the tools follow each request's scopes, so a step-up within a session counts at once.
   const perRequest = config.http?.oauth !== undefined;
   const serverFor = (u: Upstream, caller: Caller | undefined) =>
@@ -150,6 +176,7 @@ function upstreamFor(config: Config, upstream: Upstream, caller: Caller | undefi
       content: c.apiKey && config.urls.content ? { baseUrl: config.urls.content, apiKey: c.apiKey, userId: c.userId } : undefined,
     });
   }
-  if (caller?.userId !== undefined && config.content) return upstream.withTargets({ connector: config.connector, content: { ...config.content, userId: caller.userId } });
+  if (caller?.userId !== undefined && config.content)
+    return upstream.withTargets({ connector: config.connector, content: { ...config.content, userId: caller.userId } });
   return upstream;
 }

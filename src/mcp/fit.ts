@@ -12,7 +12,12 @@ export interface Page {
  * the answer's JSON within `maxChars`, cut at an item boundary, with a `page` saying where the next
  * part begins. A result that fits whole, from the start, is returned as it is.
  */
-export function fitList(data: Record<string, unknown>, field: string, offset: number, maxChars: number): { data: Record<string, unknown>; page?: Page; json?: string } {
+export function fitList(
+  data: Record<string, unknown>,
+  field: string,
+  offset: number,
+  maxChars: number,
+): { data: Record<string, unknown>; page?: Page; json?: string } {
   const items = data[field];
   if (!Array.isArray(items)) return { data };
   if (offset === 0) {

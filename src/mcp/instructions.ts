@@ -20,7 +20,9 @@ export function serverInstructions(tools: readonly ToolSummary[], jobs = false, 
   if (sources.length > 0) lines.push(`Ids come from other tools: ${sources.join('; ')}.`);
   const paged = names((t) => t.pages);
   if (paged.length > 0) {
-    lines.push(`Long lists come in parts (${paged.join(', ')}): an answer with page.nextOffset continues when the same call is made again with offset set to it.`);
+    lines.push(
+      `Long lists come in parts (${paged.join(', ')}): an answer with page.nextOffset continues when the same call is made again with offset set to it.`,
+    );
   }
   if (reads.length === tools.length) lines.push('Every tool offered only reads: call them freely.');
   else lines.push(`Reads change nothing and are safe to call freely: ${reads.join(', ')}.`);
@@ -29,7 +31,8 @@ export function serverInstructions(tools: readonly ToolSummary[], jobs = false, 
       `Cannot be undone: ${destructive.join(', ')}. The server asks the person itself, naming what will be lost, when the client can ask (no need to ask again in chat); an answer that says the person declined means nothing was changed.`,
     );
   }
-  if (tools.some((t) => t.takesIdempotencyKey)) lines.push('Writes that take an idempotencyKey apply once per key: reuse the key when retrying the same write.');
+  if (tools.some((t) => t.takesIdempotencyKey))
+    lines.push('Writes that take an idempotencyKey apply once per key: reuse the key when retrying the same write.');
   if (batch) {
     lines.push(
       'Many calls at once (adding, tagging or removing many people, reading several learners): batch_call runs up to 100 in one call, checked before any is sent, with one question to the person for all its deletions.',

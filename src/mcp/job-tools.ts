@@ -15,7 +15,8 @@ export async function runJobTool(def: JobToolDef, args: unknown, jobs: JobRunner
     const job = def.name === 'jobs_cancel' ? await jobs.cancel(jobId, owner) : await jobs.follow(jobId, owner);
     return job ? jobResult(job) : noSuchJob(jobId, jobs.opts.keepMs);
   } catch (err) {
-    if (err instanceof StoreUnavailable) return storeUnavailable(err, def.name === 'jobs_cancel' ? 'The job was not cancelled' : 'The job goes on regardless');
+    if (err instanceof StoreUnavailable)
+      return storeUnavailable(err, def.name === 'jobs_cancel' ? 'The job was not cancelled' : 'The job goes on regardless');
     throw err;
   }
 }

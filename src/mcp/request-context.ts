@@ -33,7 +33,13 @@ export interface RequestContext {
 }
 
 /** The local process over stdio: one person, every grant. */
-const STDIO_CALLER: Caller = Object.freeze({ hash: 'stdio', credentials: undefined, userId: undefined, scopes: Object.freeze([]), readOnly: false });
+const STDIO_CALLER: Caller = Object.freeze({
+  hash: 'stdio',
+  credentials: undefined,
+  userId: undefined,
+  scopes: Object.freeze([]),
+  readOnly: false,
+});
 
 // The SDK hands each request's handlers the auth info its transport was given (over our own transport, and
 // through createMcpHandler on 2026-07-28), as it was given: the context rides there under this one key,

@@ -17,11 +17,11 @@ export function listResources(offered: ReadonlySet<string>): { resources: Resour
 function configResources(offered: ReadonlySet<string>): Resource[] {
   if (!offered.has('components_create')) return [];
   return CONFIG_TYPES.map((type) => ({
-      uri: `${CONFIG_URI}${type}`,
-      name: `${type}-config`,
-      title: `Config of a ${type} component`,
-      description: `The config fields components_create takes for type ${type}, as JSON Schema.`,
-      mimeType: 'application/schema+json',
+    uri: `${CONFIG_URI}${type}`,
+    name: `${type}-config`,
+    title: `Config of a ${type} component`,
+    description: `The config fields components_create takes for type ${type}, as JSON Schema.`,
+    mimeType: 'application/schema+json',
   }));
 }
 
@@ -30,7 +30,10 @@ export async function readResource(offered: ReadonlySet<string>, uri: string): P
   if (view) return view;
   const type = uri.startsWith(CONFIG_URI) ? uri.slice(CONFIG_URI.length) : undefined;
   if (!offered.has('components_create') || !CONFIG_TYPES.includes(type as (typeof CONFIG_TYPES)[number])) {
-    throw new ProtocolError(ProtocolErrorCode.ResourceNotFound, `No resource ${quote(uri)}: resources/list names the ones this server offers.`);
+    throw new ProtocolError(
+      ProtocolErrorCode.ResourceNotFound,
+      `No resource ${quote(uri)}: resources/list names the ones this server offers.`,
+    );
   }
   const { configByType } = await import('../../tools/components.js');
   // The whole reference, patterns and limits included: the tool list leaves them to descriptions.

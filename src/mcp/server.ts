@@ -55,7 +55,9 @@ const zodValidator: jsonSchemaValidator = {
     const parsed = z.fromJSONSchema(schema as unknown as Parameters<typeof z.fromJSONSchema>[0]);
     return (input: unknown): JsonSchemaValidatorResult<T> => {
       const r = parsed.safeParse(input);
-      return r.success ? { valid: true, data: r.data as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: r.error.message };
+      return r.success
+        ? { valid: true, data: r.data as T, errorMessage: undefined }
+        : { valid: false, data: undefined, errorMessage: r.error.message };
     };
   },
 };
@@ -98,8 +100,12 @@ class WorkspaceServer extends Server {
 
   protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>) {
     const sdk = super._wrapHandler(method, handler);
-    const wrapped = method === 'initialize' ? async (request: JSONRPCRequest, ctx: ServerContext) => forRevision((await sdk(request, ctx)) as InitializeAnswer) : sdk;
-    return (request: JSONRPCRequest, ctx: ServerContext) => (this.traced ? this.traced(ctx, request, () => wrapped(request, ctx)) : wrapped(request, ctx));
+    const wrapped =
+      method === 'initialize'
+        ? async (request: JSONRPCRequest, ctx: ServerContext) => forRevision((await sdk(request, ctx)) as InitializeAnswer)
+        : sdk;
+    return (request: JSONRPCRequest, ctx: ServerContext) =>
+      this.traced ? this.traced(ctx, request, () => wrapped(request, ctx)) : wrapped(request, ctx);
   }
 }
 
@@ -164,7 +170,8 @@ export function createMcpServer(opts: ServerOptions): Server {
   // A 2026-07-28 request carries its client's capabilities; a 2025-11-25 session declared them at initialize
   // (a stateless 2025 request has none: its client cannot be asked).
   const canAsk = (ctx: ServerContext) => {
-    const declared = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+    const declared = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as
+      ClientCapabilities | undefined;
     return (declared ?? server.getClientCapabilities())?.elicitation !== undefined;
   };
   const toolsFor = opts.toolsFor;
@@ -173,9 +180,13 @@ export function createMcpServer(opts: ServerOptions): Server {
   // so a stdio client that sends its requests and closes stdin still gets them.
   server.setRequestHandler('tools/list', (_request, ctx) => inFlight.track(() => tools(requestContext(ctx)).list()));
   server.setRequestHandler('prompts/list', (_request, ctx) => listPrompts(tools(requestContext(ctx)).offered));
-  server.setRequestHandler('prompts/get', async (request, ctx) => getPrompt(tools(requestContext(ctx)).offered, request.params.name, request.params.arguments));
+  server.setRequestHandler('prompts/get', async (request, ctx) =>
+    getPrompt(tools(requestContext(ctx)).offered, request.params.name, request.params.arguments),
+  );
   server.setRequestHandler('resources/list', (_request, ctx) => listResources(tools(requestContext(ctx)).offered));
-  server.setRequestHandler('resources/read', (request, ctx) => inFlight.track(() => readResource(tools(requestContext(ctx)).offered, request.params.uri)));
+  server.setRequestHandler('resources/read', (request, ctx) =>
+    inFlight.track(() => readResource(tools(requestContext(ctx)).offered, request.params.uri)),
+  );
   // In flight from the moment it arrives: the bundle loads the tool declarations on the first call, and a
   // stdio client that closed its input meanwhile must still get its answer.
   server.setRequestHandler('tools/call', (request, ctx) => inFlight.track(() => callTool(request, ctx)));
@@ -186,7 +197,12 @@ export function createMcpServer(opts: ServerOptions): Server {
     const name = request.params.name;
     const args = request.params.arguments ?? {};
     const def = await catalogue.definition(name);
-    const asTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : def && def.mode !== 'json' && declaresTasks(ctx) ? 'v2' : undefined;
+    const asTask: AsTask =
+      (request.params as { task?: unknown }).task !== undefined
+        ? 'v1'
+        : def && def.mode !== 'json' && declaresTasks(ctx)
+          ? 'v2'
+          : undefined;
     if (def) return runTool(def, args, opts, ctx, context, canAsk, asTask);
     if (name === BATCH_TOOL_NAME && catalogue.batch) {
       const batchAsTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : declaresTasks(ctx) ? 'v2' : undefined;
@@ -194,7 +210,10 @@ export function createMcpServer(opts: ServerOptions): Server {
     }
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
     if (jobTool && opts.jobs) return runJobTool(jobTool, args, opts.jobs, context.caller.hash);
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`);
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`,
+    );
   };
   if (opts.jobs) serveTasks(server, opts.jobs);
   return server;

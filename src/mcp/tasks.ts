@@ -1,4 +1,13 @@
-import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY, ProtocolError, ProtocolErrorCode, type CallToolResult, type ClientCapabilities, type Server, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  type CallToolResult,
+  type ClientCapabilities,
+  type Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { errorResult, ToolError } from '../call/errors.js';
 import { StoreUnavailable, type JobRecord } from '../jobs/record.js';
@@ -90,7 +99,8 @@ export function serveTasks(server: Server, jobs: JobRunner): void {
   // A store that does not answer: the client is told what failed, that the task goes on, and when to ask again.
   const reachable = <T>(read: Promise<T>): Promise<T> =>
     read.catch((err: unknown) => {
-      if (err instanceof StoreUnavailable) throw new ProtocolError(ProtocolErrorCode.InternalError, `${err.message}; the task is not affected. Ask again in about 5 s.`);
+      if (err instanceof StoreUnavailable)
+        throw new ProtocolError(ProtocolErrorCode.InternalError, `${err.message}; the task is not affected. Ask again in about 5 s.`);
       throw err;
     });
   const own = async (id: string, ctx: ServerContext): Promise<JobRecord> => {
@@ -116,9 +126,15 @@ export function serveTasks(server: Server, jobs: JobRunner): void {
   server.setRequestHandler('tasks/result', { params: taskId }, ({ taskId: id }, ctx) => result(id, ctx));
   const result = async (id: string, ctx: ServerContext): Promise<CallToolResult> => {
     let job = await own(id, ctx);
-    while (job.status === 'running' && !ctx.mcpReq.signal.aborted) job = ((await jobs.store.waitForEnd(id, RESULT_WAIT_MS)) && (await jobs.get(id, job.owner))) ?? job;
+    while (job.status === 'running' && !ctx.mcpReq.signal.aborted)
+      job = ((await jobs.store.waitForEnd(id, RESULT_WAIT_MS)) && (await jobs.get(id, job.owner))) ?? job;
     const related = { _meta: { [RELATED_TASK]: { taskId: id } } };
-    if (job.status === 'cancelled') return { ...errorResult(new ToolError(`Task ${id} was cancelled.`, { code: 'CANCELLED' })), ...related };
-    return { ...(job.result ?? errorResult(job.error ? ToolError.from(job.error) : new ToolError('The task ended without a result.', { code: 'JOB_LOST' }))), ...related };
+    if (job.status === 'cancelled')
+      return { ...errorResult(new ToolError(`Task ${id} was cancelled.`, { code: 'CANCELLED' })), ...related };
+    return {
+      ...(job.result ??
+        errorResult(job.error ? ToolError.from(job.error) : new ToolError('The task ended without a result.', { code: 'JOB_LOST' }))),
+      ...related,
+    };
   };
 }

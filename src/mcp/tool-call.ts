@@ -88,13 +88,20 @@ export async function runTool(
   const forward = call.progress;
   // A confirmed write is the same job as another only under the same confirmed key.
   const identity = confirmedKey === undefined ? checked : { ...checked, idempotencyKey: confirmedKey };
-  const attach = { tool: def.name, owner: request.caller.hash, args: identity, signal: call.signal, progress: forward && ((m: string, k: ProgressKind) => void forward(m, k).catch(() => undefined)) };
+  const attach = {
+    tool: def.name,
+    owner: request.caller.hash,
+    args: identity,
+    signal: call.signal,
+    progress: forward && ((m: string, k: ProgressKind) => void forward(m, k).catch(() => undefined)),
+  };
   let ran;
   try {
     const run = (overDoubt: boolean) =>
       jobs.run(
         attach,
-        ({ signal, progress }) => executeAudited(def, checked, opts, { ...call, signal, progress: async (m, k) => progress(m, k) }, ctx, request, started),
+        ({ signal, progress }) =>
+          executeAudited(def, checked, opts, { ...call, signal, progress: async (m, k) => progress(m, k) }, ctx, request, started),
         // A client that asked for a task is answered with it at once, and follows it with tasks/get.
         asTask ? 0 : undefined,
         overDoubt,
@@ -110,7 +117,11 @@ export async function runTool(
     if (err instanceof StoreUnavailable) return storeUnavailable(err, 'Nothing was started');
     throw err;
   }
-  if (asTask === 'v1' && 'job' in ran) return { content: [{ type: 'text', text: `Task ${ran.job.id} created.` }], task: taskOf(ran.job, opts.jobs.opts.keepMs) } as CallToolResult;
+  if (asTask === 'v1' && 'job' in ran)
+    return {
+      content: [{ type: 'text', text: `Task ${ran.job.id} created.` }],
+      task: taskOf(ran.job, opts.jobs.opts.keepMs),
+    } as CallToolResult;
   if (asTask === 'v2' && 'job' in ran) return createdTask(ran.job, opts.jobs.opts.keepMs) as unknown as CallToolResult;
   return 'result' in ran ? ran.result : handOffResult(ran.job);
 }
@@ -120,7 +131,15 @@ export async function runTool(
  * carried it out: the person is asked before it is sent again (undefined: they said yes), or, where the
  * client cannot ask, the agent is told once and the next identical call goes ahead.
  */
-async function doubtAnswer(def: ToolDef, call: Attach, doubt: Doubt, jobs: JobRunner, confirm: Confirmations | undefined, ctx: ServerContext, canAsk: CanAsk): Promise<CallToolResult | InputRequiredResult | undefined> {
+async function doubtAnswer(
+  def: ToolDef,
+  call: Attach,
+  doubt: Doubt,
+  jobs: JobRunner,
+  confirm: Confirmations | undefined,
+  ctx: ServerContext,
+  canAsk: CanAsk,
+): Promise<CallToolResult | InputRequiredResult | undefined> {
   const facts = await jobs.opts.facts(def.name);
   if (confirm && canAsk(ctx)) {
     const gate = await confirm.ask(def, call.args, async () => doubtQuestion(doubt, facts), ctx, `repeat:${def.name}`);
@@ -146,7 +165,16 @@ export function executeAudited(
   // Reads are not audited: their outcome goes out as it comes.
   if (!opts.audit || def.annotations.readOnlyHint) return outcome;
   return outcome.then(async (o) => {
-    await audit(opts, def, checked, ctx, request, o.error?.code ?? 'ok', call.trace?.upstreamStatus ?? o.error?.status, o.error?.upstreamCode);
+    await audit(
+      opts,
+      def,
+      checked,
+      ctx,
+      request,
+      o.error?.code ?? 'ok',
+      call.trace?.upstreamStatus ?? o.error?.status,
+      o.error?.upstreamCode,
+    );
     return o;
   });
 }
@@ -176,12 +204,21 @@ export async function audit(
 }
 
 /** Sends the call through the call core and shapes its answer; a failure is an error result and the error it stands for. */
-async function execute(def: ToolDef, checked: Record<string, unknown>, opts: ToolCallOptions, call: CallContext, started: number): Promise<Outcome> {
+async function execute(
+  def: ToolDef,
+  checked: Record<string, unknown>,
+  opts: ToolCallOptions,
+  call: CallContext,
+  started: number,
+): Promise<Outcome> {
   try {
     const data = await invoke(def, checked, opts.upstream, call);
     const output = def.output.safeParse(data);
     if (!output.success) {
-      throw new ToolError('The upstream answer does not have the documented shape.', { code: 'BAD_UPSTREAM_RESPONSE', fieldErrors: fieldIssues(output.error) });
+      throw new ToolError('The upstream answer does not have the documented shape.', {
+        code: 'BAD_UPSTREAM_RESPONSE',
+        fieldErrors: fieldIssues(output.error),
+      });
     }
     if (!def.pages) return { result: secretFree({ content: textBlocks(def, data), structuredContent: data }) };
     // The offset of a list served in parts is the server's own (the call core never sends it upstream).

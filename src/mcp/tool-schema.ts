@@ -95,7 +95,8 @@ function typeBranches(node: Node): Node {
     if (ANNOTATIONS.has(key)) outer[key] = value;
     else inner[key] = value;
   }
-  const enumOf = (type: string) => (Array.isArray(inner['enum']) ? { enum: (inner['enum'] as unknown[]).filter((v) => (v === null) === (type === 'null')) } : {});
+  const enumOf = (type: string) =>
+    Array.isArray(inner['enum']) ? { enum: (inner['enum'] as unknown[]).filter((v) => (v === null) === (type === 'null')) } : {};
   const branches = types.map((type) => (type === 'null' ? { type } : { type, ...inner, ...enumOf(type) }));
   return branches.length === 1 ? { ...outer, ...branches[0] } : { ...outer, anyOf: branches };
 }
@@ -110,7 +111,13 @@ const HANDED_OFF = {
     job: {
       type: 'object',
       description: 'The call goes on as this job: follow it with jobs_get.',
-      properties: { id: { type: 'string' }, tool: { type: 'string' }, status: { type: 'string', enum: ['running'] }, startedAt: { type: 'string' }, progress: { type: 'string' } },
+      properties: {
+        id: { type: 'string' },
+        tool: { type: 'string' },
+        status: { type: 'string', enum: ['running'] },
+        startedAt: { type: 'string' },
+        progress: { type: 'string' },
+      },
       required: ['id', 'tool', 'status', 'startedAt'],
     },
   },
@@ -161,7 +168,10 @@ export function batchToolEntry(def: BatchToolDef): Tool {
     title: def.title,
     description: def.description,
     inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
-    outputSchema: portableSchema({ type: 'object' as const, anyOf: [tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }), HANDED_OFF] }),
+    outputSchema: portableSchema({
+      type: 'object' as const,
+      anyOf: [tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }), HANDED_OFF],
+    }),
     annotations: { title: def.title, ...def.annotations },
     execution: { taskSupport: 'optional' as const },
   };

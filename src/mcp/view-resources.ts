@@ -12,14 +12,15 @@ export const VIEW_TABLE = [
   {
     id: 'learners',
     title: 'Learners',
-    description: 'Learner lists as a sortable table with completion bars, groups and why a learner needs attention; choosing a learner shows their progress.',
+    description:
+      'Learner lists as a sortable table with completion bars, groups and why a learner needs attention; choosing a learner shows their progress.',
     tools: ['analytics_students', 'analytics_needs_attention', 'analytics_top_performers'],
     calls: ['analytics_courses', 'learning_student_units'],
   },
   {
     id: 'courses',
     title: 'Courses and quizzes',
-    description: 'Completion by course, a quiz\'s scores and question difficulty, as charts over sortable tables.',
+    description: "Completion by course, a quiz's scores and question difficulty, as charts over sortable tables.",
     tools: ['analytics_courses', 'performance_quiz', 'learning_question_stats'],
     calls: [],
   },
@@ -33,7 +34,7 @@ export const VIEW_TABLE = [
   {
     id: 'assistant',
     title: 'Analytics assistant',
-    description: 'The assistant\'s answer with the charts and tables of its stream, and follow-up questions in the same conversation.',
+    description: "The assistant's answer with the charts and tables of its stream, and follow-up questions in the same conversation.",
     tools: ['performance_insights_ask'],
     calls: ['performance_insights_ask'],
   },

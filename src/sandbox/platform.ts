@@ -94,7 +94,9 @@ export class Sandbox {
   private facts(): WorkspaceFacts {
     const ask = <T>(command: string, body: Record<string, unknown> = {}) => this.connector[command]!.run(body, new Check(body)) as T;
     const { courses } = ask<{ courses: CourseStat[] }>('analytics/courses');
-    const { students } = ask<{ students: { user: { name: string }; groups: string[]; coursesAssigned: number; coursesCompleted: number }[] }>('analytics/students');
+    const { students } = ask<{
+      students: { user: { name: string }; groups: string[]; coursesAssigned: number; coursesCompleted: number }[];
+    }>('analytics/students');
     const { groups } = ask<{ groups: { name: string }[] }>('groups/list', { includeDescendants: true });
     return {
       courses,
@@ -127,7 +129,13 @@ export class Sandbox {
     } catch {
       /* recorded as text; the route answers 400 */
     }
-    const fault = this.intercept({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body });
+    const fault = this.intercept({
+      method: req.method ?? '',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      body,
+    });
     const latency = this.latency();
     if (latency > 0) await new Promise((r) => setTimeout(r, latency));
     if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
@@ -151,17 +159,29 @@ export class Sandbox {
   private command(req: IncomingMessage, name: string, raw: string): { status: number; payload: unknown; headers: Record<string, string> } {
     const fail = (e: CommandError) => ({
       status: e.status,
-      payload: { success: false, error: { code: e.code, message: e.message, resolution: e.resolution, ...(e.errors ? { errors: e.errors } : {}), details: null } },
+      payload: {
+        success: false,
+        error: { code: e.code, message: e.message, resolution: e.resolution, ...(e.errors ? { errors: e.errors } : {}), details: null },
+      },
       headers: {},
     });
     const handler = this.connector[name];
-    if (req.method !== 'POST') return fail(new CommandError(404, 'NOT_FOUND', `Unknown command ${req.method} ${name}.`, 'Commands are sent with POST.'));
+    if (req.method !== 'POST')
+      return fail(new CommandError(404, 'NOT_FOUND', `Unknown command ${req.method} ${name}.`, 'Commands are sent with POST.'));
     const auth = req.headers.authorization ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
     if (token !== SANDBOX_CREDENTIALS.connectorToken && token !== SANDBOX_CREDENTIALS.readOnlyToken) {
-      return fail(new CommandError(401, 'UNAUTHORIZED', 'Missing or invalid Connector credentials.', 'Send Authorization: Bearer <Connector secret or child token>.'));
+      return fail(
+        new CommandError(
+          401,
+          'UNAUTHORIZED',
+          'Missing or invalid Connector credentials.',
+          'Send Authorization: Bearer <Connector secret or child token>.',
+        ),
+      );
     }
-    if (!handler) return fail(new CommandError(404, 'UNKNOWN_COMMAND', `Unknown command ${name}.`, 'Check the command path against the API document.'));
+    if (!handler)
+      return fail(new CommandError(404, 'UNKNOWN_COMMAND', `Unknown command ${name}.`, 'Check the command path against the API document.'));
     if (token === SANDBOX_CREDENTIALS.readOnlyToken && (handler.write || name === 'analytics/monthly-overview')) {
       return fail(
         new CommandError(
@@ -172,40 +192,77 @@ export class Sandbox {
         ),
       );
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      return fail(new CommandError(400, 'MALFORMED_JSON', 'The request body is not valid JSON.', 'Send a JSON object; use {} when the command has no inputs.'));
-    }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return fail(new CommandError(400, 'MALFORMED_JSON', 'The request body must be a JSON object.', 'Send a JSON object; use {} when the command has no inputs.'));
-    }
-
+    const body = parseObject(raw);
+    if (body instanceof CommandError) return fail(body);
     const key = MUTATING.has(name) ? req.headers['idempotency-key'] : undefined;
     const idemKey = typeof key === 'string' && key ? `${createHash('sha256').update(token).digest('hex')}:${key}` : undefined;
-    const fingerprint = createHash('sha256').update(`${name}\n${JSON.stringify(body)}`).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(`${name}\n${JSON.stringify(body)}`)
+      .digest('hex');
     if (idemKey) {
-      const seen = this.idem.get(idemKey);
-      if (seen) {
-        if (seen.fingerprint !== fingerprint)
-          return fail(new CommandError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with different input.', 'Use a new Idempotency-Key for a different request.'));
-        if (seen.state === 'pending')
-          return fail(new CommandError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still in progress.', 'Wait for it to finish, then retry.'));
-        if (seen.state === 'failed')
-          return fail(new CommandError(409, 'IDEMPOTENCY_KEY_FAILED', 'This Idempotency-Key belongs to a request that failed.', 'Fix the request and send it with a new Idempotency-Key.'));
-        return { status: seen.status, payload: seen.payload, headers: { 'idempotent-replayed': 'true' } };
-      }
-      this.idem.set(idemKey, { fingerprint, state: 'pending', status: 0, payload: null });
+      const seen = this.replay(idemKey, fingerprint);
+      if (seen instanceof CommandError) return fail(seen);
+      if (seen) return seen;
     }
     let out: { status: number; payload: unknown; headers: Record<string, string> };
     try {
-      out = { status: 200, payload: { success: true, data: handler.run(body as Record<string, unknown>, new Check(body as Record<string, unknown>)) }, headers: {} };
+      out = {
+        status: 200,
+        payload: { success: true, data: handler.run(body, new Check(body)) },
+        headers: {},
+      };
     } catch (e) {
       out = e instanceof CommandError ? fail(e) : fail(new CommandError(500, 'INTERNAL', 'Sandbox failure.', String(e)));
     }
-    if (idemKey) this.idem.set(idemKey, { fingerprint, state: out.status === 200 ? 'done' : 'failed', status: out.status, payload: out.payload });
+    if (idemKey)
+      this.idem.set(idemKey, { fingerprint, state: out.status === 200 ? 'done' : 'failed', status: out.status, payload: out.payload });
     return out;
+  }
+
+  /** A key seen before: its answer again, or why it cannot be (other input, still running, failed). A new key is noted as pending. */
+  private replay(
+    idemKey: string,
+    fingerprint: string,
+  ): CommandError | { status: number; payload: unknown; headers: Record<string, string> } | undefined {
+    const seen = this.idem.get(idemKey);
+    if (!seen) {
+      this.idem.set(idemKey, { fingerprint, state: 'pending', status: 0, payload: null });
+      return undefined;
+    }
+    if (seen.fingerprint !== fingerprint)
+      return new CommandError(
+        409,
+        'IDEMPOTENCY_KEY_REUSED',
+        'This Idempotency-Key was used with different input.',
+        'Use a new Idempotency-Key for a different request.',
+      );
+    if (seen.state === 'pending')
+      return new CommandError(
+        409,
+        'IDEMPOTENCY_KEY_IN_PROGRESS',
+        'A request with this Idempotency-Key is still in progress.',
+        'Wait for it to finish, then retry.',
+      );
+    if (seen.state === 'failed')
+      return new CommandError(
+        409,
+        'IDEMPOTENCY_KEY_FAILED',
+        'This Idempotency-Key belongs to a request that failed.',
+        'Fix the request and send it with a new Idempotency-Key.',
+      );
+    return { status: seen.status, payload: seen.payload, headers: { 'idempotent-replayed': 'true' } };
+  }
+}
+
+/** A command's body: a JSON object, or the error that says why not. */
+function parseObject(raw: string): Record<string, unknown> | CommandError {
+  const fix = 'Send a JSON object; use {} when the command has no inputs.';
+  try {
+    const body: unknown = JSON.parse(raw);
+    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return body as Record<string, unknown>;
+    return new CommandError(400, 'MALFORMED_JSON', 'The request body must be a JSON object.', fix);
+  } catch {
+    return new CommandError(400, 'MALFORMED_JSON', 'The request body is not valid JSON.', fix);
   }
 }
 
@@ -241,7 +298,11 @@ function sendFault(req: IncomingMessage, res: ServerResponse, f: Fault): void {
 /** An answer cut off mid-body, as a dropped connection leaves it: headers promise more than arrives. */
 function sendCut(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string>, bytes: number): void {
   const text = Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload));
-  res.writeHead(status, { 'content-type': typeof payload === 'string' ? 'text/plain; charset=utf-8' : 'application/json', 'content-length': text.length, ...headers });
+  res.writeHead(status, {
+    'content-type': typeof payload === 'string' ? 'text/plain; charset=utf-8' : 'application/json',
+    'content-length': text.length,
+    ...headers,
+  });
   res.write(text.subarray(0, Math.min(bytes, text.length - 1)), () => res.socket?.destroy());
 }
 
@@ -258,7 +319,8 @@ export async function listen<T extends Sandbox>(opts: SandboxOptions, make: (ser
   const sandbox = make(server, `http://${host}:${port}`);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     sandbox.handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) send(res, 500, { success: false, error: { code: 'INTERNAL', message: String(err), resolution: 'Sandbox bug.' } });
+      if (!res.headersSent)
+        send(res, 500, { success: false, error: { code: 'INTERNAL', message: String(err), resolution: 'Sandbox bug.' } });
       else res.destroy();
     });
   });

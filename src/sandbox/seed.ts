@@ -12,7 +12,11 @@ export interface User {
   joinedAt: string;
   tagIds: string[];
 }
-export interface TagRec { id: string; name: string; color: string }
+export interface TagRec {
+  id: string;
+  name: string;
+  color: string;
+}
 export interface GroupRec {
   id: string;
   name: string;
@@ -30,12 +34,46 @@ export interface MembershipRec {
   joinedAt: string | null;
   enrolledAt: string;
 }
-export interface Question { id: string; type: string; question: string; options: string[]; correct: string }
-export interface Activity { id: string; title: string; type: 'reading' | 'video' | 'quiz' | 'flashcards'; questions: Question[] }
-export interface Topic { id: string; title: string; description: string | null; learningGoalCount: number; activities: Activity[] }
-export interface Project { id: string; title: string; type: 'roleplay' | 'scenario'; required: boolean }
-export interface UnitTest { id: string; title: string; minScore: number; questions: Question[] }
-export interface Unit { id: string; title: string; description: string | null; topics: Topic[]; projects: Project[]; test: UnitTest | null }
+export interface Question {
+  id: string;
+  type: string;
+  question: string;
+  options: string[];
+  correct: string;
+}
+export interface Activity {
+  id: string;
+  title: string;
+  type: 'reading' | 'video' | 'quiz' | 'flashcards';
+  questions: Question[];
+}
+export interface Topic {
+  id: string;
+  title: string;
+  description: string | null;
+  learningGoalCount: number;
+  activities: Activity[];
+}
+export interface Project {
+  id: string;
+  title: string;
+  type: 'roleplay' | 'scenario';
+  required: boolean;
+}
+export interface UnitTest {
+  id: string;
+  title: string;
+  minScore: number;
+  questions: Question[];
+}
+export interface Unit {
+  id: string;
+  title: string;
+  description: string | null;
+  topics: Topic[];
+  projects: Project[];
+  test: UnitTest | null;
+}
 export interface Course {
   id: string;
   title: string;
@@ -47,7 +85,12 @@ export interface Course {
   canEdit: boolean;
   units: Unit[];
 }
-export interface ActivityProgress { userId: string; activityId: string; completedAt: string; timeSeconds: number }
+export interface ActivityProgress {
+  userId: string;
+  activityId: string;
+  completedAt: string;
+  timeSeconds: number;
+}
 export interface Attempt {
   userId: string;
   refId: string; // quiz activity id or unit test id
@@ -56,7 +99,14 @@ export interface Attempt {
   isCompleted: boolean;
   updatedAt: string;
 }
-export interface ProjectAttempt { userId: string; projectId: string; attempts: number; bestScore: number; completedAt: string | null; startedAt: string }
+export interface ProjectAttempt {
+  userId: string;
+  projectId: string;
+  attempts: number;
+  bestScore: number;
+  completedAt: string | null;
+  startedAt: string;
+}
 export interface Criteria {
   activitiesPerTopic: number | 'ALL';
   testRequired: boolean;
@@ -64,7 +114,12 @@ export interface Criteria {
   projectsRequired: boolean;
   quizMinScore: number | null;
 }
-export interface Rule { kind: 'INCLUDE' | 'EXCLUDE'; targetType: 'GROUP' | 'USER' | 'INVITE'; groupId: string | null; userId: string | null }
+export interface Rule {
+  kind: 'INCLUDE' | 'EXCLUDE';
+  targetType: 'GROUP' | 'USER' | 'INVITE';
+  groupId: string | null;
+  userId: string | null;
+}
 export interface AssignmentRec {
   id: string;
   type: 'WORKSPACE' | 'GROUP' | 'CUSTOM';
@@ -90,7 +145,12 @@ export interface AlertRec {
   detectedAt: string;
   actionedActions: { id: string; mode: 'create' | 'append'; courseId: string | null; courseTitle: string | null; status: string }[];
 }
-export interface ExploreSection { id: string; title: string; visibleToGroupIds: string[]; hiddenFromGroupIds: string[] }
+export interface ExploreSection {
+  id: string;
+  title: string;
+  visibleToGroupIds: string[];
+  hiddenFromGroupIds: string[];
+}
 
 export interface Workspace {
   users: User[];
@@ -156,8 +216,14 @@ function courseNegotiation(iso: (daysAgo: number) => string): Course {
         description: 'Interests, alternatives and walk-away points.',
         topics: [
           topic('tp_batna', 'BATNA and walk-away points', [
-            q('qn_batna_1', 'What does BATNA stand for?', 'Best alternative to a negotiated agreement', ['Best available term and negotiated amount', 'Bargaining at the negotiating table']),
-            q('qn_batna_2', 'When should you walk away?', 'When the offer is worse than your BATNA', ['When the other side makes a first offer', 'Never']),
+            q('qn_batna_1', 'What does BATNA stand for?', 'Best alternative to a negotiated agreement', [
+              'Best available term and negotiated amount',
+              'Bargaining at the negotiating table',
+            ]),
+            q('qn_batna_2', 'When should you walk away?', 'When the offer is worse than your BATNA', [
+              'When the other side makes a first offer',
+              'Never',
+            ]),
             q('qn_batna_3', 'Who should know your walk-away point?', 'Only your own team', ['The other side', 'Nobody, not even you']),
           ]),
           topic('tp_interests', 'Interests versus positions', [
@@ -186,7 +252,10 @@ function courseNegotiation(iso: (daysAgo: number) => string): Course {
         topics: [
           topic('tp_anchor', 'Anchoring', [
             q('qn_anc_1', 'An anchor is…', 'A first number that frames the talks', ['A final offer', 'A deadline']),
-            q('qn_anc_2', 'To counter an extreme anchor…', 'Re-anchor with your own justified number', ['Split the difference', 'Accept quickly']),
+            q('qn_anc_2', 'To counter an extreme anchor…', 'Re-anchor with your own justified number', [
+              'Split the difference',
+              'Accept quickly',
+            ]),
             q('qn_anc_3', 'Anchors work because of…', 'Insufficient adjustment', ['Reciprocity', 'Scarcity']),
           ]),
           topic('tp_close', 'Concessions and closing', [
@@ -235,7 +304,10 @@ function courseSecurity(iso: (daysAgo: number) => string): Course {
           title: 'Security assessment',
           minScore: 75,
           questions: [
-            q('qt_sec_1', 'Which is safest for sharing a customer file?', 'The approved file-sharing tool', ['Personal email', 'A USB stick']),
+            q('qt_sec_1', 'Which is safest for sharing a customer file?', 'The approved file-sharing tool', [
+              'Personal email',
+              'A USB stick',
+            ]),
             q('qt_sec_2', 'Public Wi-Fi should be used with…', 'The company VPN', ['No precautions', 'Bluetooth on']),
             q('qt_sec_3', 'A caller asks for your MFA code. You…', 'Refuse and report it', ['Read it out', 'Send it by chat']),
             q('qt_sec_4', 'Lock your screen when…', 'You step away', ['You leave for the day only', 'Never']),
@@ -321,6 +393,7 @@ function seedPeople(iso: Iso): { users: User[]; tags: TagRec[] } {
 }
 
 function seedGroups(users: User[], iso: Iso): { groups: GroupRec[]; memberships: MembershipRec[] } {
+  // prettier-ignore
   const groups: GroupRec[] = [
     { id: 'g_sales', name: 'Sales', description: 'All customer-facing sales teams.', parentId: null, tags: ['revenue'], leadInstructorId: 'u_daniel', isArchived: false },
     { id: 'g_sales_emea', name: 'Sales EMEA', description: null, parentId: 'g_sales', tags: ['revenue', 'emea'], leadInstructorId: 'u_daniel', isArchived: false },
@@ -330,7 +403,12 @@ function seedGroups(users: User[], iso: Iso): { groups: GroupRec[]; memberships:
     { id: 'g_newhires', name: 'New Hires 2026', description: 'Everyone who joined this year.', parentId: null, tags: ['onboarding'], leadInstructorId: null, isArchived: false },
     { id: 'g_alumni', name: 'Pilot cohort 2024', description: 'Archived pilot group.', parentId: null, tags: [], leadInstructorId: null, isArchived: true },
   ];
-  const member = (groupId: string, userId: string, systemKey: SystemKey = 'MEMBER', status: 'ACTIVE' | 'INACTIVE' = 'ACTIVE'): MembershipRec => {
+  const member = (
+    groupId: string,
+    userId: string,
+    systemKey: SystemKey = 'MEMBER',
+    status: 'ACTIVE' | 'INACTIVE' = 'ACTIVE',
+  ): MembershipRec => {
     const joined = users.find((u) => u.id === userId)?.joinedAt ?? iso(30);
     return { groupId, userId, systemKey, status, joinedAt: status === 'ACTIVE' ? joined : null, enrolledAt: joined };
   };
@@ -405,7 +483,15 @@ interface LearningRecords {
 }
 
 /** One learner working through one course, as far as their diligence `d` takes them. */
-function learnCourse(out: LearningRecords, course: Course, userId: string, diligence: Map<string, number>, startDaysAgo: number, rand: () => number, iso: Iso): void {
+function learnCourse(
+  out: LearningRecords,
+  course: Course,
+  userId: string,
+  diligence: Map<string, number>,
+  startDaysAgo: number,
+  rand: () => number,
+  iso: Iso,
+): void {
   const { progress, attempts, projectAttempts } = out;
   const d = diligence.get(userId) ?? 0.5;
   const activities = course.units.flatMap((u) => u.topics.flatMap((t) => t.activities));
@@ -434,13 +520,27 @@ function learnCourse(out: LearningRecords, course: Course, userId: string, dilig
     const unitDone = unit.topics.every((t) => t.activities.every((a) => activities.indexOf(a) < done));
     if (unit.test && unitDone) {
       day = Math.max(1, day - 1);
-      attempts.push({ userId, refId: unit.test.id, answers: answer(unit.test.questions, 0.6 + d * 0.4, rand), elapsedSeconds: 300 + Math.round(rand() * 600), isCompleted: true, updatedAt: iso(day) });
+      attempts.push({
+        userId,
+        refId: unit.test.id,
+        answers: answer(unit.test.questions, 0.6 + d * 0.4, rand),
+        elapsedSeconds: 300 + Math.round(rand() * 600),
+        isCompleted: true,
+        updatedAt: iso(day),
+      });
     }
     for (const project of unit.projects) {
       if (!unitDone && d < 0.5) continue;
       const tries = 1 + Math.floor(rand() * 3);
       const best = Math.round(55 + d * 40 + rand() * 5);
-      projectAttempts.push({ userId, projectId: project.id, attempts: tries, bestScore: Math.min(100, best), completedAt: unitDone && best >= 60 ? iso(Math.max(1, day - 1)) : null, startedAt: iso(day + 2) });
+      projectAttempts.push({
+        userId,
+        projectId: project.id,
+        attempts: tries,
+        bestScore: Math.min(100, best),
+        completedAt: unitDone && best >= 60 ? iso(Math.max(1, day - 1)) : null,
+        startedAt: iso(day + 2),
+      });
     }
   }
 }
@@ -478,7 +578,8 @@ function seedAlerts(iso: Iso): AlertRec[] {
       monitorTags: ['completion', 'deadline'],
       monitorAttachedCourseIds: ['c_negotiation'],
       tailoredTitle: 'Sales North America is behind on Negotiation Essentials',
-      tailoredSummary: 'Two of three learners in Sales North America have not finished the first unit, and the assignment is due in 5 days.',
+      tailoredSummary:
+        'Two of three learners in Sales North America have not finished the first unit, and the assignment is due in 5 days.',
       recommendations: [{ action: 'nudge', audience: 'g_sales_na', message: 'Remind learners of the due date.' }],
       status: 'new',
       detectedAt: iso(1),
@@ -521,7 +622,9 @@ function seedAlerts(iso: Iso): AlertRec[] {
       recommendations: [{ action: 'add-topic', title: 'Anchoring in practice' }],
       status: 'actioned',
       detectedAt: iso(20),
-      actionedActions: [{ id: 'act_1', mode: 'append', courseId: 'c_negotiation', courseTitle: 'Negotiation Essentials', status: 'completed' }],
+      actionedActions: [
+        { id: 'act_1', mode: 'append', courseId: 'c_negotiation', courseTitle: 'Negotiation Essentials', status: 'completed' },
+      ],
     },
   ];
 }
@@ -562,7 +665,9 @@ function answer(questions: Question[], pCorrect: number, rand: () => number): Re
   questions.forEach((question, i) => {
     // Later questions are harder, so wrong-answer rates differ per question.
     const right = rand() < pCorrect - i * 0.12;
-    out[question.id] = right ? question.correct : (question.options[1 + Math.floor(rand() * (question.options.length - 1))] ?? question.correct);
+    out[question.id] = right
+      ? question.correct
+      : (question.options[1 + Math.floor(rand() * (question.options.length - 1))] ?? question.correct);
   });
   return out;
 }

@@ -30,7 +30,11 @@ export function targetsOf(args: Record<string, unknown>): Record<string, string>
   for (const [k, v] of Object.entries(args)) {
     if (!/^(id|\w+Ids?)$/.test(k) || k === 'idempotencyKey') continue;
     if (typeof v === 'string') out[k] = v.slice(0, 200);
-    else if (Array.isArray(v)) out[k] = v.filter((x) => typeof x === 'string').slice(0, 20).join(',');
+    else if (Array.isArray(v))
+      out[k] = v
+        .filter((x) => typeof x === 'string')
+        .slice(0, 20)
+        .join(',');
     if (Object.keys(out).length >= 20) break;
   }
   return out;

@@ -18,7 +18,12 @@ export interface Telemetry {
   /** Runs a request handler inside a SERVER span continuing the client's trace, and times it. */
   request<T>(info: RequestInfo, run: () => Promise<T>, errorType: (result: T) => string | undefined): Promise<T>;
   /** Work inside the current request: an INTERNAL child span (one call of a batch), with its error type. */
-  step<T>(name: string, attributes: Record<string, string | number>, run: () => Promise<T>, errorType: (result: T) => string | undefined): Promise<T>;
+  step<T>(
+    name: string,
+    attributes: Record<string, string | number>,
+    run: () => Promise<T>,
+    errorType: (result: T) => string | undefined,
+  ): Promise<T>;
   /** One upstream attempt: a CLIENT span; the headers that carry its trace upstream; its end. */
   upstream(method: string, url: string): { headers: Record<string, string>; end(status: number | undefined, error?: string): void };
   /** A 2025-11-25 session ended, after this many seconds (mcp.server.session.duration). */
@@ -32,5 +37,8 @@ export interface Telemetry {
 
 /** Whether the standard variables ask for OpenTelemetry export. */
 export function otelWanted(env: NodeJS.ProcessEnv): boolean {
-  return ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT'].some((k) => !!env[k]) && env['OTEL_SDK_DISABLED'] !== 'true';
+  return (
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT'].some((k) => !!env[k]) &&
+    env['OTEL_SDK_DISABLED'] !== 'true'
+  );
 }

@@ -24,7 +24,8 @@ export function registerSecret(value: string | undefined): void {
   if (!value || value.length < 6) return;
   // And the forms it takes when it ends up in a URL or an Authorization header.
   const base64 = Buffer.from(value).toString('base64');
-  for (const form of [value, encodeURIComponent(value), base64, base64.replace(/=+$/, ''), Buffer.from(value).toString('base64url')]) secrets.add(form);
+  for (const form of [value, encodeURIComponent(value), base64, base64.replace(/=+$/, ''), Buffer.from(value).toString('base64url')])
+    secrets.add(form);
 }
 
 export function redact(text: string): string {

@@ -1,5 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { context, metrics, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Histogram, type Span, type Tracer } from '@opentelemetry/api';
+import {
+  context,
+  metrics,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Histogram,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { envDetector, hostDetector, osDetector } from '@opentelemetry/resources';
 import { NodeSDK } from '@opentelemetry/sdk-node';
@@ -13,13 +25,19 @@ import type { RequestInfo, Telemetry } from './hooks.js';
 // in seconds. Configured by the standard OTEL_* variables only. Argument values and results are never
 // recorded: they carry learners' data.
 
-const SECONDS = { unit: 's', advice: { explicitBucketBoundaries: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300] } };
+const SECONDS = {
+  unit: 's',
+  advice: { explicitBucketBoundaries: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300] },
+};
 
 /** The OTLP metric reader the standard variables describe, when they name an endpoint. */
 async function otlpMetricReader(env: NodeJS.ProcessEnv): Promise<IMetricReader | undefined> {
   if (!env['OTEL_EXPORTER_OTLP_ENDPOINT'] && !env['OTEL_EXPORTER_OTLP_METRICS_ENDPOINT']) return undefined;
   const protocol = env['OTEL_EXPORTER_OTLP_METRICS_PROTOCOL'] ?? env['OTEL_EXPORTER_OTLP_PROTOCOL'] ?? 'http/protobuf';
-  const { OTLPMetricExporter } = protocol === 'http/json' ? await import('@opentelemetry/exporter-metrics-otlp-http') : await import('@opentelemetry/exporter-metrics-otlp-proto');
+  const { OTLPMetricExporter } =
+    protocol === 'http/json'
+      ? await import('@opentelemetry/exporter-metrics-otlp-http')
+      : await import('@opentelemetry/exporter-metrics-otlp-proto');
   const interval = Number(env['OTEL_METRIC_EXPORT_INTERVAL'] ?? 60_000);
   return new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: interval });
 }
@@ -41,16 +59,24 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
   const tracer = trace.getTracer('learning-workspace-mcp', version);
   const meter = metrics.getMeter('learning-workspace-mcp', version);
   const operation = meter.createHistogram('mcp.server.operation.duration', { description: 'Duration of MCP requests handled', ...SECONDS });
-  const client = meter.createHistogram('http.client.request.duration', { description: 'Duration of requests to the workspace APIs', ...SECONDS });
+  const client = meter.createHistogram('http.client.request.duration', {
+    description: 'Duration of requests to the workspace APIs',
+    ...SECONDS,
+  });
   const session = meter.createHistogram('mcp.server.session.duration', { description: 'Duration of MCP sessions', unit: 's' });
-  const storeFailures = meter.createCounter('learning_workspace.store.failures', { description: 'Steps on the shared Redis store that failed, by store and what the call got' });
+  const storeFailures = meter.createCounter('learning_workspace.store.failures', {
+    description: 'Steps on the shared Redis store that failed, by store and what the call got',
+  });
 
   return {
     request: (info, run, errorType) => serverSpan(tracer, operation, info, run, errorType),
     step: (name, attributes, run, errorType) => stepSpan(tracer, name, attributes, run, errorType),
     upstream(method, url) {
       const { origin, pathname } = new URL(url);
-      const span = tracer.startSpan(method, { kind: SpanKind.CLIENT, attributes: { 'http.request.method': method, 'url.full': origin + pathname, 'server.address': new URL(url).hostname } });
+      const span = tracer.startSpan(method, {
+        kind: SpanKind.CLIENT,
+        attributes: { 'http.request.method': method, 'url.full': origin + pathname, 'server.address': new URL(url).hostname },
+      });
       const headers: Record<string, string> = {};
       propagation.inject(trace.setSpan(context.active(), span), headers);
       const started = performance.now();
@@ -64,7 +90,11 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
             span.setStatus({ code: SpanStatusCode.ERROR });
           }
           span.end();
-          client.record((performance.now() - started) / 1000, { 'http.request.method': method, ...(status !== undefined ? { 'http.response.status_code': status } : {}), ...(type ? { 'error.type': type } : {}) });
+          client.record((performance.now() - started) / 1000, {
+            'http.request.method': method,
+            ...(status !== undefined ? { 'http.response.status_code': status } : {}),
+            ...(type ? { 'error.type': type } : {}),
+          });
         },
       };
     },
@@ -80,12 +110,24 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
 }
 
 /** A step of the current request in an INTERNAL span of its own, the request's span its parent. */
-function stepSpan<T>(tracer: Tracer, name: string, attributes: Attributes, run: () => Promise<T>, errorType: (result: T) => string | undefined): Promise<T> {
+function stepSpan<T>(
+  tracer: Tracer,
+  name: string,
+  attributes: Attributes,
+  run: () => Promise<T>,
+  errorType: (result: T) => string | undefined,
+): Promise<T> {
   return within(tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }), context.active(), run, errorType);
 }
 
 /** Runs `run` as `span`'s work, then ends the span, marked with the error type of a failure; `ended` learns it. */
-async function within<T>(span: Span, parent: Context, run: () => Promise<T>, errorType: (result: T) => string | undefined, ended: (error: string | undefined) => void = () => undefined): Promise<T> {
+async function within<T>(
+  span: Span,
+  parent: Context,
+  run: () => Promise<T>,
+  errorType: (result: T) => string | undefined,
+  ended: (error: string | undefined) => void = () => undefined,
+): Promise<T> {
   let error: string | undefined;
   try {
     const result = await context.with(trace.setSpan(parent, span), run);
@@ -105,7 +147,13 @@ async function within<T>(span: Span, parent: Context, run: () => Promise<T>, err
 }
 
 /** A request inside a SERVER span continuing the client's `_meta` trace context, and its duration. */
-function serverSpan<T>(tracer: Tracer, operation: Histogram, info: RequestInfo, run: () => Promise<T>, errorType: (result: T) => string | undefined): Promise<T> {
+function serverSpan<T>(
+  tracer: Tracer,
+  operation: Histogram,
+  info: RequestInfo,
+  run: () => Promise<T>,
+  errorType: (result: T) => string | undefined,
+): Promise<T> {
   const carrier: Record<string, string> = {};
   for (const key of ['traceparent', 'tracestate']) if (typeof info.meta?.[key] === 'string') carrier[key] = info.meta[key] as string;
   const parent = propagation.extract(context.active(), carrier);
@@ -123,6 +171,10 @@ function serverSpan<T>(tracer: Tracer, operation: Histogram, info: RequestInfo, 
   const started = performance.now();
   return within(span, parent, run, errorType, (error) => {
     const { 'mcp.method.name': m, 'gen_ai.tool.name': t } = attributes;
-    operation.record((performance.now() - started) / 1000, { 'mcp.method.name': m!, ...(t ? { 'gen_ai.tool.name': t } : {}), ...(error ? { 'error.type': error } : {}) });
+    operation.record((performance.now() - started) / 1000, {
+      'mcp.method.name': m!,
+      ...(t ? { 'gen_ai.tool.name': t } : {}),
+      ...(error ? { 'error.type': error } : {}),
+    });
   });
 }

@@ -21,7 +21,10 @@ export function didYouMean(wanted: string, names: readonly string[]): string {
  * names near enough to be what was meant.
  */
 export function closestNames(wanted: string, names: readonly string[], count = 3): string[] {
-  const w = wanted.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 100);
+  const w = wanted
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .slice(0, 100);
   const scored = names.map((name) => {
     const words = w.split('_').filter((p) => p.length >= 3 && name.includes(p)).length;
     return { name, score: distance(w, name) - 5 * words };

@@ -8,13 +8,13 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Mount } from './mount.js';
 
 /** The default CSP of the MCP Apps specification for a view that declares no domains. */
-const CSP = "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'none'";
 
 const STYLES = {
   light: { '--color-background-primary': '#ffffff', '--color-text-primary': '#1f2328', '--font-sans': 'DejaVu Sans, sans-serif' },
   dark: { '--color-background-primary': '#17181b', '--color-text-primary': '#e8e9eb', '--font-sans': 'DejaVu Sans, sans-serif' },
 };
-
 
 declare global {
   interface Window {

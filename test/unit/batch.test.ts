@@ -6,12 +6,23 @@ import { itemKey } from '../../src/batch/run.js';
 import { toolCallsOf } from '../../src/batch/weight.js';
 
 const textOf = (r: { content: { type: string; text?: string }[] }) => r.content.map((c) => c.text ?? '').join('\n');
-const ok = (index: number, size: number): ItemOutcome => ({ index, tool: 'assignments_for_user', status: 'succeeded', result: { user: { id: `u_${index}` }, notes: 'x'.repeat(size) }, args: { userId: `u_${index}` } });
+const ok = (index: number, size: number): ItemOutcome => ({
+  index,
+  tool: 'assignments_for_user',
+  status: 'succeeded',
+  result: { user: { id: `u_${index}` }, notes: 'x'.repeat(size) },
+  args: { userId: `u_${index}` },
+});
 const failed = (index: number): ItemOutcome => ({
   index,
   tool: 'groups_member_add',
   status: 'failed',
-  error: { status: 422, code: 'UPSTREAM_INVALID', message: 'The request body is invalid.', fieldErrors: { groupId: ['no group with id g_nope'] } },
+  error: {
+    status: 422,
+    code: 'UPSTREAM_INVALID',
+    message: 'The request body is invalid.',
+    fieldErrors: { groupId: ['no group with id g_nope'] },
+  },
   args: { groupId: 'g_nope', userId: `u_${index}` },
 });
 

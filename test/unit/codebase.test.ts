@@ -20,9 +20,17 @@ function imports(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const out: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       out.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && ts.isStringLiteral(node.arguments[0]!)) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      ts.isStringLiteral(node.arguments[0]!)
+    ) {
       out.push((node.arguments[0] as ts.StringLiteral).text);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       out.push(node.argument.literal.text);
@@ -49,7 +57,9 @@ test('no module in src/ or tools/ imports one that imports it back, directly or 
 });
 
 test('src/ holds folders by job, and no file but the entry and the version', () => {
-  const loose = readdirSync(join(root, 'src'), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  const loose = readdirSync(join(root, 'src'), { withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
   expect(loose.sort()).toEqual(['cli.ts', 'version.ts']);
 });
 

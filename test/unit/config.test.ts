@@ -13,7 +13,12 @@ const run = (argv: string[], env: Record<string, string> = {}): Config => {
 
 describe('parseCli', () => {
   test('the environment configures both APIs, flags win over it', () => {
-    const c = run(['--timeout-ms', '500'], { WORKSPACE_BASE_URL: 'https://a.example/', WORKSPACE_CONNECTOR_TOKEN: 'tok', WORKSPACE_API_KEY: 'key', WORKSPACE_TIMEOUT_MS: '900' });
+    const c = run(['--timeout-ms', '500'], {
+      WORKSPACE_BASE_URL: 'https://a.example/',
+      WORKSPACE_CONNECTOR_TOKEN: 'tok',
+      WORKSPACE_API_KEY: 'key',
+      WORKSPACE_TIMEOUT_MS: '900',
+    });
     expect(c.connector).toEqual({ baseUrl: 'https://a.example', token: 'tok' });
     expect(c.content).toEqual({ baseUrl: 'https://a.example', apiKey: 'key', userId: undefined });
     expect(c.timeoutMs).toBe(500);
@@ -72,9 +77,15 @@ describe('parseCli', () => {
   test('plain http is taken on loopback, refused elsewhere unless --allow-insecure-http says so', () => {
     const env = { WORKSPACE_CONNECTOR_TOKEN: 'tok' };
     expect(run([], { ...env, WORKSPACE_BASE_URL: 'http://127.0.0.1:9000' }).connector?.baseUrl).toBe('http://127.0.0.1:9000');
-    expect(() => run([], { ...env, WORKSPACE_BASE_URL: 'http://academy.internal' })).toThrow('WORKSPACE_ALLOW_INSECURE_HTTP=1 (--allow-insecure-http)');
-    expect(run(['--allow-insecure-http'], { ...env, WORKSPACE_BASE_URL: 'http://academy.internal' }).connector?.baseUrl).toBe('http://academy.internal');
-    expect(run([], { ...env, WORKSPACE_BASE_URL: 'http://academy.internal', WORKSPACE_ALLOW_INSECURE_HTTP: '1' }).connector?.baseUrl).toBe('http://academy.internal');
+    expect(() => run([], { ...env, WORKSPACE_BASE_URL: 'http://academy.internal' })).toThrow(
+      'WORKSPACE_ALLOW_INSECURE_HTTP=1 (--allow-insecure-http)',
+    );
+    expect(run(['--allow-insecure-http'], { ...env, WORKSPACE_BASE_URL: 'http://academy.internal' }).connector?.baseUrl).toBe(
+      'http://academy.internal',
+    );
+    expect(run([], { ...env, WORKSPACE_BASE_URL: 'http://academy.internal', WORKSPACE_ALLOW_INSECURE_HTTP: '1' }).connector?.baseUrl).toBe(
+      'http://academy.internal',
+    );
   });
 
   test('-h and -v are --help and --version', () => {
@@ -91,13 +102,35 @@ describe('parseCli', () => {
 
   test('each default is stated once: what parsing gives, and what --help says, is DEFAULTS', () => {
     const c = run(['--http'], { WORKSPACE_BASE_URL: 'https://a.example/', WORKSPACE_API_KEY: 'key' });
-    for (const key of ['timeoutMs', 'deadlineMs', 'maxRetries', 'retryBaseMs', 'maxAnswerChars', 'streamIdleMs', 'keepAliveMs', 'resultMaxChars', 'jobAfterMs', 'jobKeepMs'] as const) {
+    for (const key of [
+      'timeoutMs',
+      'deadlineMs',
+      'maxRetries',
+      'retryBaseMs',
+      'maxAnswerChars',
+      'streamIdleMs',
+      'keepAliveMs',
+      'resultMaxChars',
+      'jobAfterMs',
+      'jobKeepMs',
+    ] as const) {
       expect(c[key], key).toBe(DEFAULTS[key]);
     }
-    for (const key of ['host', 'port', 'maxSessions', 'maxSessionsPerCaller', 'sessionIdleMs', 'maxInFlight', 'drainMs', 'workers'] as const) expect(c.http![key], key).toBe(DEFAULTS[key]);
+    for (const key of [
+      'host',
+      'port',
+      'maxSessions',
+      'maxSessionsPerCaller',
+      'sessionIdleMs',
+      'maxInFlight',
+      'drainMs',
+      'workers',
+    ] as const)
+      expect(c.http![key], key).toBe(DEFAULTS[key]);
     // --help wraps its meanings: a default may sit across a line break.
     const help = HELP.replace(/\s+/g, ' ');
-    for (const value of Object.values(DEFAULTS)) expect(help).toContain(`default ${Array.isArray(value) ? value.join(',') : String(value)}`);
+    for (const value of Object.values(DEFAULTS))
+      expect(help).toContain(`default ${Array.isArray(value) ? value.join(',') : String(value)}`);
   });
 
   test('--help keeps each flag, its variable and its meaning apart, however long their names', () => {
@@ -125,7 +158,12 @@ describe('parseCli', () => {
 
 describe('sign-in settings (--auth oauth)', () => {
   const base = { WORKSPACE_BASE_URL: 'https://a.example', WORKSPACE_CONNECTOR_TOKEN: 'tok', WORKSPACE_MCP_HOST: '0.0.0.0' };
-  const oauth = { ...base, WORKSPACE_MCP_AUTH: 'oauth', WORKSPACE_MCP_OAUTH_ISSUER: 'https://id.example.com/realms/team', WORKSPACE_MCP_PUBLIC_URL: 'https://mcp.example.com/mcp' };
+  const oauth = {
+    ...base,
+    WORKSPACE_MCP_AUTH: 'oauth',
+    WORKSPACE_MCP_OAUTH_ISSUER: 'https://id.example.com/realms/team',
+    WORKSPACE_MCP_PUBLIC_URL: 'https://mcp.example.com/mcp',
+  };
 
   test('an issuer and a public URL are enough, off loopback too; scopes have their default names', () => {
     const c = run(['--http'], oauth);
@@ -142,11 +180,30 @@ describe('sign-in settings (--auth oauth)', () => {
   });
 
   test('the options: audiences, scope names, user claim, introspection client (its secret from the environment)', () => {
-    const c = run(['--http', '--oauth-audience', 'api://workspace', '--oauth-scopes', 'lw.read,lw.write', '--oauth-user-claim', 'lw_user', '--oauth-client-id', 'mcp'], {
-      ...oauth,
-      WORKSPACE_MCP_OAUTH_CLIENT_SECRET: 'shh',
+    const c = run(
+      [
+        '--http',
+        '--oauth-audience',
+        'api://workspace',
+        '--oauth-scopes',
+        'lw.read,lw.write',
+        '--oauth-user-claim',
+        'lw_user',
+        '--oauth-client-id',
+        'mcp',
+      ],
+      {
+        ...oauth,
+        WORKSPACE_MCP_OAUTH_CLIENT_SECRET: 'shh',
+      },
+    );
+    expect(c.http?.oauth).toMatchObject({
+      audiences: ['api://workspace'],
+      readScope: 'lw.read',
+      writeScope: 'lw.write',
+      userClaim: 'lw_user',
+      introspection: { clientId: 'mcp', clientSecret: 'shh' },
     });
-    expect(c.http?.oauth).toMatchObject({ audiences: ['api://workspace'], readScope: 'lw.read', writeScope: 'lw.write', userClaim: 'lw_user', introspection: { clientId: 'mcp', clientSecret: 'shh' } });
   });
 
   test.each([
@@ -164,7 +221,9 @@ describe('sign-in settings (--auth oauth)', () => {
   });
 
   test('sign-in settings without --auth oauth, or --auth oauth without --http, are refused rather than ignored', () => {
-    expect(() => run(['--http'], { ...base, WORKSPACE_MCP_HOST: '127.0.0.1', WORKSPACE_MCP_OAUTH_ISSUER: 'https://id.example.com' })).toThrow(/applies to --auth oauth/);
+    expect(() =>
+      run(['--http'], { ...base, WORKSPACE_MCP_HOST: '127.0.0.1', WORKSPACE_MCP_OAUTH_ISSUER: 'https://id.example.com' }),
+    ).toThrow(/applies to --auth oauth/);
     expect(() => run([], oauth)).toThrow(/add --http/);
   });
 });

@@ -7,7 +7,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
-import { createMcpHandler, InMemoryTransport, Server, type JSONRPCMessage, type McpServer, type Resource, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  InMemoryTransport,
+  Server,
+  type JSONRPCMessage,
+  type McpServer,
+  type Resource,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
 import { carried, carry, requestContext, type Caller, type RequestContext } from '../../src/mcp/request-context.js';
 import { Catalogue } from '../../src/mcp/catalogue.js';
@@ -16,7 +24,14 @@ import { listViews, VIEW_TABLE, viewMeta } from '../../src/mcp/view-resources.js
 import { Upstream } from '../../src/call/upstream.js';
 import type { RequestInfo, Telemetry } from '../../src/telemetry/hooks.js';
 
-const caller: Caller = { hash: 'c'.repeat(64), credentials: undefined, userId: undefined, subject: 'https://issuer|u1', scopes: ['read'], readOnly: true };
+const caller: Caller = {
+  hash: 'c'.repeat(64),
+  credentials: undefined,
+  userId: undefined,
+  subject: 'https://issuer|u1',
+  scopes: ['read'],
+  readOnly: true,
+};
 
 /** Sends requests over one end of an in-memory pair whose other end a server serves; answers by id. */
 async function rawClient(server: { connect(t: InMemoryTransport): Promise<void> }) {
@@ -56,17 +71,32 @@ describe('@modelcontextprotocol/server', () => {
   test('createMcpHandler hands the auth info given with a request to the server factory and the handler as given (2026-07-28)', async () => {
     const request: RequestContext = { caller, trace: {} };
     const made: (RequestContext | undefined)[] = [];
-    const handler = createMcpHandler(({ authInfo }) => {
-      made.push(carried(authInfo));
-      const server = new Server({ name: 't', version: '0' }, { capabilities: { tools: {} } });
-      server.setRequestHandler('tools/call', async (_r, ctx) => ({ content: [{ type: 'text', text: requestContext(ctx) === request ? 'same' : 'other' }] }));
-      return server;
-    }, { legacy: 'reject' });
-    const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const handler = createMcpHandler(
+      ({ authInfo }) => {
+        made.push(carried(authInfo));
+        const server = new Server({ name: 't', version: '0' }, { capabilities: { tools: {} } });
+        server.setRequestHandler('tools/call', async (_r, ctx) => ({
+          content: [{ type: 'text', text: requestContext(ctx) === request ? 'same' : 'other' }],
+        }));
+        return server;
+      },
+      { legacy: 'reject' },
+    );
+    const envelope = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
     const res = await handler.fetch(
       new Request('http://127.0.0.1/mcp', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'x' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': 'x',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', arguments: {}, _meta: envelope } }),
       }),
       { authInfo: carry(request) },
@@ -101,13 +131,21 @@ describe('@modelcontextprotocol/ext-apps', () => {
     for (const view of VIEW_TABLE) {
       for (const tool of view.tools) {
         let written: Record<string, unknown> | undefined;
-        const capture: Pick<McpServer, 'registerTool'> = { registerTool: ((_name: string, config: { _meta?: Record<string, unknown> }) => void (written = config._meta)) as never };
-        registerAppTool(capture, tool, { _meta: { ui: { resourceUri: (viewMeta(tool)!['ui'] as { resourceUri: string }).resourceUri, visibility: ['model', 'app'] } } }, () => ({ content: [] }));
+        const capture: Pick<McpServer, 'registerTool'> = {
+          registerTool: ((_name: string, config: { _meta?: Record<string, unknown> }) => void (written = config._meta)) as never,
+        };
+        registerAppTool(
+          capture,
+          tool,
+          { _meta: { ui: { resourceUri: (viewMeta(tool)!['ui'] as { resourceUri: string }).resourceUri, visibility: ['model', 'app'] } } },
+          () => ({ content: [] }),
+        );
         expect(viewMeta(tool)).toEqual(written);
       }
       let entry: Resource | undefined;
       const capture: Pick<McpServer, 'registerResource'> = {
-        registerResource: ((name: string, uri: string, config: Omit<Resource, 'uri' | 'name'>) => void (entry = { uri, name, ...config })) as never,
+        registerResource: ((name: string, uri: string, config: Omit<Resource, 'uri' | 'name'>) =>
+          void (entry = { uri, name, ...config })) as never,
       };
       const ours = listViews(new Set(view.tools))[0]!;
       registerAppResource(capture, ours.name, ours.uri, { title: ours.title!, description: ours.description! }, () => ({ contents: [] }));
@@ -123,12 +161,12 @@ describe('undici', () => {
     expect(typeof agent.request).toBe('function');
     await agent.close();
     const { errors } = undici;
-    expect([new errors.SocketError('x').code, new errors.ConnectTimeoutError().code, new errors.HeadersTimeoutError().code, new errors.BodyTimeoutError().code]).toEqual([
-      'UND_ERR_SOCKET',
-      'UND_ERR_CONNECT_TIMEOUT',
-      'UND_ERR_HEADERS_TIMEOUT',
-      'UND_ERR_BODY_TIMEOUT',
-    ]);
+    expect([
+      new errors.SocketError('x').code,
+      new errors.ConnectTimeoutError().code,
+      new errors.HeadersTimeoutError().code,
+      new errors.BodyTimeoutError().code,
+    ]).toEqual(['UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
   });
 });
 
@@ -166,9 +204,14 @@ test("a package imported on first use is taken by its default export: the build'
   for (const f of files) {
     const code = readFileSync(join(src, f), 'utf8');
     // `{ a, b } = await import('pkg')` and `import('pkg').then(({ a }) => …)`, for packages the build bundles.
-    for (const m of code.matchAll(/(?:const|let)\s*\{([^{}]*)\}\s*=\s*await import\('([^.'][^']*)'\)|import\('([^.'][^']*)'\)\.then\(\(\{([^{}]*)\}/g)) {
+    for (const m of code.matchAll(
+      /(?:const|let)\s*\{([^{}]*)\}\s*=\s*await import\('([^.'][^']*)'\)|import\('([^.'][^']*)'\)\.then\(\(\{([^{}]*)\}/g,
+    )) {
       const pkg = m[2] ?? m[3]!;
-      const bindings = (m[1] ?? m[4]!).split(',').map((b) => b.trim().split(':')[0]!.trim()).filter(Boolean);
+      const bindings = (m[1] ?? m[4]!)
+        .split(',')
+        .map((b) => b.trim().split(':')[0]!.trim())
+        .filter(Boolean);
       if (pkg.startsWith('node:') || pkg.startsWith('@opentelemetry/')) continue;
       if (bindings.some((b) => b !== 'default')) named.push(`${f}: ${pkg} {${bindings.join(', ')}}`);
     }

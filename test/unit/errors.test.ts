@@ -50,11 +50,20 @@ describe('errorResult', () => {
         'Check: WORKSPACE_CONNECTOR_TOKEN',
       ].join('\n'),
     );
-    expect(r._meta?.[ERROR_META]).toEqual({ code: 'UPSTREAM_INVALID', message: 'The request body is invalid.', status: 422, upstreamCode: 'VALIDATION_ERROR', fieldErrors: { groupId: ['is unknown'] }, retry: false });
+    expect(r._meta?.[ERROR_META]).toEqual({
+      code: 'UPSTREAM_INVALID',
+      message: 'The request body is invalid.',
+      status: 422,
+      upstreamCode: 'VALIDATION_ERROR',
+      fieldErrors: { groupId: ['is unknown'] },
+      retry: false,
+    });
   });
 
   test('the error own resolution wins over the code default; an upstream code equal to ours is not repeated', () => {
-    const r = errorResult(new ToolError('Nope.', { code: 'UNAUTHORIZED', status: 401, upstreamCode: 'UNAUTHORIZED', resolution: 'Sign in again.' }));
+    const r = errorResult(
+      new ToolError('Nope.', { code: 'UNAUTHORIZED', status: 401, upstreamCode: 'UNAUTHORIZED', resolution: 'Sign in again.' }),
+    );
     expect(text(r)).toBe('Error UNAUTHORIZED (HTTP 401): Nope.\nResolution: Sign in again.');
   });
 
@@ -63,7 +72,9 @@ describe('errorResult', () => {
     expect(internal).toMatchObject({ code: 'INTERNAL_ERROR', message: 'Unexpected failure in groups_list: x is undefined' });
     const known = new ToolError('gone', { code: 'CANCELLED' });
     expect(ToolError.of(known, 'groups_list')).toBe(known);
-    expect(text(errorResult(invalidInput('groups_list', { limit: ['too big'] })))).toContain("Error INVALID_INPUT: The arguments do not fit groups_list's input schema; nothing was sent.");
+    expect(text(errorResult(invalidInput('groups_list', { limit: ['too big'] })))).toContain(
+      "Error INVALID_INPUT: The arguments do not fit groups_list's input schema; nothing was sent.",
+    );
   });
 
   test('data round-trips through a job store, and carries no configured secret', () => {

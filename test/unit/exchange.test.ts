@@ -67,7 +67,10 @@ describe('ExchangeTransport', () => {
     expect(res.writableEnded).toBe(false);
     await transport.send(result(1));
     expect(res.writableEnded).toBe(true);
-    const events = res.body.split('\n\n').filter(Boolean).map((e) => JSON.parse(e.replace('event: message\ndata: ', '')) as unknown);
+    const events = res.body
+      .split('\n\n')
+      .filter(Boolean)
+      .map((e) => JSON.parse(e.replace('event: message\ndata: ', '')) as unknown);
     expect(events).toEqual([progress, result(1)]);
   });
 

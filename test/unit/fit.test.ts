@@ -43,7 +43,11 @@ describe('fitList', () => {
   });
 
   test('the note says what is shown and how to get the rest', () => {
-    expect(pageNote('students', { offset: 0, returned: 120, total: 5_000, nextOffset: 120 })).toBe('Showing students 1 to 120 of 5000. Call again with offset: 120 for the next part.');
-    expect(pageNote('students', { offset: 4_900, returned: 100, total: 5_000, nextOffset: null })).toBe('Showing students 4901 to 5000 of 5000. This is the last part.');
+    expect(pageNote('students', { offset: 0, returned: 120, total: 5_000, nextOffset: 120 })).toBe(
+      'Showing students 1 to 120 of 5000. Call again with offset: 120 for the next part.',
+    );
+    expect(pageNote('students', { offset: 4_900, returned: 100, total: 5_000, nextOffset: null })).toBe(
+      'Showing students 4901 to 5000 of 5000. This is the last part.',
+    );
   });
 });

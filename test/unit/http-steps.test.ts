@@ -30,7 +30,9 @@ describe('host and origin', () => {
   test('loopback names of the bound port pass, others are 403', () => {
     expect(() => check(request({ host: 'localhost:8787', origin: 'http://127.0.0.1:8787' }))).not.toThrow();
     expect(refusal(() => check(request({ host: 'evil.example:8787' }))).status).toBe(403);
-    expect(refusal(() => check(request({ host: '127.0.0.1:8787', origin: 'https://evil.example' }))).message).toBe('Origin "https://evil.example" is not allowed.');
+    expect(refusal(() => check(request({ host: '127.0.0.1:8787', origin: 'https://evil.example' }))).message).toBe(
+      'Origin "https://evil.example" is not allowed.',
+    );
   });
   test('off loopback without lists, any Host passes and any Origin is refused', () => {
     const open = hostAndOriginCheck({ host: '0.0.0.0', allowedHosts: undefined, allowedOrigins: undefined }, () => 1);
@@ -71,8 +73,16 @@ describe('body', () => {
     await expect(reading).rejects.toBeInstanceOf(ClientGone);
   });
   test('envelopes are checked; tools/call params give 200 with invalid params', () => {
-    expect(refusal(() => classify({ jsonrpc: '1.0', id: 1, method: 'x' }, undefined, 10))).toMatchObject({ status: 400, code: -32600, id: 1 });
-    expect(refusal(() => classify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} }, undefined, 10))).toMatchObject({ status: 200, code: -32602, id: 2 });
+    expect(refusal(() => classify({ jsonrpc: '1.0', id: 1, method: 'x' }, undefined, 10))).toMatchObject({
+      status: 400,
+      code: -32600,
+      id: 1,
+    });
+    expect(refusal(() => classify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} }, undefined, 10))).toMatchObject({
+      status: 200,
+      code: -32602,
+      id: 2,
+    });
     expect(() => classify([{ jsonrpc: '2.0', id: 3, method: 'ping' }], '2025-03-26', 10)).not.toThrow();
   });
   test('a batch is refused on the revisions that have none, and past the calls that may be in flight', () => {
@@ -81,7 +91,9 @@ describe('body', () => {
     expect(refusal(() => classify(batch, '2025-03-26', 2))).toMatchObject({ status: 429 });
     expect(classify(batch, '2025-03-26', 3).requests).toEqual([1, 2, 3]);
     // A batch that claims 2026-07-28 speaks a revision without batches: refused before it is routed.
-    const enveloped = [{ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }];
+    const enveloped = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } },
+    ];
     expect(refusal(() => classify(enveloped, undefined, 10))).toMatchObject({ status: 400, code: -32600 });
   });
   test('the access log learns the method, tool and revision, even of a request then refused', () => {
@@ -96,20 +108,50 @@ describe('body', () => {
     };
     const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'analytics_hero', _meta: { progressToken: 7 } } };
     expect(described(call, '2025-11-25')).toEqual({ method: 'tools/call', tool: 'analytics_hero', revision: '2025-11-25' });
-    expect(described({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18' } }, undefined)).toEqual({ method: 'initialize', revision: '2025-06-18' });
-    const modern = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } };
+    expect(described({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18' } }, undefined)).toEqual({
+      method: 'initialize',
+      revision: '2025-06-18',
+    });
+    const modern = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+    };
     expect(described(modern, '2026-07-28')).toEqual({ method: 'tools/list', revision: '2026-07-28' });
-    expect(described({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'groups_list', arguments: [] } }, undefined)).toEqual({ method: 'tools/call', tool: 'groups_list' });
+    expect(described({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'groups_list', arguments: [] } }, undefined)).toEqual({
+      method: 'tools/call',
+      tool: 'groups_list',
+    });
   });
   test('what the later steps ask of a body is read from it once', () => {
-    const init = classify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } } }, undefined, 10);
+    const init = classify(
+      {
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+      },
+      undefined,
+      10,
+    );
     expect(init).toMatchObject({ initialize: true, requests: [0], toolCalls: 0, id: 0, enveloped: false, batch: false });
     // An initialize the SDK would not take opens no session.
     expect(classify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: {} }, undefined, 10).initialize).toBe(false);
     const call = classify({ jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'groups_list' } }, undefined, 10);
     expect(call).toMatchObject({ initialize: false, requests: ['a'], toolCalls: 1, id: 'a', tool: 'groups_list', cancels: undefined });
-    expect(classify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'a' } }, undefined, 10)).toMatchObject({ requests: [], cancels: 'a' });
-    const batch = classify([{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } }, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'y' } }], '2025-03-26', 10);
+    expect(classify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'a' } }, undefined, 10)).toMatchObject({
+      requests: [],
+      cancels: 'a',
+    });
+    const batch = classify(
+      [
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } },
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'y' } },
+      ],
+      '2025-03-26',
+      10,
+    );
     expect(batch).toMatchObject({ batch: true, method: 'batch:tools/call', requests: [1, 2], toolCalls: 2, id: undefined });
   });
 });
@@ -119,12 +161,23 @@ test('readiness follows draining; the upstream details only for a caller with a 
   let body = '';
   const res = { writeHead: (s: number) => ((status = s), res), end: (b: string) => void (body = b) } as unknown as ServerResponse;
   const health = { lastAnswerAt: Date.now(), lastFailureAt: Date.now(), lastFailure: 'UPSTREAM_TIMEOUT' };
-  const state = (token: boolean) => ({ health, draining: () => true, sessions: () => 3, stores: () => ({ jobs: 'degraded' as const }), mayReadDetails: async () => token });
+  const state = (token: boolean) => ({
+    health,
+    draining: () => true,
+    sessions: () => 3,
+    stores: () => ({ jobs: 'degraded' as const }),
+    mayReadDetails: async () => token,
+  });
   await serveHealth('/readyz', request({}, 'GET'), res, state(false));
   expect(status).toBe(503);
   expect(JSON.parse(body)).toEqual({ ready: false });
   await serveHealth('/readyz', request({}, 'GET'), res, state(true));
-  expect(JSON.parse(body)).toMatchObject({ ready: false, sessions: 3, stores: { jobs: 'degraded' }, upstream: { answeredRecently: true, lastFailure: 'UPSTREAM_TIMEOUT' } });
+  expect(JSON.parse(body)).toMatchObject({
+    ready: false,
+    sessions: 3,
+    stores: { jobs: 'degraded' },
+    upstream: { answeredRecently: true, lastFailure: 'UPSTREAM_TIMEOUT' },
+  });
   expect(isHealthRequest('/readyz', request({}, 'GET'))).toBe(true);
   expect(isHealthRequest('/mcp', request({}, 'GET'))).toBe(false);
   expect(isHealthRequest('/healthz', request({}, 'POST'))).toBe(false);
@@ -133,11 +186,35 @@ test('readiness follows draining; the upstream details only for a caller with a 
 describe('revision routing', () => {
   // Batches are classified as the revision that still had them sends them.
   const body = (json: unknown) => (json === undefined ? undefined : classify(json, '2025-03-26', 10));
-  const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {} };
-  const modern = (method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: envelope } });
+  const envelope = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  const modern = (method: string, params: Record<string, unknown> = {}) => ({
+    jsonrpc: '2.0',
+    id: 1,
+    method,
+    params: { ...params, _meta: envelope },
+  });
   test('2025-11-25 traffic goes to sessions: initialize, plain requests and notifications, GET and DELETE', () => {
-    expect(isLegacyRequest(request({}), body({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } } }))).toBe(true);
-    expect(isLegacyRequest(request({ 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': 's' }), body({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).toBe(true);
+    expect(
+      isLegacyRequest(
+        request({}),
+        body({
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+        }),
+      ),
+    ).toBe(true);
+    expect(
+      isLegacyRequest(
+        request({ 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': 's' }),
+        body({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+      ),
+    ).toBe(true);
     expect(isLegacyRequest(request({}), body({ jsonrpc: '2.0', method: 'notifications/initialized' }))).toBe(true);
     expect(isLegacyRequest(request({ 'mcp-session-id': 's' }, 'GET'), body(undefined))).toBe(true);
     expect(isLegacyRequest(request({ 'mcp-session-id': 's' }, 'DELETE'), body(undefined))).toBe(true);
@@ -145,7 +222,9 @@ describe('revision routing', () => {
   test('2026-07-28 requests, and the broken ones only its path can answer, go to the per-request handler', () => {
     const h = { 'mcp-protocol-version': '2026-07-28' };
     expect(isLegacyRequest(request({ ...h, 'mcp-method': 'server/discover' }), body(modern('server/discover')))).toBe(false);
-    expect(isLegacyRequest(request({ ...h, 'mcp-method': 'tools/call', 'mcp-name': 'x' }), body(modern('tools/call', { name: 'x' })))).toBe(false);
+    expect(isLegacyRequest(request({ ...h, 'mcp-method': 'tools/call', 'mcp-name': 'x' }), body(modern('tools/call', { name: 'x' })))).toBe(
+      false,
+    );
     // Header and body disagree, or a modern header without the envelope: refused on the modern path, with the reason.
     expect(isLegacyRequest(request({ ...h, 'mcp-method': 'tools/list' }), body(modern('tools/call', { name: 'x' })))).toBe(false);
     expect(isLegacyRequest(request(h), body({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))).toBe(false);
@@ -153,19 +232,35 @@ describe('revision routing', () => {
   test('the shortcut for plain 2025-11-25 traffic agrees with the SDK classifier', () => {
     const cases: [Record<string, string>, string, unknown][] = [
       [{}, 'POST', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18' } }],
-      [{ 'mcp-protocol-version': '2026-07-28' }, 'POST', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18' } }],
+      [
+        { 'mcp-protocol-version': '2026-07-28' },
+        'POST',
+        { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18' } },
+      ],
       [{ 'mcp-protocol-version': '2025-11-25' }, 'POST', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } }],
       [{ 'mcp-protocol-version': ' 2025-03-26 ' }, 'POST', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }],
       [{ 'mcp-protocol-version': 'not-a-date' }, 'POST', { jsonrpc: '2.0', id: 1, method: 'tools/list' }],
       [{ 'mcp-protocol-version': '2027-01-01' }, 'POST', { jsonrpc: '2.0', id: 1, method: 'tools/list' }],
-      [{}, 'POST', [{ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]],
+      [
+        {},
+        'POST',
+        [
+          { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+          { jsonrpc: '2.0', id: 2, method: 'ping' },
+        ],
+      ],
       [{}, 'POST', { jsonrpc: '2.0', id: 1, result: {} }],
       [{}, 'POST', modern('tools/list')],
       [{}, 'POST', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': 5 } } }],
       [{}, 'GET', undefined],
     ];
     for (const [headers, method, json] of cases) {
-      const sdk = classifyInboundRequest({ httpMethod: method, body: json, ...(headers['mcp-protocol-version'] ? { protocolVersionHeader: headers['mcp-protocol-version'] } : {}) }).kind === 'legacy';
+      const sdk =
+        classifyInboundRequest({
+          httpMethod: method,
+          body: json,
+          ...(headers['mcp-protocol-version'] ? { protocolVersionHeader: headers['mcp-protocol-version'] } : {}),
+        }).kind === 'legacy';
       expect(isLegacyRequest(request(headers, method), body(json)), JSON.stringify([headers, json])).toBe(sdk);
     }
   });
@@ -173,9 +268,11 @@ describe('revision routing', () => {
 
 test('a request held while its call is counted ends on its client cancel, or when the client goes away; others go on', async () => {
   const waiting = new WaitingCalls();
-  const held = (signal: AbortSignal) => new Promise<string>((resolve, reject) => signal.addEventListener('abort', () => reject(new Error('ended')), { once: true }));
+  const held = (signal: AbortSignal) =>
+    new Promise<string>((resolve, reject) => signal.addEventListener('abort', () => reject(new Error('ended')), { once: true }));
   const call = (id: number) => classify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'groups_list' } }, undefined, 16);
-  const cancel = (requestId: number) => classify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } }, undefined, 16);
+  const cancel = (requestId: number) =>
+    classify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } }, undefined, 16);
   const first = waiting.run(call(7), 'caller', 'session', undefined, held);
   const other = waiting.run(call(7), 'caller', 'other session', undefined, held);
   expect(waiting.size).toBe(2);

@@ -18,13 +18,15 @@ class FlakyStore extends MemoryJobStore {
 const facts = async (tool: string) => (tool === 'presentations_create' ? { safe: false } : { safe: true });
 const options = { handOffMs: 20, pollMs: 50, replica: 'r1', keepMs: 60_000, facts };
 const call = (tool = 'presentations_create') => ({ tool, owner: 'alice', args: { topic: 'x' }, signal: new AbortController().signal });
-const deck = (ms: number): Work => async () => {
-  await new Promise((r) => setTimeout(r, ms));
-  return { result: { content: [{ type: 'text', text: 'deck' }], structuredContent: { presentation: { id: 'p1' } } } };
-};
+const deck =
+  (ms: number): Work =>
+  async () => {
+    await new Promise((r) => setTimeout(r, ms));
+    return { result: { content: [{ type: 'text', text: 'deck' }], structuredContent: { presentation: { id: 'p1' } } } };
+  };
 
 describe('job runner', () => {
-  test("an end the store cannot take is kept, answered from here, and stored once the store answers", async () => {
+  test('an end the store cannot take is kept, answered from here, and stored once the store answers', async () => {
     const store = new FlakyStore({ keepMs: 60_000, quickKeepMs: 0 });
     const runner = new JobRunner(store, options);
     const ran = await runner.run(call(), deck(100));
@@ -58,7 +60,9 @@ describe('job runner', () => {
     // Over the doubt (the person said yes): it runs, and the doubt is gone.
     const over = await next.run(call(), deck(10), 1_000, true);
     expect('result' in over).toBe(true);
-    expect(await store.claim(jobKey('alice', 'presentations_create', { topic: 'x' }), { ...(await store.get(id))!, id: 'z', status: 'running' })).toMatchObject({ joined: false });
+    expect(
+      await store.claim(jobKey('alice', 'presentations_create', { topic: 'x' }), { ...(await store.get(id))!, id: 'z', status: 'running' }),
+    ).toMatchObject({ joined: false });
     await next.close();
   });
 

@@ -26,7 +26,10 @@ describe('checkMessage', () => {
   });
   test('garbage without an id is answered without an id (the MCP schema has no null id)', () => {
     const checked = checkMessage([1, 2]);
-    expect(checked).toEqual({ reason: expect.any(String), reply: { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: a message is a JSON object, not an array.' } } });
+    expect(checked).toEqual({
+      reason: expect.any(String),
+      reply: { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: a message is a JSON object, not an array.' } },
+    });
   });
   test('a tools/call with arguments that are not an object is invalid params', () => {
     expect(checkMessage({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'x', arguments: [1] } })).toMatchObject({
@@ -40,7 +43,13 @@ describe('StdioTransport', () => {
     const input = new PassThrough();
     const output = new PassThrough();
     const out: unknown[] = [];
-    output.on('data', (c: Buffer) => c.toString().trim().split('\n').forEach((l) => out.push(JSON.parse(l))));
+    output.on('data', (c: Buffer) =>
+      c
+        .toString()
+        .trim()
+        .split('\n')
+        .forEach((l) => out.push(JSON.parse(l))),
+    );
     const t = new StdioTransport(input, output, max);
     const got: unknown[] = [];
     t.onmessage = (m) => void got.push(m);
@@ -77,7 +86,13 @@ describe('StdioTransport', () => {
     for (let i = 0; i < 10; i++) input.write('y'.repeat(50));
     input.write('"}}\n{"jsonrpc":"2.0","id":10,"method":"ok"}\n');
     await tick();
-    expect(out).toEqual([{ jsonrpc: '2.0', id: 9, error: { code: -32600, message: expect.stringContaining('this server takes messages of at most 100 bytes') } }]);
+    expect(out).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 9,
+        error: { code: -32600, message: expect.stringContaining('this server takes messages of at most 100 bytes') },
+      },
+    ]);
     expect(got).toEqual([{ jsonrpc: '2.0', id: 10, method: 'ok' }]);
   });
 });

@@ -112,7 +112,19 @@ function sentFields(def: ToolDef, fields: string[]): string[] {
 }
 
 /** The keywords of a field that state a fact of the document: the row must carry the same. */
-const FACTS = ['enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'minLength', 'maxLength', 'pattern'];
+const FACTS = [
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'pattern',
+];
 
 const key = (def: ToolDef) => `${def.method} ${def.path}`;
 const sorted = (names: Iterable<string>) => [...names].sort();
@@ -128,13 +140,16 @@ describe('the OpenAPI description', () => {
   });
 
   test('every operation id is unique across both APIs', () => {
-    const ids = Object.values(documents).flatMap((doc) => Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId)));
+    const ids = Object.values(documents).flatMap((doc) =>
+      Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId)),
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   test('every $ref resolves', () => {
     for (const doc of Object.values(documents)) {
-      for (const [, ref] of JSON.stringify(doc).matchAll(/"\$ref":\s*"([^"]+)"/g)) expect(() => resolve(doc, { $ref: ref ?? '' })).not.toThrow();
+      for (const [, ref] of JSON.stringify(doc).matchAll(/"\$ref":\s*"([^"]+)"/g))
+        expect(() => resolve(doc, { $ref: ref ?? '' })).not.toThrow();
     }
   });
 

@@ -6,7 +6,19 @@ import { tools } from '../../tools/index.js';
 import { BATCH_TOOL } from '../../tools/batch.js';
 import { JOB_TOOLS } from '../../tools/jobs.js';
 import { BATCH_MAX_CALLS, BATCH_TOOL_NAME, JOB_TOOL_NAMES } from '../../src/mcp/tool-summary.js';
-import { TOOL_COUNT, TOOLS_OFFERED, toolsetsTable, toolTable, TABLE_END, TABLE_START, TOOLSETS_END, TOOLSETS_START, viewsTable, VIEWS_END, VIEWS_START } from '../../scripts/tool-docs.js';
+import {
+  TOOL_COUNT,
+  TOOLS_OFFERED,
+  toolsetsTable,
+  toolTable,
+  TABLE_END,
+  TABLE_START,
+  TOOLSETS_END,
+  TOOLSETS_START,
+  viewsTable,
+  VIEWS_END,
+  VIEWS_START,
+} from '../../scripts/tool-docs.js';
 import { listViews, VIEW_TABLE, viewMeta, viewUri } from '../../src/mcp/view-resources.js';
 import { TOOLSET_TABLE } from '../../tools/toolsets.js';
 import { configByType } from '../../tools/components.js';
@@ -65,7 +77,10 @@ describe('tool registry', () => {
       // batch_call: a batch that outlives the client's patience is handed off as a job too.
       const long = (def !== undefined && def.mode !== 'json') || t.name === BATCH_TOOL_NAME;
       const destructive = def?.annotations.destructiveHint ?? false;
-      expect(anyOf.slice(1).map((a) => a.required?.[0]), t.name).toEqual([...(long ? ['job'] : []), ...(destructive ? ['declined'] : [])]);
+      expect(
+        anyOf.slice(1).map((a) => a.required?.[0]),
+        t.name,
+      ).toEqual([...(long ? ['job'] : []), ...(destructive ? ['declined'] : [])]);
     }
   });
 
@@ -100,7 +115,10 @@ describe('tool registry', () => {
   });
 
   test('the deleting rows, and batch_call (which runs them), are destructive', () => {
-    const destructive = listed.filter((t) => t.annotations?.destructiveHint).map((t) => t.name).sort();
+    const destructive = listed
+      .filter((t) => t.annotations?.destructiveHint)
+      .map((t) => t.name)
+      .sort();
     expect(destructive).toEqual([...tools.filter((t) => t.annotations.destructiveHint).map((t) => t.name), BATCH_TOOL_NAME].sort());
   });
 
@@ -116,7 +134,8 @@ describe('tool registry', () => {
 
   test('deleting again changes nothing: a destructive tool is idempotent; so is cancelling a job', () => {
     // batch_call may run deletions among writes that add, so it is not idempotent as a whole.
-    for (const t of listed) if (t.annotations?.destructiveHint && t.name !== BATCH_TOOL_NAME) expect(t.annotations.idempotentHint, t.name).toBe(true);
+    for (const t of listed)
+      if (t.annotations?.destructiveHint && t.name !== BATCH_TOOL_NAME) expect(t.annotations.idempotentHint, t.name).toBe(true);
     expect(listed.find((t) => t.name === 'jobs_cancel')?.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: true });
   });
 
@@ -151,7 +170,9 @@ describe('tool registry', () => {
     const sent = countTokens(JSON.stringify(modelFacing));
     const perTool = modelFacing.map((t) => [t.name, countTokens(JSON.stringify(t))] as const);
     const heaviest = [...perTool].sort((a, b) => b[1] - a[1]).slice(0, 3);
-    console.log(`model-facing tool list: ${sent} o200k tokens as one JSON document for ${listed.length} tools; heaviest: ${heaviest.map(([n, c]) => `${n} ${c}`).join(', ')}`);
+    console.log(
+      `model-facing tool list: ${sent} o200k tokens as one JSON document for ${listed.length} tools; heaviest: ${heaviest.map(([n, c]) => `${n} ${c}`).join(', ')}`,
+    );
     expect(sent).toBeLessThanOrEqual(5_000);
     // No one tool eats the budget.
     for (const [name, n] of perTool) expect(n, name).toBeLessThanOrEqual(400);
@@ -160,29 +181,51 @@ describe('tool registry', () => {
   });
 
   test('output schemas are spelt portably: no empty additionalProperties, nullable as anyOf, any JSON value by branches', () => {
-    expect(portableSchema({ type: 'object', properties: { a: { type: ['string', 'null'], description: 'd', minLength: 2 } }, additionalProperties: {} })).toEqual({
+    expect(
+      portableSchema({
+        type: 'object',
+        properties: { a: { type: ['string', 'null'], description: 'd', minLength: 2 } },
+        additionalProperties: {},
+      }),
+    ).toEqual({
       type: 'object',
       properties: { a: { description: 'd', anyOf: [{ type: 'string', minLength: 2 }, { type: 'null' }] } },
     });
-    expect(portableSchema({ type: ['string', 'null'], enum: ['x', null] })).toEqual({ anyOf: [{ type: 'string', enum: ['x'] }, { type: 'null' }] });
+    expect(portableSchema({ type: ['string', 'null'], enum: ['x', null] })).toEqual({
+      anyOf: [{ type: 'string', enum: ['x'] }, { type: 'null' }],
+    });
     expect(portableSchema({ type: 'object', properties: { v: { description: 'anything' } }, additionalProperties: false })).toEqual({
       type: 'object',
-      properties: { v: { description: 'anything', anyOf: ['object', 'array', 'string', 'number', 'boolean', 'null'].map((type) => ({ type })) } },
+      properties: {
+        v: { description: 'anything', anyOf: ['object', 'array', 'string', 'number', 'boolean', 'null'].map((type) => ({ type })) },
+      },
       additionalProperties: false,
     });
     // A property named like a keyword is a property, not a keyword.
-    expect(portableSchema({ type: 'object', properties: { type: { type: 'string' } } })).toEqual({ type: 'object', properties: { type: { type: 'string' } } });
+    expect(portableSchema({ type: 'object', properties: { type: { type: 'string' } } })).toEqual({
+      type: 'object',
+      properties: { type: { type: 'string' } },
+    });
   });
 
   test('converted schemas drop what means nothing to a model, and what descriptions say in words', () => {
-    expect(tidySchema({ $schema: 'x', type: 'object', properties: { n: { type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER } } })).toEqual({
+    expect(
+      tidySchema({
+        $schema: 'x',
+        type: 'object',
+        properties: { n: { type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER } },
+      }),
+    ).toEqual({
       type: 'object',
       properties: { n: { type: 'integer', minimum: 1 } },
     });
     expect(tidySchema({ type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: 10 })).toEqual({ type: 'integer', maximum: 10 });
     expect(tidySchema({ type: 'number', exclusiveMinimum: 0 })).toEqual({ type: 'number' });
     expect(tidySchema({ type: 'array', minItems: 1, maxItems: 100 })).toEqual({ type: 'array', maxItems: 100 });
-    expect(tidySchema({ type: 'string', minLength: 1, maxLength: 255, pattern: '^x$', format: 'uri', description: 'd' })).toEqual({ type: 'string', description: 'd' });
+    expect(tidySchema({ type: 'string', minLength: 1, maxLength: 255, pattern: '^x$', format: 'uri', description: 'd' })).toEqual({
+      type: 'string',
+      description: 'd',
+    });
     for (const t of listed) expect(JSON.stringify(t)).not.toMatch(/\$schema|9007199254740991/);
   });
 
@@ -192,7 +235,8 @@ describe('tool registry', () => {
       if (Array.isArray(node)) return node.forEach((n, i) => visit(tool, `${path}[${i}]`, n));
       if (!node || typeof node !== 'object') return;
       const n = node as Record<string, unknown>;
-      if (('pattern' in n || 'format' in n || 'maxLength' in n) && !(typeof n['description'] === 'string' && n['description'].length > 0)) unsaid.push(`${tool}${path}`);
+      if (('pattern' in n || 'format' in n || 'maxLength' in n) && !(typeof n['description'] === 'string' && n['description'].length > 0))
+        unsaid.push(`${tool}${path}`);
       for (const [k, v] of Object.entries(n)) {
         // A properties map holds schemas by field name (a field may be called "format").
         if (k === 'properties' && v && typeof v === 'object') for (const [f, s] of Object.entries(v)) visit(tool, `${path}.${f}`, s);
@@ -207,12 +251,23 @@ describe('tool registry', () => {
 
   // One readable file per tool, so a schema change is a diff of that tool alone (npm run toolsnaps refreshes them).
   test.each([...tools, BATCH_TOOL, ...JOB_TOOLS].map((t) => t.name))('tools/list entry of %s matches test/__toolsnaps__', async (name) => {
-    await expect(JSON.stringify(listed.find((t) => t.name === name), null, 2) + '\n').toMatchFileSnapshot(`../__toolsnaps__/${name}.json`);
+    await expect(
+      JSON.stringify(
+        listed.find((t) => t.name === name),
+        null,
+        2,
+      ) + '\n',
+    ).toMatchFileSnapshot(`../__toolsnaps__/${name}.json`);
   });
 
   test('the bundle manifest lists every tool and the package version', () => {
-    const manifest = JSON.parse(readFileSync(new URL('../../manifest.json', import.meta.url), 'utf8')) as { version: string; tools: unknown };
-    expect(manifest.tools, 'run `npm run docs`').toEqual([...tools, BATCH_TOOL, ...JOB_TOOLS].map((t) => ({ name: t.name, description: t.description })));
+    const manifest = JSON.parse(readFileSync(new URL('../../manifest.json', import.meta.url), 'utf8')) as {
+      version: string;
+      tools: unknown;
+    };
+    expect(manifest.tools, 'run `npm run docs`').toEqual(
+      [...tools, BATCH_TOOL, ...JOB_TOOLS].map((t) => ({ name: t.name, description: t.description })),
+    );
     expect(manifest.version).toBe(pkg.version);
   });
 
@@ -264,36 +319,42 @@ describe('confirmation questions', () => {
     for (const t of tools) expect(t.confirm !== undefined, t.name).toBe(t.annotations.destructiveHint);
   });
 
-  test.each(destructive.map((t) => [t.name, t] as const))('%s: reads only read tools with input they take; names its target when they fail, and more when they answer', async (_name, def) => {
-    const upstream = new Upstream(
-      { connector: { baseUrl: sandbox.url, token: SANDBOX_CREDENTIALS.connectorToken }, content: { baseUrl: sandbox.url, apiKey: SANDBOX_CREDENTIALS.apiKey, userId: SANDBOX_CREDENTIALS.userId } },
-      { timeoutMs: 5_000, maxRetries: 0 },
-    );
-    try {
-      const input = def.example ?? {};
-      const target = String(Object.values(input)[0]);
-      const reads: string[] = [];
-      const failed = await def.confirm!(input, async (tool, args) => {
-        const read = tools.find((t) => t.name === tool);
-        expect(read?.annotations.readOnlyHint, tool).toBe(true);
-        expect(read!.input.safeParse(args).success, `${tool} ${JSON.stringify(args)}`).toBe(true);
-        reads.push(tool);
-        return undefined;
-      });
-      expect(reads.length, def.name).toBeGreaterThan(0);
-      expect(failed).toContain(target);
-      expect(failed).toMatch(/This cannot be undone\.$/);
-      const answered = await def.confirm!(input, (tool, args) => readTool(upstream, tool, args, { retry: false }));
-      expect(answered).not.toBe(failed);
-      expect(answered).toMatch(/This cannot be undone\.$/);
-    } finally {
-      await upstream.close();
-    }
-  });
+  test.each(destructive.map((t) => [t.name, t] as const))(
+    '%s: reads only read tools with input they take; names its target when they fail, and more when they answer',
+    async (_name, def) => {
+      const upstream = new Upstream(
+        {
+          connector: { baseUrl: sandbox.url, token: SANDBOX_CREDENTIALS.connectorToken },
+          content: { baseUrl: sandbox.url, apiKey: SANDBOX_CREDENTIALS.apiKey, userId: SANDBOX_CREDENTIALS.userId },
+        },
+        { timeoutMs: 5_000, maxRetries: 0 },
+      );
+      try {
+        const input = def.example ?? {};
+        const target = String(Object.values(input)[0]);
+        const reads: string[] = [];
+        const failed = await def.confirm!(input, async (tool, args) => {
+          const read = tools.find((t) => t.name === tool);
+          expect(read?.annotations.readOnlyHint, tool).toBe(true);
+          expect(read!.input.safeParse(args).success, `${tool} ${JSON.stringify(args)}`).toBe(true);
+          reads.push(tool);
+          return undefined;
+        });
+        expect(reads.length, def.name).toBeGreaterThan(0);
+        expect(failed).toContain(target);
+        expect(failed).toMatch(/This cannot be undone\.$/);
+        const answered = await def.confirm!(input, (tool, args) => readTool(upstream, tool, args, { retry: false }));
+        expect(answered).not.toBe(failed);
+        expect(answered).toMatch(/This cannot be undone\.$/);
+      } finally {
+        await upstream.close();
+      }
+    },
+  );
 });
 
 describe('views', () => {
-  test('a view shows read tools\' results and calls back read tools only, all of them declared', () => {
+  test("a view shows read tools' results and calls back read tools only, all of them declared", () => {
     const byName = new Map(tools.map((t) => [t.name, t]));
     for (const v of VIEW_TABLE) {
       for (const name of [...v.tools, ...v.calls]) {
@@ -307,18 +368,26 @@ describe('views', () => {
     for (const t of tools) {
       const view = VIEW_TABLE.find((v) => (v.tools as readonly string[]).includes(t.name));
       if (!view) expect(viewMeta(t.name)).toBeUndefined();
-      else expect(viewMeta(t.name)).toEqual({ ui: { resourceUri: viewUri(view.id), visibility: ['model', 'app'] }, 'ui/resourceUri': viewUri(view.id) });
+      else
+        expect(viewMeta(t.name)).toEqual({
+          ui: { resourceUri: viewUri(view.id), visibility: ['model', 'app'] },
+          'ui/resourceUri': viewUri(view.id),
+        });
     }
   });
 
   test('the views are listed with the MCP Apps MIME type, only with the tools they show', () => {
-    expect(listViews(new Set(tools.map((t) => t.name))).map((r) => [r.uri, r.mimeType])).toEqual(VIEW_TABLE.map((v) => [viewUri(v.id), 'text/html;profile=mcp-app']));
+    expect(listViews(new Set(tools.map((t) => t.name))).map((r) => [r.uri, r.mimeType])).toEqual(
+      VIEW_TABLE.map((v) => [viewUri(v.id), 'text/html;profile=mcp-app']),
+    );
     expect(listViews(new Set(['analytics_hero'])).map((r) => r.uri)).toEqual([viewUri('overview')]);
   });
 
   test("the README's views section is made from the views table", () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    expect(readme.slice(readme.indexOf(VIEWS_START), readme.indexOf(VIEWS_END) + VIEWS_END.length), 'run `npm run docs`').toBe(viewsTable());
+    expect(readme.slice(readme.indexOf(VIEWS_START), readme.indexOf(VIEWS_END) + VIEWS_END.length), 'run `npm run docs`').toBe(
+      viewsTable(),
+    );
   });
 });
 
@@ -349,7 +418,9 @@ describe('the MCP Registry entry', () => {
       expect(read.has(v.name), v.name).toBe(true);
       expect(v.description.length, v.name).toBeGreaterThan(10);
     }
-    const secrets = server.packages[0]!.environmentVariables.filter((v) => v.isSecret).map((v) => v.name).sort();
+    const secrets = server.packages[0]!.environmentVariables.filter((v) => v.isSecret)
+      .map((v) => v.name)
+      .sort();
     expect(secrets).toEqual(['WORKSPACE_API_KEY', 'WORKSPACE_CONNECTOR_TOKEN', 'WORKSPACE_REDIS_URL', 'WORKSPACE_STATE_SECRET']);
   });
 });
@@ -388,8 +459,12 @@ describe('server instructions', () => {
       const rest = lines.filter((l) => !/^(- |Ids come from|Long lists come in parts)/.test(l)).join('\n');
       const named = namesIn(rest);
       // Reads are listed by name unless every tool offered reads; destructive tools always are.
-      for (const t of tools) expect(named.has(t.name), t.name).toBe(offered.includes(t.name) && ((t.annotations.readOnlyHint && !readOnly) || t.annotations.destructiveHint));
-      for (const set of new Set(tools.filter((t) => offered.includes(t.name)).map((t) => t.toolset))) expect(instructions).toContain(`- ${set}: `);
+      for (const t of tools)
+        expect(named.has(t.name), t.name).toBe(
+          offered.includes(t.name) && ((t.annotations.readOnlyHint && !readOnly) || t.annotations.destructiveHint),
+        );
+      for (const set of new Set(tools.filter((t) => offered.includes(t.name)).map((t) => t.toolset)))
+        expect(instructions).toContain(`- ${set}: `);
       expect(instructions.includes('idempotencyKey')).toBe(!readOnly);
     }
   });
@@ -397,13 +472,21 @@ describe('server instructions', () => {
 
 describe('tool filters', () => {
   test('--toolsets, --tools and --exclude-tools: a tool of a named toolset or named itself, unless excluded', () => {
-    const pick = (f: Omit<ToolFilter, 'apis'>) => tools.map(summarize).filter((t) => offered(t, { apis: new Set(['connector', 'content']), ...f })).map((t) => t.name);
+    const pick = (f: Omit<ToolFilter, 'apis'>) =>
+      tools
+        .map(summarize)
+        .filter((t) => offered(t, { apis: new Set(['connector', 'content']), ...f }))
+        .map((t) => t.name);
     expect(pick({})).toHaveLength(tools.length);
     expect(pick({ tools: new Set(['analytics_hero', 'groups_list']) })).toEqual(['analytics_hero', 'groups_list']);
-    expect(pick({ toolsets: new Set(['members']), tools: new Set(['groups_list']) })).toEqual(tools.filter((t) => t.toolset === 'members' || t.name === 'groups_list').map((t) => t.name));
+    expect(pick({ toolsets: new Set(['members']), tools: new Set(['groups_list']) })).toEqual(
+      tools.filter((t) => t.toolset === 'members' || t.name === 'groups_list').map((t) => t.name),
+    );
     expect(pick({ excludeTools: new Set(['groups_delete', 'members_remove']) })).toHaveLength(tools.length - 2);
     expect(pick({ tools: new Set(['groups_delete', 'groups_list']), readOnly: true })).toEqual(['groups_list']);
-    expect(pick({ toolsets: new Set(['groups']), excludeTools: new Set(['groups_delete']) })).toEqual(tools.filter((t) => t.toolset === 'groups' && t.name !== 'groups_delete').map((t) => t.name));
+    expect(pick({ toolsets: new Set(['groups']), excludeTools: new Set(['groups_delete']) })).toEqual(
+      tools.filter((t) => t.toolset === 'groups' && t.name !== 'groups_delete').map((t) => t.name),
+    );
   });
 
   test('the job tools come with the long tools and batch_call, or by name: --toolsets jobs, --tools jobs_get; --exclude-tools leaves one out', async () => {
@@ -411,13 +494,27 @@ describe('tool filters', () => {
     const names = async (f: Omit<ToolFilter, 'apis' | 'jobs'>, jobs = true) => (await Catalogue.select({ ...both, jobs, ...f })).names;
     const noBatch = new Set([BATCH_TOOL_NAME]);
     expect(await names({ toolsets: new Set(['jobs']) })).toEqual(['jobs_get', 'jobs_cancel']);
-    expect(await names({ toolsets: new Set(['analytics']), tools: new Set(['jobs_get']), excludeTools: noBatch })).toEqual([...tools.filter((t) => t.toolset === 'analytics').map((t) => t.name), 'jobs_get']);
-    expect(await names({ toolsets: new Set(['presentations']), excludeTools: noBatch })).toEqual(['presentations_create', 'jobs_get', 'jobs_cancel']);
-    expect(await names({ toolsets: new Set(['presentations']), excludeTools: new Set(['jobs_cancel', BATCH_TOOL_NAME]) })).toEqual(['presentations_create', 'jobs_get']);
+    expect(await names({ toolsets: new Set(['analytics']), tools: new Set(['jobs_get']), excludeTools: noBatch })).toEqual([
+      ...tools.filter((t) => t.toolset === 'analytics').map((t) => t.name),
+      'jobs_get',
+    ]);
+    expect(await names({ toolsets: new Set(['presentations']), excludeTools: noBatch })).toEqual([
+      'presentations_create',
+      'jobs_get',
+      'jobs_cancel',
+    ]);
+    expect(await names({ toolsets: new Set(['presentations']), excludeTools: new Set(['jobs_cancel', BATCH_TOOL_NAME]) })).toEqual([
+      'presentations_create',
+      'jobs_get',
+    ]);
     expect(await names({ toolsets: new Set(['analytics']), excludeTools: noBatch })).not.toContain('jobs_get');
     // A batch may outlast the client too: with batch_call, the job tools come.
     // (Reads only: a cancel would stop nothing but reads, so none is offered.)
-    expect(await names({ toolsets: new Set(['analytics']) })).toEqual([...tools.filter((t) => t.toolset === 'analytics').map((t) => t.name), BATCH_TOOL_NAME, 'jobs_get']);
+    expect(await names({ toolsets: new Set(['analytics']) })).toEqual([
+      ...tools.filter((t) => t.toolset === 'analytics').map((t) => t.name),
+      BATCH_TOOL_NAME,
+      'jobs_get',
+    ]);
     // Without the hand-off (--job-after-ms 0) no call becomes a job: nothing to follow.
     expect(await names({ toolsets: new Set(['jobs', 'presentations']) }, false)).toEqual(['presentations_create', BATCH_TOOL_NAME]);
   });

@@ -27,8 +27,14 @@ describe('buildRequest', () => {
   });
 
   test('path parameters are one encoded segment; GET fields go to the query', () => {
-    expect(buildRequest(tool('folders_update'), { id: '../a/b?c', name: 'x' })).toMatchObject({ path: '/api/v1/folders/..%2Fa%2Fb%3Fc', body: { name: 'x' } });
-    expect(buildRequest(tool('materials_list'), { page: 2, search: 'BATNA' })).toMatchObject({ query: { page: '2', search: 'BATNA' }, body: undefined });
+    expect(buildRequest(tool('folders_update'), { id: '../a/b?c', name: 'x' })).toMatchObject({
+      path: '/api/v1/folders/..%2Fa%2Fb%3Fc',
+      body: { name: 'x' },
+    });
+    expect(buildRequest(tool('materials_list'), { page: 2, search: 'BATNA' })).toMatchObject({
+      query: { page: '2', search: 'BATNA' },
+      body: undefined,
+    });
   });
 });
 
@@ -36,13 +42,27 @@ describe('the data of upstream answers', () => {
   test('a Connector envelope gives its data, or its error with code, resolution and field errors', () => {
     expect(envelopeData(answer(200, { success: true, data: { a: 1 } }))).toEqual({ a: 1 });
     const e = caught(() =>
-      envelopeData(answer(422, { success: false, error: { code: 'VALIDATION', message: 'Bad input.', resolution: 'Fix it.', errors: { userId: ['is unknown'] } } })),
+      envelopeData(
+        answer(422, {
+          success: false,
+          error: { code: 'VALIDATION', message: 'Bad input.', resolution: 'Fix it.', errors: { userId: ['is unknown'] } },
+        }),
+      ),
     );
-    expect(e).toMatchObject({ status: 422, code: 'UPSTREAM_INVALID', upstreamCode: 'VALIDATION', message: 'Bad input.', resolution: 'Fix it.', fieldErrors: { userId: ['is unknown'] } });
+    expect(e).toMatchObject({
+      status: 422,
+      code: 'UPSTREAM_INVALID',
+      upstreamCode: 'VALIDATION',
+      message: 'Bad input.',
+      resolution: 'Fix it.',
+      fieldErrors: { userId: ['is unknown'] },
+    });
   });
 
   test('a 401 names the credential to check', () => {
-    expect(caught(() => envelopeData(answer(401, { success: false, error: { message: 'no' } }))).hint).toContain('WORKSPACE_CONNECTOR_TOKEN');
+    expect(caught(() => envelopeData(answer(401, { success: false, error: { message: 'no' } }))).hint).toContain(
+      'WORKSPACE_CONNECTOR_TOKEN',
+    );
     expect(caught(() => plainData(answer(401, { message: 'no' }))).hint).toContain('WORKSPACE_API_KEY');
   });
 
@@ -53,7 +73,9 @@ describe('the data of upstream answers', () => {
   });
 
   test('Content errors of any shape give their message', () => {
-    expect(caught(() => plainData(answer(400, { statusCode: 400, error: 'Bad Request', message: 'Messages array is required' }))).message).toBe('Messages array is required');
+    expect(
+      caught(() => plainData(answer(400, { statusCode: 400, error: 'Bad Request', message: 'Messages array is required' }))).message,
+    ).toBe('Messages array is required');
     expect(caught(() => plainData(answer(404, { error: 'Not found' }))).message).toBe('Not found');
     expect(caught(() => plainData(answer(500, undefined, ''))).message).toBe('The upstream answered HTTP 500 with no body.');
   });
@@ -67,7 +89,11 @@ describe('transport errors', () => {
   test.each([
     ['ECONNREFUSED', 'UPSTREAM_UNREACHABLE', 'Could not connect to the upstream at http://u (ECONNREFUSED; 3 attempts in 1.5 s)'],
     ['UND_ERR_SOCKET', 'UPSTREAM_CONNECTION_DROPPED', 'dropped before its answer to POST /api/v1/x was complete (3 attempts in 1.5 s)'],
-    ['ATTEMPT_TIMEOUT', 'UPSTREAM_TIMEOUT', 'did not answer POST /api/v1/x in time: 3 attempts in 1.5 s (an attempt may take 30.0 s, the call 45.0 s)'],
+    [
+      'ATTEMPT_TIMEOUT',
+      'UPSTREAM_TIMEOUT',
+      'did not answer POST /api/v1/x in time: 3 attempts in 1.5 s (an attempt may take 30.0 s, the call 45.0 s)',
+    ],
   ])('%s is %s', (code, expected, message) => {
     const e = transportError(Object.assign(new Error('x'), { code }), spec, 'http://u', attempts());
     expect(e.code).toBe(expected);

@@ -22,7 +22,8 @@ async function decode(contentType: string, chunks: string[]) {
 
 describe('decoders', () => {
   test('server-sent events split anywhere, parts and [DONE]', async () => {
-    const body = 'data: {"type":"start","messageMetadata":{"sessionId":"s1"}}\n\ndata: {"type":"text-delta","delta":"Hel"}\n\ndata: {"type":"text-delta","delta":"lo"}\n\ndata: [DONE]\n\n';
+    const body =
+      'data: {"type":"start","messageMetadata":{"sessionId":"s1"}}\n\ndata: {"type":"text-delta","delta":"Hel"}\n\ndata: {"type":"text-delta","delta":"lo"}\n\ndata: [DONE]\n\n';
     const r = await decode('text/event-stream', [body.slice(0, 17), body.slice(17, 70), body.slice(70)]);
     expect(r.answer.answer).toBe('Hello');
     expect(r.answer.sessionId).toBe('s1');
@@ -30,9 +31,15 @@ describe('decoders', () => {
   });
 
   test('the older data-stream lines: text, tool call and result, finish', async () => {
-    const r = await decode('text/plain', ['0:"Two "\n0:"cours', 'es"\n9:{"toolCallId":"c","toolName":"runSql","args":{"q":1}}\na:{"toolCallId":"c","result":[1]}\nd:{"finishReason":"stop"}\n']);
+    const r = await decode('text/plain', [
+      '0:"Two "\n0:"cours',
+      'es"\n9:{"toolCallId":"c","toolName":"runSql","args":{"q":1}}\na:{"toolCallId":"c","result":[1]}\nd:{"finishReason":"stop"}\n',
+    ]);
     expect(r.answer.answer).toBe('Two courses');
-    expect(r.answer.result()).toMatchObject({ finishReason: 'stop', toolCalls: [{ toolCallId: 'c', toolName: 'runSql', input: { q: 1 }, output: [1] }] });
+    expect(r.answer.result()).toMatchObject({
+      finishReason: 'stop',
+      toolCalls: [{ toolCallId: 'c', toolName: 'runSql', input: { q: 1 }, output: [1] }],
+    });
     expect(r.sent).toContainEqual(['querying learner data', 'status']);
   });
 

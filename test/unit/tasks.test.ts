@@ -21,7 +21,9 @@ const toolError = { isError: true, content: [{ type: 'text' as const, text: 'Err
 // The 2026-07-28 shapes, checked against the tasks extension's own schemas.
 describe('jobs as 2026-07-28 tasks', () => {
   test('a call that became a task answers with a working task', () => {
-    expect(CreateTaskResultV2Schema.parse(createdTask(job({ progress: 'Still working: Make a slide deck (12 s so far)' }), 3_600_000))).toMatchObject({
+    expect(
+      CreateTaskResultV2Schema.parse(createdTask(job({ progress: 'Still working: Make a slide deck (12 s so far)' }), 3_600_000)),
+    ).toMatchObject({
       resultType: 'task',
       status: 'working',
       statusMessage: 'Still working: Make a slide deck (12 s so far)',
@@ -33,10 +35,17 @@ describe('jobs as 2026-07-28 tasks', () => {
     const get = (j: JobRecord) => GetTaskResultV2Schema.parse({ ...detailedTask(j, 1000), resultType: 'complete' });
     expect(get(job({}))).toMatchObject({ status: 'working' });
     expect(get(job({ status: 'cancelled', ...ended }))).toMatchObject({ status: 'cancelled', lastUpdatedAt: ended.finishedAt });
-    expect(CompletedTaskV2Schema.parse(get(job({ status: 'succeeded', result: deck, ...ended }))).result).toMatchObject({ resultType: 'complete', structuredContent: { success: true } });
+    expect(CompletedTaskV2Schema.parse(get(job({ status: 'succeeded', result: deck, ...ended }))).result).toMatchObject({
+      resultType: 'complete',
+      structuredContent: { success: true },
+    });
     // A tool that failed still answered its call: the task completed with the tool's error result.
-    expect(get(job({ status: 'failed', result: toolError, error: { code: 'UPSTREAM_FAILED', message: 'the workspace failed' }, ...ended }))).toMatchObject({ status: 'completed', result: { isError: true } });
-    expect(get(job({ status: 'failed', error: { code: 'JOB_LOST', message: 'The replica running this job stopped.' }, ...ended }))).toMatchObject({
+    expect(
+      get(job({ status: 'failed', result: toolError, error: { code: 'UPSTREAM_FAILED', message: 'the workspace failed' }, ...ended })),
+    ).toMatchObject({ status: 'completed', result: { isError: true } });
+    expect(
+      get(job({ status: 'failed', error: { code: 'JOB_LOST', message: 'The replica running this job stopped.' }, ...ended })),
+    ).toMatchObject({
       status: 'failed',
       error: { code: -32603, message: 'The replica running this job stopped.' },
     });

@@ -23,8 +23,12 @@ describe('formats', () => {
 describe('learners', () => {
   const now = Date.parse('2026-11-23T00:00:00Z');
   test('a learner with assigned courses and none completed needs attention, with how long they have been a member', () => {
-    expect(attentionReason({ user: { id: 'u', name: 'A' }, coursesAssigned: 2, coursesCompleted: 0, joinedAt: '2026-11-01T00:00:00Z' }, now)).toBe('None of 2 assigned courses completed, member for 22 days');
-    expect(attentionReason({ user: { id: 'u', name: 'A' }, coursesAssigned: 1, coursesCompleted: 0 }, now)).toBe('None of 1 assigned course completed');
+    expect(
+      attentionReason({ user: { id: 'u', name: 'A' }, coursesAssigned: 2, coursesCompleted: 0, joinedAt: '2026-11-01T00:00:00Z' }, now),
+    ).toBe('None of 2 assigned courses completed, member for 22 days');
+    expect(attentionReason({ user: { id: 'u', name: 'A' }, coursesAssigned: 1, coursesCompleted: 0 }, now)).toBe(
+      'None of 1 assigned course completed',
+    );
     expect(attentionReason({ user: { id: 'u', name: 'A' }, coursesAssigned: 2, coursesCompleted: 1 }, now)).toBeNull();
     expect(attentionReason({ user: { id: 'u', name: 'A' }, coursesAssigned: 0, coursesCompleted: 0 }, now)).toBeNull();
   });

@@ -16,7 +16,9 @@ function analyticsMonthlyOverview(sbx: Model, b: Body, check: Check): unknown {
   const inMonth = (d: string | null) => !!d && nyMonth(new Date(d)) === month;
   const started = sbx.ws.courses.filter((c) => inMonth(c.createdAt));
   const published = sbx.ws.courses.filter((c) => inMonth(c.publishedAt));
-  const pairs = sbx.ws.users.flatMap((u) => sbx.ws.courses.map((c) => sbx.courseState(u.id, c, sbx.criteriaFor(u.id, c.id))).map((s) => ({ u, s })));
+  const pairs = sbx.ws.users.flatMap((u) =>
+    sbx.ws.courses.map((c) => sbx.courseState(u.id, c, sbx.criteriaFor(u.id, c.id))).map((s) => ({ u, s })),
+  );
   const startedPairs = pairs.filter((p) => inMonth(p.s.startedAt));
   const completedPairs = pairs.filter((p) => inMonth(p.s.completedAt));
   return {
@@ -84,17 +86,28 @@ function analyticsStudents(sbx: Model, _b: Body, check: Check): unknown {
 function analyticsNeedsAttention(sbx: Model, _b: Body, check: Check): unknown {
   const limit = check.limit();
   check.done();
-  return { students: sbx.take(sbx.students().map(sbx.studentRow).filter((r) => r.coursesAssigned > 0 && r.coursesCompleted === 0), limit) };
+  return {
+    students: sbx.take(
+      sbx
+        .students()
+        .map(sbx.studentRow)
+        .filter((r) => r.coursesAssigned > 0 && r.coursesCompleted === 0),
+      limit,
+    ),
+  };
 }
 
 function analyticsTopPerformers(sbx: Model, _b: Body, check: Check): unknown {
   const limit = check.limit();
   check.done();
-  const ranked = sbx.students()
+  const ranked = sbx
+    .students()
     .map(sbx.studentRow)
     .filter((r) => r.coursesAssigned > 0)
     .map((r) => ({ ...r, completionRatio: Math.round((r.coursesCompleted / r.coursesAssigned) * 100) / 100 }))
-    .sort((a, b) => b.completionRatio - a.completionRatio || b.coursesCompleted - a.coursesCompleted || a.user.name.localeCompare(b.user.name))
+    .sort(
+      (a, b) => b.completionRatio - a.completionRatio || b.coursesCompleted - a.coursesCompleted || a.user.name.localeCompare(b.user.name),
+    )
     .map((r, i) => ({ rank: i + 1, ...r }));
   return { students: sbx.take(ranked, limit) };
 }

@@ -81,7 +81,13 @@ export class Check {
   }
   done() {
     if (Object.keys(this.errors).length > 0) {
-      throw new CommandError(422, 'VALIDATION_ERROR', 'The request body is invalid.', 'Correct the fields listed in errors and send the command again.', this.errors);
+      throw new CommandError(
+        422,
+        'VALIDATION_ERROR',
+        'The request body is invalid.',
+        'Correct the fields listed in errors and send the command again.',
+        this.errors,
+      );
     }
   }
 }

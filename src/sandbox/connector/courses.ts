@@ -26,7 +26,9 @@ function coursesStructure(sbx: Model, b: Body, check: Check): unknown {
       editUrl: edit(`topics/${t.id}`),
     })),
     projects: u.projects.map((p, j) => ({ id: p.id, title: p.title, type: p.type, orderIndex: j, editUrl: edit(`projects/${p.id}`) })),
-    test: u.test ? { id: u.test.id, title: u.test.title, questionCount: u.test.questions.length, editUrl: edit(`tests/${u.test.id}`) } : null,
+    test: u.test
+      ? { id: u.test.id, title: u.test.title, questionCount: u.test.questions.length, editUrl: edit(`tests/${u.test.id}`) }
+      : null,
   }));
   return {
     courseId: c!.id,

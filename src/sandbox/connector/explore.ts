@@ -8,7 +8,10 @@ function exploreSetAudience(sbx: Model, b: Body, check: Check): unknown {
   if (id && !section) check.fail('sectionId', `no explore section with id ${id}`);
   const visible = check.strings('visibleToGroupIds', false);
   const hidden = check.strings('hiddenFromGroupIds', false);
-  for (const [field, ids] of [['visibleToGroupIds', visible], ['hiddenFromGroupIds', hidden]] as const)
+  for (const [field, ids] of [
+    ['visibleToGroupIds', visible],
+    ['hiddenFromGroupIds', hidden],
+  ] as const)
     for (const gid of ids ?? []) if (!sbx.group(gid)) check.fail(field, `no group with id ${gid}`);
   check.done();
   if (visible) section!.visibleToGroupIds = [...new Set(visible)];

@@ -7,7 +7,8 @@ function groupsMemberAdd(sbx: Model, b: Body, check: Check): unknown {
   const g = sbx.needGroup(check, 'groupId', check.str('groupId', true));
   const u = sbx.needUser(check, 'userId', check.str('userId', true));
   const key = check.oneOf('systemKey', ['ADMIN', 'INSTRUCTOR', 'MEMBER'] as const, false) ?? 'MEMBER';
-  if (g && u && sbx.ws.memberships.some((m) => m.groupId === g.id && m.userId === u.id)) check.fail('userId', 'is already a member of this group');
+  if (g && u && sbx.ws.memberships.some((m) => m.groupId === g.id && m.userId === u.id))
+    check.fail('userId', 'is already a member of this group');
   if (g?.isArchived) check.fail('groupId', 'group is archived');
   check.done();
   const now = sbx.iso();
@@ -43,12 +44,18 @@ function groupsDelete(sbx: Model, b: Body, check: Check): unknown {
 
 function groupsList(sbx: Model, b: Body, check: Check): unknown {
   const parentId = b['parentId'];
-  if (parentId !== undefined && parentId !== null && (typeof parentId !== 'string' || !sbx.group(parentId))) check.fail('parentId', 'must be the id of an existing group or null');
+  if (parentId !== undefined && parentId !== null && (typeof parentId !== 'string' || !sbx.group(parentId)))
+    check.fail('parentId', 'must be the id of an existing group or null');
   const deep = check.bool('includeDescendants', false) ?? false;
   check.done();
   let list: GroupRec[];
   if (typeof parentId === 'string') {
-    list = deep ? sbx.descendants(parentId).slice(1).map((id) => sbx.group(id)!) : sbx.ws.groups.filter((g) => g.parentId === parentId);
+    list = deep
+      ? sbx
+          .descendants(parentId)
+          .slice(1)
+          .map((id) => sbx.group(id)!)
+      : sbx.ws.groups.filter((g) => g.parentId === parentId);
   } else {
     list = deep ? sbx.ws.groups : sbx.ws.groups.filter((g) => g.parentId === null);
   }

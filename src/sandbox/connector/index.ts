@@ -15,10 +15,24 @@ import { radar } from './radar.js';
 export { Check, CommandError } from './check.js';
 export type { CommandContext };
 
-const handlers: Handlers = { ...analytics, ...groups, ...members, ...assignments, ...explore, ...learning, ...performanceCommands, ...courses, ...radar };
+const handlers: Handlers = {
+  ...analytics,
+  ...groups,
+  ...members,
+  ...assignments,
+  ...explore,
+  ...learning,
+  ...performanceCommands,
+  ...courses,
+  ...radar,
+};
 
 /** The 24 commands by `{domain}/{action}`, each run against this workspace. */
-export function createConnector(ctx: CommandContext): Record<string, { write: boolean; run: (body: Record<string, unknown>, check: import('./check.js').Check) => unknown }> {
+export function createConnector(
+  ctx: CommandContext,
+): Record<string, { write: boolean; run: (body: Record<string, unknown>, check: import('./check.js').Check) => unknown }> {
   const model = new Model(ctx);
-  return Object.fromEntries(Object.entries(handlers).map(([name, h]) => [name, { write: h.write, run: (body, check) => h.run(model, body, check) }]));
+  return Object.fromEntries(
+    Object.entries(handlers).map(([name, h]) => [name, { write: h.write, run: (body, check) => h.run(model, body, check) }]),
+  );
 }

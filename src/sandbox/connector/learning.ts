@@ -49,7 +49,9 @@ function learningStudentUnits(sbx: Model, b: Body, check: Check): unknown {
   const s = sbx.courseState(u!.id, c!, criteria);
   const team = sbx.cohort(c!, groupId).filter((id) => id !== u!.id);
   const quizPercents = (userId: string, ids: string[]) =>
-    sbx.ws.attempts.filter((a) => a.userId === userId && a.isCompleted && ids.includes(a.refId)).map((a) => sbx.scorePercent(a.answers, a.refId));
+    sbx.ws.attempts
+      .filter((a) => a.userId === userId && a.isCompleted && ids.includes(a.refId))
+      .map((a) => sbx.scorePercent(a.answers, a.refId));
   const allScores: number[] = [];
   const modules = c!.units.map((unit) => {
     const acts = unit.topics.flatMap((t) => t.activities);
@@ -161,8 +163,12 @@ function learningUnitTopics(sbx: Model, b: Body, check: Check): unknown {
     topics: unit.topics.map((t, i) => {
       const ids = new Set(t.activities.map((a) => a.id));
       const quizIds = t.activities.filter((a) => a.type === 'quiz').map((a) => a.id);
-      const scores = sbx.ws.attempts.filter((a) => team.includes(a.userId) && a.isCompleted && quizIds.includes(a.refId)).map((a) => sbx.scorePercent(a.answers, a.refId));
-      const completedBy = team.filter((id) => t.activities.every((a) => sbx.ws.progress.some((p) => p.userId === id && p.activityId === a.id))).length;
+      const scores = sbx.ws.attempts
+        .filter((a) => team.includes(a.userId) && a.isCompleted && quizIds.includes(a.refId))
+        .map((a) => sbx.scorePercent(a.answers, a.refId));
+      const completedBy = team.filter((id) =>
+        t.activities.every((a) => sbx.ws.progress.some((p) => p.userId === id && p.activityId === a.id)),
+      ).length;
       const times = team.map((id) => sbx.sumTime(id, ids)).filter((x): x is number => x !== null);
       return {
         id: t.id,
@@ -176,9 +182,18 @@ function learningUnitTopics(sbx: Model, b: Body, check: Check): unknown {
       };
     }),
     projects: unit.projects.map((p) => {
-      const completed = team.filter((id) => sbx.ws.projectAttempts.some((x) => x.userId === id && x.projectId === p.id && x.completedAt)).length;
+      const completed = team.filter((id) =>
+        sbx.ws.projectAttempts.some((x) => x.userId === id && x.projectId === p.id && x.completedAt),
+      ).length;
       const required = p.required ? team.length : 0;
-      return { id: p.id, title: p.title, type: p.type, completion: required ? sbx.pct(completed, required) : null, requiredMembers: required, totalMembers: team.length };
+      return {
+        id: p.id,
+        title: p.title,
+        type: p.type,
+        completion: required ? sbx.pct(completed, required) : null,
+        requiredMembers: required,
+        totalMembers: team.length,
+      };
     }),
   };
 }

@@ -5,7 +5,8 @@ import { type Handlers, type Model } from './model.js';
 
 function membersRemove(sbx: Model, b: Body, check: Check): unknown {
   const u = sbx.needUser(check, 'userId', check.str('userId', true));
-  if (u?.role === 'ADMIN' && sbx.ws.users.filter((x) => x.role === 'ADMIN').length === 1) check.fail('userId', 'is the last admin and cannot be removed');
+  if (u?.role === 'ADMIN' && sbx.ws.users.filter((x) => x.role === 'ADMIN').length === 1)
+    check.fail('userId', 'is the last admin and cannot be removed');
   check.done();
   sbx.ws.users = sbx.ws.users.filter((x) => x.id !== u!.id);
   sbx.ws.memberships = sbx.ws.memberships.filter((m) => m.userId !== u!.id);
@@ -22,7 +23,14 @@ function membersSetTags(sbx: Model, b: Body, check: Check): unknown {
   for (const name of names!) {
     let t = sbx.ws.tags.find((x) => x.name.toLowerCase() === name.trim().toLowerCase());
     if (!t) {
-      t = { id: `tag_${sbx.ws.tags.length + 1}_${name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_')}`, name: name.trim(), color: palette[sbx.ws.tags.length % palette.length]! };
+      t = {
+        id: `tag_${sbx.ws.tags.length + 1}_${name
+          .trim()
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '_')}`,
+        name: name.trim(),
+        color: palette[sbx.ws.tags.length % palette.length]!,
+      };
       sbx.ws.tags.push(t);
     }
     if (!tags.includes(t)) tags.push(t);

@@ -32,7 +32,13 @@ interface CourseState {
   timeSeconds: number;
 }
 
-export const defaultCriteria: Criteria = { activitiesPerTopic: 'ALL', testRequired: true, testMinScore: null, projectsRequired: false, quizMinScore: null };
+export const defaultCriteria: Criteria = {
+  activitiesPerTopic: 'ALL',
+  testRequired: true,
+  testMinScore: null,
+  projectsRequired: false,
+  quizMinScore: null,
+};
 
 export type Handlers = Record<string, { write: boolean; run: (sbx: Model, body: Body, check: Check) => unknown }>;
 
@@ -61,7 +67,11 @@ export class Model {
   };
   readonly groupMembers = (groupId: string): string[] => {
     const ids = new Set(this.descendants(groupId));
-    return [...new Set(this.ws.memberships.filter((m) => ids.has(m.groupId) && m.status === 'ACTIVE' && m.systemKey === 'MEMBER').map((m) => m.userId))].filter((id) => this.user(id));
+    return [
+      ...new Set(
+        this.ws.memberships.filter((m) => ids.has(m.groupId) && m.status === 'ACTIVE' && m.systemKey === 'MEMBER').map((m) => m.userId),
+      ),
+    ].filter((id) => this.user(id));
   };
   readonly assignees = (a: AssignmentRec): string[] => {
     if (a.type === 'WORKSPACE') return this.ws.users.filter((u) => u.role === 'MEMBER').map((u) => u.id);
@@ -103,7 +113,10 @@ export class Model {
     const byActivity = new Map(rows.map((p) => [p.activityId, p]));
     const acts = this.activitiesOf(c);
     const done = new Set(acts.filter((a) => byActivity.has(a.id)).map((a) => a.id));
-    const dates = acts.map((a) => byActivity.get(a.id)?.completedAt).filter((d): d is string => !!d).sort();
+    const dates = acts
+      .map((a) => byActivity.get(a.id)?.completedAt)
+      .filter((d): d is string => !!d)
+      .sort();
     const topicsOk = c.units.every((u) =>
       u.topics.every((t) => {
         const n = t.activities.filter((a) => done.has(a.id)).length;
@@ -115,10 +128,18 @@ export class Model {
       c.units.every((u) => !u.test || (this.bestTest(userId, u.test.id) ?? -1) >= (crit.testMinScore ?? u.test.minScore));
     const projectsOk =
       !crit.projectsRequired ||
-      c.units.every((u) => u.projects.filter((p) => p.required).every((p) => this.ws.projectAttempts.some((x) => x.userId === userId && x.projectId === p.id && x.completedAt)));
+      c.units.every((u) =>
+        u.projects
+          .filter((p) => p.required)
+          .every((p) => this.ws.projectAttempts.some((x) => x.userId === userId && x.projectId === p.id && x.completedAt)),
+      );
     const complete = acts.length > 0 && topicsOk && testsOk && projectsOk;
-    const testDates = this.ws.attempts.filter((a) => a.userId === userId && c.units.some((u) => u.test?.id === a.refId)).map((a) => a.updatedAt);
-    const projDates = this.ws.projectAttempts.filter((a) => a.userId === userId && a.completedAt && c.units.some((u) => u.projects.some((p) => p.id === a.projectId))).map((a) => a.completedAt as string);
+    const testDates = this.ws.attempts
+      .filter((a) => a.userId === userId && c.units.some((u) => u.test?.id === a.refId))
+      .map((a) => a.updatedAt);
+    const projDates = this.ws.projectAttempts
+      .filter((a) => a.userId === userId && a.completedAt && c.units.some((u) => u.projects.some((p) => p.id === a.projectId)))
+      .map((a) => a.completedAt as string);
     const all = [...dates, ...testDates, ...projDates].sort();
     return {
       done,
@@ -143,7 +164,10 @@ export class Model {
       const c = this.course(courseId);
       if (c && this.courseState(u.id, c, a.criteria).complete) completed++;
     }
-    const groups = this.ws.memberships.filter((m) => m.userId === u.id).map((m) => this.group(m.groupId)?.name).filter((n): n is string => !!n);
+    const groups = this.ws.memberships
+      .filter((m) => m.userId === u.id)
+      .map((m) => this.group(m.groupId)?.name)
+      .filter((n): n is string => !!n);
     return { user: this.userRef(u), joinedAt: u.joinedAt, coursesAssigned: courses.size, coursesCompleted: completed, groups };
   };
   readonly students = () => this.ws.users.filter((u) => u.role === 'MEMBER').sort((a, b) => a.name.localeCompare(b.name));
@@ -162,13 +186,27 @@ export class Model {
   };
   readonly roleRef = (key: SystemKey, scope: GroupRec | null) => {
     const [name, color] = roleNames[key];
-    return { id: `role_${key.toLowerCase()}`, name, systemKey: key, color, scopeGroupId: scope?.id ?? null, ...(scope ? { scopeGroupName: scope.name } : {}) };
+    return {
+      id: `role_${key.toLowerCase()}`,
+      name,
+      systemKey: key,
+      color,
+      scopeGroupId: scope?.id ?? null,
+      ...(scope ? { scopeGroupName: scope.name } : {}),
+    };
   };
   readonly membershipView = (m: MembershipRec) => {
     const u = this.user(m.userId)!;
     const g = this.group(m.groupId) ?? null;
     const extra = u.role !== 'MEMBER' && u.role !== m.systemKey ? [this.roleRef(u.role, null)] : [];
-    return { user: this.userRef(u), primaryRole: this.roleRef(m.systemKey, g), extraRoles: extra, status: m.status, joinedAt: m.joinedAt, enrolledAt: m.enrolledAt };
+    return {
+      user: this.userRef(u),
+      primaryRole: this.roleRef(m.systemKey, g),
+      extraRoles: extra,
+      status: m.status,
+      joinedAt: m.joinedAt,
+      enrolledAt: m.enrolledAt,
+    };
   };
   readonly groupView = (g: GroupRec) => {
     const lead = g.leadInstructorId ? this.user(g.leadInstructorId) : undefined;
@@ -213,10 +251,20 @@ export class Model {
   readonly assignmentView = (a: AssignmentRec) => {
     const c = this.course(a.courseId);
     const by = this.user(a.assignedById);
-    const users = this.assignees(a).map((id) => this.user(id)!).sort((x, y) => x.name.localeCompare(y.name));
+    const users = this.assignees(a)
+      .map((id) => this.user(id)!)
+      .sort((x, y) => x.name.localeCompare(y.name));
     const rows = users.map((u) => {
       const s = c ? this.courseState(u.id, c, a.criteria) : null;
-      return { userId: u.id, name: u.name, email: u.email, avatarUrl: u.avatarUrl, complete: !!s?.complete, progressPercent: s?.progressPercent ?? 0, completedAt: s?.completedAt ?? null };
+      return {
+        userId: u.id,
+        name: u.name,
+        email: u.email,
+        avatarUrl: u.avatarUrl,
+        complete: !!s?.complete,
+        progressPercent: s?.progressPercent ?? 0,
+        completedAt: s?.completedAt ?? null,
+      };
     });
     const completed = rows.filter((r) => r.complete).length;
     return {
@@ -261,5 +309,4 @@ export class Model {
     for (const c of this.ws.courses) for (const u of c.units) if (u.id === unitId) return { course: c, unit: u };
     return undefined;
   };
-
 }

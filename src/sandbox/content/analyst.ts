@@ -29,7 +29,12 @@ function mentioned(question: string, names: readonly string[]): string | undefin
 function aboutGroup(question: string, group: string, facts: WorkspaceFacts): Analysis {
   const members = facts.learners.filter((l) => l.groups.includes(group));
   const behind = members.filter((l) => l.assigned > 0 && l.completed === 0);
-  const rows = members.map((l) => ({ learner: l.name, assigned: l.assigned, completed: l.completed, completionPercent: percent(l.completed, l.assigned) }));
+  const rows = members.map((l) => ({
+    learner: l.name,
+    assigned: l.assigned,
+    completed: l.completed,
+    completionPercent: percent(l.completed, l.assigned),
+  }));
   const done = members.reduce((s, l) => s + l.completed, 0);
   const assigned = members.reduce((s, l) => s + l.assigned, 0);
   const top = [...rows].sort((a, b) => b.completionPercent - a.completionPercent)[0];
@@ -42,16 +47,36 @@ function aboutGroup(question: string, group: string, facts: WorkspaceFacts): Ana
   return {
     text,
     query: { input: { metric: 'completion', groupBy: 'learner', group }, rows },
-    chart: { kind: 'bar', title: `Completion in ${group}`, x: rows.map((r) => r.learner), y: rows.map((r) => r.completionPercent), unit: '%' },
+    chart: {
+      kind: 'bar',
+      title: `Completion in ${group}`,
+      x: rows.map((r) => r.learner),
+      y: rows.map((r) => r.completionPercent),
+      unit: '%',
+    },
   };
 }
 
 function aboutWorkspace(question: string, facts: WorkspaceFacts, course: string | undefined): Analysis {
   const stats = facts.courses;
-  const rows = stats.map((c) => ({ course: c.title, enrolled: c.enrolled, completed: c.completed, completionPercent: c.completionPercent }));
-  const chart = { kind: 'bar' as const, title: 'Completion by course', x: stats.map((c) => c.title), y: stats.map((c) => c.completionPercent), unit: '%' as const };
+  const rows = stats.map((c) => ({
+    course: c.title,
+    enrolled: c.enrolled,
+    completed: c.completed,
+    completionPercent: c.completionPercent,
+  }));
+  const chart = {
+    kind: 'bar' as const,
+    title: 'Completion by course',
+    x: stats.map((c) => c.title),
+    y: stats.map((c) => c.completionPercent),
+    unit: '%' as const,
+  };
   const behind = facts.learners.filter((l) => l.assigned > 0 && l.completed === 0).map((l) => l.name);
-  const follow = behind.length > 0 ? ` ${behind.length} learners have finished nothing yet (${behind.slice(0, 3).join(', ')}${behind.length > 3 ? ', …' : ''}).` : '';
+  const follow =
+    behind.length > 0
+      ? ` ${behind.length} learners have finished nothing yet (${behind.slice(0, 3).join(', ')}${behind.length > 3 ? ', …' : ''}).`
+      : '';
   const focus = stats.find((c) => c.title === course);
   if (focus) {
     const text = `You asked: "${question}". ${focus.title} has ${focus.completed} of ${focus.enrolled} learners complete (${focus.completionPercent}%), against ${percent(
@@ -66,7 +91,9 @@ function aboutWorkspace(question: string, facts: WorkspaceFacts, course: string 
     `You asked: "${question}". Across ${stats.length} courses, ` +
     stats.map((c) => `${c.title} has ${c.completed} of ${c.enrolled} learners complete (${c.completionPercent}%)`).join('; ') +
     '. ' +
-    (best && worst ? `${best.title} is furthest along; ${worst.title} needs the most attention, so a reminder to its assignees before the due date is the quickest win.` : 'There is no course data yet.') +
+    (best && worst
+      ? `${best.title} is furthest along; ${worst.title} needs the most attention, so a reminder to its assignees before the due date is the quickest win.`
+      : 'There is no course data yet.') +
     follow;
   return { text, query: { input: { metric: 'completion', groupBy: 'course' }, rows }, chart };
 }
@@ -74,7 +101,10 @@ function aboutWorkspace(question: string, facts: WorkspaceFacts, course: string 
 /** The answer to a question, about the group or course it names, else the whole workspace. */
 export function analyse(question: string, facts: WorkspaceFacts): Analysis {
   const group = mentioned(question, facts.groups);
-  const course = mentioned(question, facts.courses.map((c) => c.title));
+  const course = mentioned(
+    question,
+    facts.courses.map((c) => c.title),
+  );
   // A course named more precisely than a group (say "Security Awareness") is what the question is about.
   const groupHits = group ? [...words(group)].filter((w) => words(question).has(w)).length : 0;
   const courseHits = course ? [...words(course)].filter((w) => words(question).has(w)).length : 0;

@@ -8,7 +8,17 @@ export const folders: Route[] = [
     run: ({ store, body }) => {
       if (typeof body['name'] !== 'string' || !body['name']) return fail(400, 'name is required');
       if (body['parentFolderId'] !== undefined && !store.folder(body['parentFolderId'])) return fail(404, 'Parent folder not found');
-      const f: Body = { _id: oid(), name: body['name'], organizationId: ORG, parentFolderId: body['parentFolderId'] ?? null, ...(typeof body['description'] === 'string' ? { description: body['description'] } : {}), status: 'active', metadata: { materialCount: 0, totalSize: 0, ...((body['metadata'] as Body) ?? {}) }, createdAt: store.iso(), updatedAt: store.iso() };
+      const f: Body = {
+        _id: oid(),
+        name: body['name'],
+        organizationId: ORG,
+        parentFolderId: body['parentFolderId'] ?? null,
+        ...(typeof body['description'] === 'string' ? { description: body['description'] } : {}),
+        status: 'active',
+        metadata: { materialCount: 0, totalSize: 0, ...((body['metadata'] as Body) ?? {}) },
+        createdAt: store.iso(),
+        updatedAt: store.iso(),
+      };
       store.folders.push(f);
       return { status: 201, payload: f };
     },
@@ -20,9 +30,11 @@ export const folders: Route[] = [
       const id = decodeURIComponent(match[1]!);
       const f = store.folder(id);
       if (!f) return fail(404, `Folder ${id} not found`);
-      if (body['parentFolderId'] !== undefined && (body['parentFolderId'] === id || !store.folder(body['parentFolderId']))) return fail(400, 'parentFolderId must be another existing folder');
+      if (body['parentFolderId'] !== undefined && (body['parentFolderId'] === id || !store.folder(body['parentFolderId'])))
+        return fail(400, 'parentFolderId must be another existing folder');
       for (const k of ['name', 'parentFolderId', 'description'] as const) if (body[k] !== undefined) f[k] = body[k];
-      if (body['metadata'] && typeof body['metadata'] === 'object') f['metadata'] = { ...(f['metadata'] as Body), ...(body['metadata'] as Body) };
+      if (body['metadata'] && typeof body['metadata'] === 'object')
+        f['metadata'] = { ...(f['metadata'] as Body), ...(body['metadata'] as Body) };
       f['updatedAt'] = store.iso();
       return { status: 200, payload: f };
     },

@@ -29,7 +29,14 @@ function* answerSteps(sessionId: string, analysis: Analysis, total: number): Gen
   yield { part: { type: 'text-start', id: 't1' } };
   for (let i = 0; i < half; i++) yield { delta: i };
   yield { part: { type: 'tool-input-start', toolCallId: 'call_2', toolName: 'buildChart' } };
-  yield { part: { type: 'tool-input-available', toolCallId: 'call_2', toolName: 'buildChart', input: { kind: 'bar', metric: 'completionPercent' } } };
+  yield {
+    part: {
+      type: 'tool-input-available',
+      toolCallId: 'call_2',
+      toolName: 'buildChart',
+      input: { kind: 'bar', metric: 'completionPercent' },
+    },
+  };
   yield { part: { type: 'tool-output-available', toolCallId: 'call_2', output: { chart } } };
   yield { part: { type: 'data-chart', id: 'chart_1', data: chart } };
   for (let i = half; i < total; i++) yield { delta: i };
@@ -67,7 +74,14 @@ function encoder(format: NonNullable<StreamScript['format']>, token: (i: number)
 }
 
 /** Writes the steps as the script says: paced, and cut, errored or silenced after some events. */
-async function play(req: IncomingMessage, res: ServerResponse, script: StreamScript, steps: Iterable<Step>, encode: (s: Step) => string | undefined, record: StreamRecord): Promise<void> {
+async function play(
+  req: IncomingMessage,
+  res: ServerResponse,
+  script: StreamScript,
+  steps: Iterable<Step>,
+  encode: (s: Step) => string | undefined,
+  record: StreamRecord,
+): Promise<void> {
   let closed = false;
   let ended = false;
   res.on('close', () => {

@@ -7,10 +7,26 @@ export const materials: Route[] = [
     pattern: /^\/api\/v1\/materials\/generate$/,
     run: ({ store, body, req }) => {
       if (typeof body['topic'] !== 'string' || !body['topic']) return fail(400, 'topic is required');
-      if (!['outline', 'overview', 'notes', 'summary'].includes(String(body['type']))) return fail(400, 'type must be outline, overview, notes or summary');
+      if (!['outline', 'overview', 'notes', 'summary'].includes(String(body['type'])))
+        return fail(400, 'type must be outline, overview, notes or summary');
       if (typeof body['name'] !== 'string' || !body['name']) return fail(400, 'name is required');
-      const m = store.addMaterial({ name: body['name'], content: { type: 'text', text: `${body['type']} of ${body['topic']}` }, folderId: body['folderId'], references: body['references'] }, actingUser(req), true);
-      m['generationMetadata'] = { topic: body['topic'], type: body['type'], length: body['length'] ?? 'medium', level: body['level'] ?? null, model: 'sandbox-writer-1' };
+      const m = store.addMaterial(
+        {
+          name: body['name'],
+          content: { type: 'text', text: `${body['type']} of ${body['topic']}` },
+          folderId: body['folderId'],
+          references: body['references'],
+        },
+        actingUser(req),
+        true,
+      );
+      m['generationMetadata'] = {
+        topic: body['topic'],
+        type: body['type'],
+        length: body['length'] ?? 'medium',
+        level: body['level'] ?? null,
+        model: 'sandbox-writer-1',
+      };
       return { status: 201, payload: m };
     },
   },
@@ -26,7 +42,8 @@ export const materials: Route[] = [
       const started = store.now();
       while (m['status'] === 'processing') {
         const waited = store.now() - started;
-        if (waited >= timeoutMs) return fail(504, `Processing did not finish within ${timeoutMs} ms; the material ${m['_id']} is still processing.`);
+        if (waited >= timeoutMs)
+          return fail(504, `Processing did not finish within ${timeoutMs} ms; the material ${m['_id']} is still processing.`);
         await sleep(Math.min(poll, timeoutMs - waited));
       }
       return { status: 201, payload: m };
@@ -52,8 +69,21 @@ export const materials: Route[] = [
       if (!Number.isInteger(limit) || limit < 1 || limit > 200) return fail(400, 'limit must be between 1 and 200');
       const folderId = url.searchParams.get('folderId');
       const search = url.searchParams.get('search')?.toLowerCase();
-      const list = store.materials.filter((m) => m['status'] !== 'deleted' && (!folderId || m['folderId'] === folderId) && (!search || String(m['name']).toLowerCase().includes(search)));
-      return { status: 200, payload: { materials: list.slice((page - 1) * limit, page * limit), totalCount: list.length, page, totalPages: Math.max(1, Math.ceil(list.length / limit)) } };
+      const list = store.materials.filter(
+        (m) =>
+          m['status'] !== 'deleted' &&
+          (!folderId || m['folderId'] === folderId) &&
+          (!search || String(m['name']).toLowerCase().includes(search)),
+      );
+      return {
+        status: 200,
+        payload: {
+          materials: list.slice((page - 1) * limit, page * limit),
+          totalCount: list.length,
+          page,
+          totalPages: Math.max(1, Math.ceil(list.length / limit)),
+        },
+      };
     },
   },
 ];

@@ -90,15 +90,18 @@ export class ContentStore {
 
   seed(): void {
     const t = (daysAgo: number) => new Date(this.now() - daysAgo * 86_400_000).toISOString();
+    // prettier-ignore
     this.folders = [
       { _id: 'f_sales_playbooks', name: 'Sales playbooks', organizationId: ORG, parentFolderId: null, description: 'Negotiation and discovery guides.', status: 'active', metadata: { color: '#2563eb', icon: 'briefcase', materialCount: 2, totalSize: 48_213, lastActivity: t(2) }, createdAt: t(60), updatedAt: t(2) },
       { _id: 'f_security', name: 'Security', organizationId: ORG, parentFolderId: null, status: 'active', metadata: { color: '#dc2626', icon: 'shield', materialCount: 1 }, createdAt: t(45), updatedAt: t(10) },
     ];
+    // prettier-ignore
     this.materials = [
       { _id: 'm_batna_notes', name: 'BATNA cheat sheet', organizationId: ORG, folderId: 'f_sales_playbooks', contentType: 'text', content: { text: 'Know your best alternative before you negotiate…', mimeType: 'text/plain', fileSize: 2_048 }, status: 'active', usage: { views: 41 }, references: [], createdAt: t(30), updatedAt: t(30) },
       { _id: 'm_anchor_video', name: 'Anchoring explained', organizationId: ORG, folderId: 'f_sales_playbooks', contentType: 'video', content: { url: 'https://media.northwind.example/anchoring.mp4', storageKey: 'org_northwind/anchoring.mp4', storageUrl: 'https://storage.northwind.example/org_northwind/anchoring.mp4', filename: 'anchoring.mp4', fileSize: 46_165, mimeType: 'video/mp4' }, status: 'active', usage: { views: 17 }, createdAt: t(20), updatedAt: t(20) },
       { _id: 'm_phishing_pdf', name: 'Phishing examples 2026', organizationId: ORG, folderId: 'f_security', contentType: 'pdf', content: { url: 'https://docs.northwind.example/phishing.pdf', filename: 'phishing.pdf', fileSize: 812_004, mimeType: 'application/pdf' }, status: 'active', usage: {}, createdAt: t(12), updatedAt: t(12) },
     ];
+    // prettier-ignore
     this.components = [
       { _id: oid(), componentId: 'cmp_insights', type: 'performance_insights', name: 'Workspace insights', organization: ORG, config: {}, status: 'active', usage: { conversations: 12 }, createdAt: t(40), updatedAt: t(40) },
     ];
@@ -115,7 +118,8 @@ export class ContentStore {
     if (typeof body['name'] !== 'string' || !body['name']) errors['name'] = 'name is required';
     const content = body['content'];
     if (!content || typeof content !== 'object') errors['content'] = 'content is required';
-    else if (!CONTENT_TYPES.includes(String((content as Body)['type']))) errors['content.type'] = `content.type must be one of ${CONTENT_TYPES.join(', ')}`;
+    else if (!CONTENT_TYPES.includes(String((content as Body)['type'])))
+      errors['content.type'] = `content.type must be one of ${CONTENT_TYPES.join(', ')}`;
     if (body['folderId'] !== undefined && !this.folder(body['folderId'])) errors['folderId'] = 'folder not found';
     return errors;
   }
@@ -130,7 +134,11 @@ export class ContentStore {
       organizationId: ORG,
       folderId: typeof body['folderId'] === 'string' ? body['folderId'] : null,
       contentType: type === 'url' ? 'text' : type,
-      content: { ...(content['text'] ? { text: content['text'] } : {}), ...(content['url'] || content['sourceUrl'] ? { url: content['url'] ?? content['sourceUrl'] } : {}), mimeType: type === 'text' || type === 'url' ? 'text/plain' : `${type}/*` },
+      content: {
+        ...(content['text'] ? { text: content['text'] } : {}),
+        ...(content['url'] || content['sourceUrl'] ? { url: content['url'] ?? content['sourceUrl'] } : {}),
+        mimeType: type === 'text' || type === 'url' ? 'text/plain' : `${type}/*`,
+      },
       metadata: { createdBy: userId },
       status: processing ? 'processing' : 'active',
       usage: {},

@@ -38,13 +38,16 @@ export function header(req: IncomingMessage, name: string): string | undefined {
 
 /** A credential that was sent and is not accepted: `invalid_token` (RFC 6750 §3.1). */
 const unauthorized = (message: string, description: string) =>
-  new HttpError(401, -32001, message, { 'www-authenticate': `Bearer realm="learning-workspace", error="invalid_token", error_description="${description}"` });
+  new HttpError(401, -32001, message, {
+    'www-authenticate': `Bearer realm="learning-workspace", error="invalid_token", error_description="${description}"`,
+  });
 
 /**
  * No credential at all: a challenge with no error code (RFC 6750 §3.1), whose description says how this
  * server takes credentials, for the clients that show it.
  */
-const noCredentials = (hint: string) => new HttpError(401, -32001, hint, { 'www-authenticate': `Bearer realm="learning-workspace", error_description="${hint}"` });
+const noCredentials = (hint: string) =>
+  new HttpError(401, -32001, hint, { 'www-authenticate': `Bearer realm="learning-workspace", error_description="${hint}"` });
 
 /**
  * How this server takes credentials, in the words clients show a person: the answer of a request
@@ -62,7 +65,13 @@ export function credentialsHint(opts: AuthOptions): string | undefined {
 /** How logs name a caller: the first ten digits of its hash, never a credential. */
 export const callerTag = (c: Caller): string => c.hash.slice(0, 10);
 
-const caller = (hash: string, credentials?: ClientCredentials): Caller => ({ hash, credentials, userId: undefined, scopes: [], readOnly: false });
+const caller = (hash: string, credentials?: ClientCredentials): Caller => ({
+  hash,
+  credentials,
+  userId: undefined,
+  scopes: [],
+  readOnly: false,
+});
 
 /**
  * The authentication step: a token of the team's authorization server (OAuth), an access token in
@@ -96,17 +105,27 @@ function signedIn(verifier: TokenVerifier, resource: ProtectedResource): Authent
   const { readScope, writeScope } = resource.settings;
   return async (req) => {
     const token = bearer(req);
-    if (!token) throw new HttpError(401, -32001, 'Sign in: this server takes OAuth access tokens (Authorization: Bearer), see the WWW-Authenticate header.', { 'www-authenticate': resource.signInChallenge() });
+    if (!token)
+      throw new HttpError(
+        401,
+        -32001,
+        'Sign in: this server takes OAuth access tokens (Authorization: Bearer), see the WWW-Authenticate header.',
+        { 'www-authenticate': resource.signInChallenge() },
+      );
     let grant;
     try {
       grant = await verifier.verify(token);
     } catch (err) {
       if (err instanceof TokenRejected) {
-        throw new HttpError(401, -32001, `The access token is not accepted: ${err.message}.`, { 'www-authenticate': resource.invalidTokenChallenge(err.message) });
+        throw new HttpError(401, -32001, `The access token is not accepted: ${err.message}.`, {
+          'www-authenticate': resource.invalidTokenChallenge(err.message),
+        });
       }
       if (err instanceof IssuerUnavailable) {
         log('warn', 'token not checked: authorization server unavailable', { error: err.message });
-        throw new HttpError(503, -32000, 'The authorization server cannot be reached to check the access token; retry shortly.', { 'retry-after': '5' });
+        throw new HttpError(503, -32000, 'The authorization server cannot be reached to check the access token; retry shortly.', {
+          'retry-after': '5',
+        });
       }
       throw err;
     }
@@ -118,7 +137,14 @@ function signedIn(verifier: TokenVerifier, resource: ProtectedResource): Authent
       });
     }
     const scopes = [...grant.scopes].filter((s) => s === readScope || s === writeScope);
-    return { hash: identity(`oauth\n${grant.subject}\n${grant.userId ?? ''}`), credentials: undefined, userId: grant.userId, subject: grant.subject, scopes, readOnly: !writes };
+    return {
+      hash: identity(`oauth\n${grant.subject}\n${grant.userId ?? ''}`),
+      credentials: undefined,
+      userId: grant.userId,
+      subject: grant.subject,
+      scopes,
+      readOnly: !writes,
+    };
   };
 }
 

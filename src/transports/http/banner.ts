@@ -19,7 +19,12 @@ export function inspectorHint(url: string, sends: ClientSends): string {
     sends === 'token'
       ? ['Authorization: Bearer <token>', 'with the access token as Bearer Token under Authentication']
       : ['Authorization: Bearer <Connector token>', 'with your Connector token as Bearer Token under Authentication'];
-  const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'curl', version: '1' } } });
+  const initialize = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+  });
   return (
     `Clients send ${sends === 'token' ? 'the access token' : 'their own workspace credentials'}: ${header}${sends === 'credentials' ? ' and/or X-Api-Key: <Content API key>' : ''}. Try it:\n` +
     `  curl -s -H "${header}" -H "Content-Type: application/json" -H "Accept: application/json, text/event-stream" -d '${initialize}' ${url}\n` +

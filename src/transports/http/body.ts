@@ -90,10 +90,18 @@ export function classify(json: unknown, versionHeader: string | undefined, maxRe
   const batch = Array.isArray(json);
   const messages = (batch ? json : [json]) as unknown[];
   const first = (isObject(messages[0]) ? messages[0] : {}) as Message;
-  const params = (isObject(first['params']) ? first['params'] : {}) as { name?: unknown; protocolVersion?: unknown; requestId?: unknown; _meta?: unknown };
+  const params = (isObject(first['params']) ? first['params'] : {}) as {
+    name?: unknown;
+    protocolVersion?: unknown;
+    requestId?: unknown;
+    _meta?: unknown;
+  };
   const firstMethod = typeof first['method'] === 'string' ? first['method'] : undefined;
   // The revision a request speaks: its 2026-07-28 envelope, else the one initialize asks for, else the header.
-  const revision = (isObject(params._meta) ? params._meta[ENVELOPE_VERSION] : undefined) ?? (firstMethod === 'initialize' ? params.protocolVersion : undefined) ?? versionHeader;
+  const revision =
+    (isObject(params._meta) ? params._meta[ENVELOPE_VERSION] : undefined) ??
+    (firstMethod === 'initialize' ? params.protocolVersion : undefined) ??
+    versionHeader;
   described.method = firstMethod !== undefined && batch ? `batch:${firstMethod}` : firstMethod;
   described.tool = firstMethod === 'tools/call' && typeof params.name === 'string' ? params.name : undefined;
   described.revision = typeof revision === 'string' ? revision.slice(0, 32) : undefined;
@@ -106,7 +114,13 @@ export function classify(json: unknown, versionHeader: string | undefined, maxRe
     if ('reason' in checked) {
       // A broken envelope is a bad HTTP request; a well-formed request with invalid params is answered as any request is.
       const code = checked.reply?.error.code ?? INVALID_REQUEST;
-      throw new HttpError(code === INVALID_PARAMS ? 200 : 400, code, checked.reply?.error.message ?? `Invalid Request: ${checked.reason}.`, {}, checked.reply?.id);
+      throw new HttpError(
+        code === INVALID_PARAMS ? 200 : 400,
+        code,
+        checked.reply?.error.message ?? `Invalid Request: ${checked.reason}.`,
+        {},
+        checked.reply?.id,
+      );
     }
     const m = message as Message;
     const id = idOf(m['id']);
@@ -136,9 +150,18 @@ export function classify(json: unknown, versionHeader: string | undefined, maxRe
 function checkBatch(body: Body, maxRequests: number): void {
   const { revision } = body;
   if (revision === undefined || !BATCHING_REVISIONS.has(revision)) {
-    throw new HttpError(400, -32600, `Invalid Request: MCP has no JSON-RPC batches since revision 2025-06-18${revision ? ` (this request speaks ${revision})` : ''}; send one message per request.`);
+    throw new HttpError(
+      400,
+      -32600,
+      `Invalid Request: MCP has no JSON-RPC batches since revision 2025-06-18${revision ? ` (this request speaks ${revision})` : ''}; send one message per request.`,
+    );
   }
   if (body.requests.length > maxRequests) {
-    throw new HttpError(429, -32600, `Invalid Request: a batch of ${body.requests.length} requests is more than may be in flight at once (${maxRequests}, --max-inflight); send smaller batches.`, { 'retry-after': '1' });
+    throw new HttpError(
+      429,
+      -32600,
+      `Invalid Request: a batch of ${body.requests.length} requests is more than may be in flight at once (${maxRequests}, --max-inflight); send smaller batches.`,
+      { 'retry-after': '1' },
+    );
   }
 }

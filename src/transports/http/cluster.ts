@@ -27,7 +27,9 @@ export function runPrimary(cluster: Cluster, config: Config, http: HttpConfig, c
     if (announced) return;
     announced = true;
     const host = http.host.includes(':') ? `[${http.host}]` : http.host;
-    process.stderr.write(`learning-workspace-mcp ${version}: ${http.workers} workers (stateless, ${http.credentials} credentials)\nMCP endpoint (Streamable HTTP): http://${host}:${address.port}/mcp\n`);
+    process.stderr.write(
+      `learning-workspace-mcp ${version}: ${http.workers} workers (stateless, ${http.credentials} credentials)\nMCP endpoint (Streamable HTTP): http://${host}:${address.port}/mcp\n`,
+    );
   });
   cluster.on('exit', (worker, code) => {
     if (stopping) return;

@@ -24,5 +24,7 @@ export function sendError(res: ServerResponse, err: HttpError): void {
   }
   res.writeHead(err.status, { 'content-type': 'application/json', ...err.headers });
   // Without an id when the request's is unknown, as the MCP schema's error response has it.
-  res.end(JSON.stringify({ jsonrpc: '2.0', ...(err.id === undefined ? {} : { id: err.id }), error: { code: err.code, message: err.message } }));
+  res.end(
+    JSON.stringify({ jsonrpc: '2.0', ...(err.id === undefined ? {} : { id: err.id }), error: { code: err.code, message: err.message } }),
+  );
 }

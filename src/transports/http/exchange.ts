@@ -30,7 +30,12 @@ class Exchange {
     if (!this.open) return;
     if (!this.streaming) {
       this.streaming = true;
-      this.res.writeHead(200, { ...this.headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
+      this.res.writeHead(200, {
+        ...this.headers,
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+      });
       for (const a of this.answers.splice(0)) this.write(a);
     }
     this.write(message);

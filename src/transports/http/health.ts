@@ -12,7 +12,8 @@ export interface HealthState {
 }
 
 /** Whether a request is for the health endpoints (they pass the same Host and Origin checks as /mcp first). */
-export const isHealthRequest = (path: string, req: IncomingMessage): boolean => req.method === 'GET' && (path === '/healthz' || path === '/readyz');
+export const isHealthRequest = (path: string, req: IncomingMessage): boolean =>
+  req.method === 'GET' && (path === '/healthz' || path === '/readyz');
 
 /**
  * `GET /healthz` (alive) and `GET /readyz` (ready or not). Anyone is told only whether the server is

@@ -74,30 +74,21 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   const modern = modernHandler(makeServer, maxBody);
   const stateless = new StatelessServing();
   const rate = await rateLimitOf(opts);
-  const waiting = new WaitingCalls();
 
-  async function handleMcp(req: IncomingMessage, res: ServerResponse, trace: AccessTrace): Promise<void> {
-    checkOrigin(req);
-    // Nothing is read, opened or sent upstream for a caller that is not let in.
-    const caller: Caller = await authenticate(req);
-    trace.caller = callerTag(caller);
-    const sid = header(req, 'mcp-session-id');
-    if (sid) trace.session = sessions.tagOf(sid);
-    const body = await readBody(req, trace, maxBody, opts.maxInFlight);
-    if (body) waiting.cancel(body, caller.hash, sid);
-    if (rate && body && body.toolCalls > 0) await countCalls(rate, waiting, body, caller.hash, sid, trace.clientGone);
-    if (caller.readOnly && resource && body?.tool !== undefined && opts.writeTools.has(body.tool)) throw writeScopeNeeded(resource, body.tool, body.id);
-    if (draining) throw new HttpError(503, -32000, 'The server is shutting down; retry on another instance.', { 'retry-after': '1', connection: 'close' });
-    // The request's context, made once here: its handlers get it with the request, through the SDK's auth info.
-    const request: RequestContext = { caller, trace };
-    const auth = carry(request);
-    if (body && !isLegacyRequest(req, body)) return modern.handle(req, res, body, auth);
-    if (opts.stateless) return stateless.handle(req, res, body, caller, auth, () => makeServer(caller));
-    if (caller.credentials && body?.initialize) await admit(caller, opts.verifyCaller);
-    return sessions.handle(req, res, body, caller, auth);
-  }
+  const handleMcp = mcpRoute({
+    opts,
+    checkOrigin,
+    authenticate,
+    resource,
+    sessions,
+    modern,
+    stateless,
+    rate,
+    maxBody,
+    draining: () => draining,
+  });
 
-  const health = readiness(opts, authenticate, () => draining, () => sessions.size, rate);
+  const health = readiness(opts, authenticate, { draining: () => draining, sessions: () => sessions.size }, rate);
   const metricsFor = async (req: IncomingMessage, res: ServerResponse) => {
     checkOrigin(req);
     await authenticate(req);
@@ -111,9 +102,13 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     // Every request gets its access-log line, a refused or unknown one too.
     const trace = traceRequest(req, res, path, () => (counted ? inFlight-- : undefined));
     // DNS rebinding must not reach the health endpoints either: the same Host and Origin checks as /mcp.
-    if (isHealthRequest(path, req)) return void checked(() => checkOrigin(req)).then(() => serveHealth(path, req, res, health)).catch((err: unknown) => failed(res, err));
+    if (isHealthRequest(path, req))
+      return void checked(() => checkOrigin(req))
+        .then(() => serveHealth(path, req, res, health))
+        .catch((err: unknown) => failed(res, err));
     // The metrics name tools and callers: the same checks and authentication as /mcp.
-    if (path === '/metrics' && opts.metricsHandler && req.method === 'GET') return void metricsFor(req, res).catch((err: unknown) => failed(res, err));
+    if (path === '/metrics' && opts.metricsHandler && req.method === 'GET')
+      return void metricsFor(req, res).catch((err: unknown) => failed(res, err));
     const metadata = resource?.serves(path) ?? false;
     // OAuth requests to a server that takes tokens or credentials are told what to send instead.
     const probed = answerProbe && !metadata && isSignInProbe(path);
@@ -141,8 +136,58 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   });
 }
 
+/** What the /mcp route works with, made once by startHttp. */
+interface McpRouteParts {
+  opts: HttpOptions;
+  checkOrigin: (req: IncomingMessage) => void;
+  authenticate: Authenticate;
+  resource: ProtectedResource | undefined;
+  sessions: SessionStore;
+  modern: ReturnType<typeof modernHandler>;
+  stateless: StatelessServing;
+  rate: RateLimit | undefined;
+  maxBody: number;
+  draining: () => boolean;
+}
+
+/** POST, GET and DELETE /mcp, through the steps startHttp names, in that order. */
+function mcpRoute(parts: McpRouteParts): (req: IncomingMessage, res: ServerResponse, trace: AccessTrace) => Promise<void> {
+  const { opts, checkOrigin, authenticate, resource, sessions, modern, stateless, rate, maxBody } = parts;
+  const { makeServer } = opts;
+  const waiting = new WaitingCalls();
+  return async (req, res, trace) => {
+    checkOrigin(req);
+    // Nothing is read, opened or sent upstream for a caller that is not let in.
+    const caller: Caller = await authenticate(req);
+    trace.caller = callerTag(caller);
+    const sid = header(req, 'mcp-session-id');
+    if (sid) trace.session = sessions.tagOf(sid);
+    const body = await readBody(req, trace, maxBody, opts.maxInFlight);
+    if (body) waiting.cancel(body, caller.hash, sid);
+    if (rate && body && body.toolCalls > 0) await countCalls(rate, waiting, body, caller.hash, sid, trace.clientGone);
+    if (caller.readOnly && resource && body?.tool !== undefined && opts.writeTools.has(body.tool))
+      throw writeScopeNeeded(resource, body.tool, body.id);
+    if (parts.draining())
+      throw new HttpError(503, -32000, 'The server is shutting down; retry on another instance.', {
+        'retry-after': '1',
+        connection: 'close',
+      });
+    // The request's context, made once here: its handlers get it with the request, through the SDK's auth info.
+    const request: RequestContext = { caller, trace };
+    const auth = carry(request);
+    if (body && !isLegacyRequest(req, body)) return modern.handle(req, res, body, auth);
+    if (opts.stateless) return stateless.handle(req, res, body, caller, auth, () => makeServer(caller));
+    if (caller.credentials && body?.initialize) await admit(caller, opts.verifyCaller);
+    return sessions.handle(req, res, body, caller, auth);
+  };
+}
+
 /** Draining and closing: no new requests, those in flight get the grace period, then everything closes. */
-function lifecycle(server: Server, url: string, parts: { drainStarts: () => void; inFlight: () => number; closeAll: () => Promise<void> }): HttpHandle {
+function lifecycle(
+  server: Server,
+  url: string,
+  parts: { drainStarts: () => void; inFlight: () => number; closeAll: () => Promise<void> },
+): HttpHandle {
   const closeAll = async () => {
     await parts.closeAll();
     server.closeAllConnections();
@@ -172,7 +217,14 @@ function lifecycle(server: Server, url: string, parts: { drainStarts: () => void
 }
 
 /** Counts the body's tool calls against the caller's limit; a client that cancels or goes away meanwhile is not served. */
-async function countCalls(rate: RateLimit, waiting: WaitingCalls, body: Body, caller: string, sid: string | undefined, gone: AbortSignal | undefined): Promise<void> {
+async function countCalls(
+  rate: RateLimit,
+  waiting: WaitingCalls,
+  body: Body,
+  caller: string,
+  sid: string | undefined,
+  gone: AbortSignal | undefined,
+): Promise<void> {
   await waiting.run(body, caller, sid, gone, (signal) => rate.consume(caller, body.toolCalls, signal));
   if (gone?.aborted) throw new ClientGone('the client went away before its request was served');
 }
@@ -182,10 +234,14 @@ async function admit(caller: Caller, verify: HttpOptions['verifyCaller']): Promi
   const verdict = verify ? await verify(caller) : 'valid';
   if (verdict === 'invalid') {
     throw new HttpError(401, -32001, 'The workspace does not accept these credentials (Connector token or API key).', {
-      'www-authenticate': 'Bearer realm="learning-workspace", error="invalid_token", error_description="workspace credentials not accepted"',
+      'www-authenticate':
+        'Bearer realm="learning-workspace", error="invalid_token", error_description="workspace credentials not accepted"',
     });
   }
-  if (verdict !== 'valid') throw new HttpError(503, -32000, 'Your credentials cannot be checked with the workspace right now; retry shortly.', { 'retry-after': '5' });
+  if (verdict !== 'valid')
+    throw new HttpError(503, -32000, 'Your credentials cannot be checked with the workspace right now; retry shortly.', {
+      'retry-after': '5',
+    });
 }
 
 /** A check that may throw, as a promise. */
@@ -196,16 +252,27 @@ const checked = (check: () => void): Promise<void> => new Promise((resolve) => r
 async function rateLimitOf(opts: HttpOptions): Promise<RateLimit | undefined> {
   if (!opts.rateLimit) return undefined;
   const telemetry = opts.telemetry;
-  return createRateLimit({ ...opts.rateLimit, redisUrl: opts.redisUrl, storeFailed: telemetry && ((outcome) => telemetry.storeFailed('rate-limit', outcome)) });
+  return createRateLimit({
+    ...opts.rateLimit,
+    redisUrl: opts.redisUrl,
+    storeFailed: telemetry && ((outcome) => telemetry.storeFailed('rate-limit', outcome)),
+  });
 }
 
-function readiness(opts: HttpOptions, authenticate: Authenticate, draining: () => boolean, sessions: () => number, rate: RateLimit | undefined): HealthState {
-  const stores = () => ({ ...(opts.jobStoreState ? { jobs: opts.jobStoreState() } : {}), ...(rate?.state() ? { rateLimit: rate.state()! } : {}) });
+function readiness(
+  opts: HttpOptions,
+  authenticate: Authenticate,
+  state: Pick<HealthState, 'draining' | 'sessions'>,
+  rate: RateLimit | undefined,
+): HealthState {
+  const stores = () => ({
+    ...(opts.jobStoreState ? { jobs: opts.jobStoreState() } : {}),
+    ...(rate?.state() ? { rateLimit: rate.state()! } : {}),
+  });
   const vouched = opts.authTokens.length > 0 || opts.oauth !== undefined;
   return {
     health: opts.health,
-    draining,
-    sessions,
+    ...state,
     stores,
     mayReadDetails: async (req: IncomingMessage) => {
       if (!vouched || req.headers.authorization === undefined) return false;
@@ -223,7 +290,8 @@ function readiness(opts: HttpOptions, authenticate: Authenticate, draining: () =
 async function readBody(req: IncomingMessage, trace: AccessTrace, maxBody: number, maxInFlight: number): Promise<Body | undefined> {
   if (req.method === 'GET' || req.method === 'DELETE') return undefined;
   if (req.method !== 'POST') throw new HttpError(405, -32000, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
-  if (!(req.headers['content-type'] ?? '').includes('application/json')) throw new HttpError(415, -32000, 'Content-Type must be application/json.');
+  if (!(req.headers['content-type'] ?? '').includes('application/json'))
+    throw new HttpError(415, -32000, 'Content-Type must be application/json.');
   return classify(await readJson(req, maxBody), header(req, 'mcp-protocol-version'), maxInFlight, trace);
 }
 

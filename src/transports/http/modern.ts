@@ -35,7 +35,8 @@ function mayBeModern(version: string | undefined, body: Body): boolean {
   return body.enveloped;
 }
 
-const optional = <K extends string>(key: K, value: string | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));
+const optional = <K extends string>(key: K, value: string | undefined) =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 
 export interface ModernHandler {
   handle(req: IncomingMessage, res: ServerResponse, body: Body, auth: AuthInfo): Promise<void>;
@@ -52,7 +53,11 @@ export interface ModernHandler {
 export function modernHandler(makeServer: (caller: Caller) => McpServer, maxBodyBytes: number): ModernHandler {
   const onerror = (error: Error) => log('info', 'request refused', { reason: error.message });
   // The caller comes with the request's context, in the auth info the front gave the handler.
-  const handler = createMcpHandler(({ authInfo }) => makeServer(carried(authInfo)!.caller), { legacy: 'reject', maxRequestBodySize: maxBodyBytes, onerror });
+  const handler = createMcpHandler(({ authInfo }) => makeServer(carried(authInfo)!.caller), {
+    legacy: 'reject',
+    maxRequestBodySize: maxBodyBytes,
+    onerror,
+  });
   const serve = toNodeHandler(handler, { onerror, maxRequestBodySize: maxBodyBytes });
   return {
     handle(req, res, body, auth) {

@@ -72,7 +72,11 @@ export function metadataUrls(issuer: string): string[] {
   const path = u.pathname.replace(/\/+$/, '');
   const at = (p: string) => `${u.origin}${p}`;
   if (path === '') return [at('/.well-known/oauth-authorization-server'), at('/.well-known/openid-configuration')];
-  return [at(`/.well-known/oauth-authorization-server${path}`), at(`/.well-known/openid-configuration${path}`), at(`${path}/.well-known/openid-configuration`)];
+  return [
+    at(`/.well-known/oauth-authorization-server${path}`),
+    at(`/.well-known/openid-configuration${path}`),
+    at(`${path}/.well-known/openid-configuration`),
+  ];
 }
 
 /** Space-separated `scope` (RFC 9068, RFC 7662) or `scp` as a list or string (Okta, Entra ID). */
@@ -106,7 +110,11 @@ export class TokenVerifier {
   async warmUp(): Promise<void> {
     try {
       const m = await this.metadata();
-      log('info', 'authorization server found', { issuer: m.issuer, jwks: m.jwks_uri ?? null, introspection: m.introspection_endpoint ?? null });
+      log('info', 'authorization server found', {
+        issuer: m.issuer,
+        jwks: m.jwks_uri ?? null,
+        introspection: m.introspection_endpoint ?? null,
+      });
     } catch (err) {
       log('warn', 'authorization server not reachable yet', { issuer: this.settings.issuer, error: (err as Error).message });
     }
@@ -135,7 +143,10 @@ export class TokenVerifier {
     let payload: JWTPayload;
     let typ: string | undefined;
     try {
-      ({ payload, protectedHeader: { typ } } = await jwtVerify(token, jwks, {
+      ({
+        payload,
+        protectedHeader: { typ },
+      } = await jwtVerify(token, jwks, {
         issuer: this.settings.issuer,
         audience: this.accepted,
         algorithms: ALGORITHMS,
@@ -146,7 +157,9 @@ export class TokenVerifier {
       throw jwtRefusal(err);
     }
     if (typ !== undefined && !this.settings.tokenTypes.includes(typ.toLowerCase())) {
-      throw new TokenRejected(`the token is not an access token (typ ${JSON.stringify(typ.slice(0, 40))}; accepted: ${this.settings.tokenTypes.join(', ')})`);
+      throw new TokenRejected(
+        `the token is not an access token (typ ${JSON.stringify(typ.slice(0, 40))}; accepted: ${this.settings.tokenTypes.join(', ')})`,
+      );
     }
     return { grant: this.grant(payload), expiresAt: payload.exp! * 1000 };
   }
@@ -158,7 +171,8 @@ export class TokenVerifier {
     const endpoint = (await this.metadata()).introspection_endpoint;
     if (!endpoint) throw new IssuerUnavailable('the authorization server publishes no introspection_endpoint');
     const basic = Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString('base64');
-    if (this.introspecting >= MAX_INTROSPECTIONS) throw new IssuerUnavailable(`${MAX_INTROSPECTIONS} token introspections are already in flight`);
+    if (this.introspecting >= MAX_INTROSPECTIONS)
+      throw new IssuerUnavailable(`${MAX_INTROSPECTIONS} token introspections are already in flight`);
     this.introspecting++;
     let claims: Record<string, unknown>;
     try {
@@ -176,9 +190,11 @@ export class TokenVerifier {
       this.introspecting--;
     }
     if (claims['active'] !== true) throw new TokenRejected('the token is not active');
-    if (claims['iss'] !== undefined && claims['iss'] !== this.settings.issuer) throw new TokenRejected('the token was issued by another authorization server');
+    if (claims['iss'] !== undefined && claims['iss'] !== this.settings.issuer)
+      throw new TokenRejected('the token was issued by another authorization server');
     const aud = typeof claims['aud'] === 'string' ? [claims['aud']] : Array.isArray(claims['aud']) ? claims['aud'] : [];
-    if (!aud.some((a) => this.accepted.includes(a as string))) throw new TokenRejected('the token was not issued for this server (audience)');
+    if (!aud.some((a) => this.accepted.includes(a as string)))
+      throw new TokenRejected('the token was not issued for this server (audience)');
     const now = Date.now() / 1000;
     const exp = typeof claims['exp'] === 'number' ? claims['exp'] : undefined;
     if (exp === undefined || exp + CLOCK_SKEW_S < now) throw new TokenRejected('the token has expired');
@@ -194,7 +210,8 @@ export class TokenVerifier {
     let userId: string | undefined;
     if (name) {
       const v = claims[name];
-      if (typeof v !== 'string' && typeof v !== 'number') throw new TokenRejected(`the token has no ${name} claim, which names the acting user`);
+      if (typeof v !== 'string' && typeof v !== 'number')
+        throw new TokenRejected(`the token has no ${name} claim, which names the acting user`);
       userId = String(v);
     }
     return { subject: `${String(claims['iss'])}\n${String(claims['sub'])}`, scopes: scopesOf(claims), userId };
@@ -237,7 +254,8 @@ export class TokenVerifier {
       }
       const m = (await res.json().catch(() => ({}))) as Partial<IssuerMetadata>;
       // RFC 8414 §3.3: metadata that names another issuer must not be used.
-      if (m.issuer !== this.settings.issuer) throw new IssuerUnavailable(`${url} names the issuer ${JSON.stringify(m.issuer)}, not ${JSON.stringify(this.settings.issuer)}`);
+      if (m.issuer !== this.settings.issuer)
+        throw new IssuerUnavailable(`${url} names the issuer ${JSON.stringify(m.issuer)}, not ${JSON.stringify(this.settings.issuer)}`);
       return m as IssuerMetadata;
     }
     throw new IssuerUnavailable(`no authorization server metadata found (${tried.join('; ')})`);
@@ -259,8 +277,10 @@ function jwtRefusal(err: unknown): Error {
     if (err.claim === 'nbf') return new TokenRejected('the token is not valid yet');
     return new TokenRejected(`the token's ${err.claim} claim is missing or not valid`);
   }
-  if (err instanceof E.JOSEAlgNotAllowed || err instanceof E.JOSENotSupported) return new TokenRejected('the token is not signed with an accepted algorithm');
-  if (err instanceof E.JWKSNoMatchingKey) return new TokenRejected('the token is signed with a key the authorization server does not publish');
+  if (err instanceof E.JOSEAlgNotAllowed || err instanceof E.JOSENotSupported)
+    return new TokenRejected('the token is not signed with an accepted algorithm');
+  if (err instanceof E.JWKSNoMatchingKey)
+    return new TokenRejected('the token is signed with a key the authorization server does not publish');
   if (err instanceof E.JWSSignatureVerificationFailed) return new TokenRejected('the token signature does not verify');
   if (err instanceof E.JWSInvalid || err instanceof E.JWTInvalid) return new TokenRejected('the token is not a valid JWT');
   // Left: the key set could not be fetched or used (timeout, network, HTTP status, malformed set).

@@ -5,7 +5,8 @@ import type { ServerResponse } from 'node:http';
  * (RFC 8414, OpenID), client registration (RFC 7591), and /authorize and /token, where the MCP
  * specification's fallback looks when there is no metadata.
  */
-const SIGN_IN_PATHS = /^\/(?:\.well-known\/(?:oauth-protected-resource|oauth-authorization-server|openid-configuration)(?:\/.*)?|register|authorize|token)$/;
+const SIGN_IN_PATHS =
+  /^\/(?:\.well-known\/(?:oauth-protected-resource|oauth-authorization-server|openid-configuration)(?:\/.*)?|register|authorize|token)$/;
 
 export const isSignInProbe = (path: string): boolean => SIGN_IN_PATHS.test(path);
 

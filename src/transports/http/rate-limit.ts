@@ -44,19 +44,35 @@ export async function createRateLimit(spec: RateLimitSpec): Promise<RateLimit> {
       if (err instanceof Error) throw err;
       const res = err as { msBeforeNext?: number; consumedPoints?: number };
       const wait = Math.max(1, Math.ceil((res.msBeforeNext ?? 1000) / 1000));
-      if (n === 1) throw new HttpError(429, -32000, `Too many tool calls: this server allows ${limit} per caller (--rate-limit). Retry in ${wait} s.`, { 'retry-after': String(wait) });
+      if (n === 1)
+        throw new HttpError(
+          429,
+          -32000,
+          `Too many tool calls: this server allows ${limit} per caller (--rate-limit). Retry in ${wait} s.`,
+          { 'retry-after': String(wait) },
+        );
       // Several calls at once (a batch) are refused whole and cost nothing: what was left stays left.
       await limiter.reward(key, n).catch(() => undefined);
       const left = Math.max(0, spec.calls - ((res.consumedPoints ?? n) - n));
       const split = n > spec.calls ? ` Split it: at most ${spec.calls} calls fit in one window.` : ` Retry in ${wait} s, or send fewer.`;
-      throw new HttpError(429, -32000, `Too many tool calls: this request holds ${n}, and ${left} of the ${limit} this server allows per caller (--rate-limit) are left; nothing was sent.${split}`, {
-        'retry-after': String(wait),
-      });
+      throw new HttpError(
+        429,
+        -32000,
+        `Too many tool calls: this request holds ${n}, and ${left} of the ${limit} this server allows per caller (--rate-limit) are left; nothing was sent.${split}`,
+        {
+          'retry-after': String(wait),
+        },
+      );
     }
   };
   const memory = new rlf.RateLimiterMemory(options);
   if (!spec.redisUrl) return { consume: (key, n) => consumeIn(memory, key, n), state: () => undefined, close: async () => undefined };
-  const shared = await sharedCount({ ...spec, redisUrl: spec.redisUrl }, (redis) => new rlf.RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true }), memory, consumeIn);
+  const shared = await sharedCount(
+    { ...spec, redisUrl: spec.redisUrl },
+    (redis) => new rlf.RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true }),
+    memory,
+    consumeIn,
+  );
   return {
     async consume(key, n, signal) {
       if (!signal) return shared.count(key, n);
@@ -92,7 +108,10 @@ async function sharedCount(
   consumeIn: Consume,
 ): Promise<{ count(key: string, n: number): Promise<void>; state(): 'ready' | 'degraded'; close(): void }> {
   // Through the default export: the bundle's chunk of a CommonJS package has no other.
-  const [{ default: ioredis }, { redisOptions, logFailures }] = await Promise.all([import('ioredis'), import('../../jobs/redis-client.js')]);
+  const [{ default: ioredis }, { redisOptions, logFailures }] = await Promise.all([
+    import('ioredis'),
+    import('../../jobs/redis-client.js'),
+  ]);
   const redis: Redis = new ioredis.Redis(spec.redisUrl, { ...redisOptions('lw-rate'), commandTimeout: STORE_TIMEOUT_MS });
   logFailures(redis, 'rate limit');
   // Connected before the first request is counted.
@@ -106,11 +125,20 @@ async function sharedCount(
     const allowed = spec.onStoreFailure === 'open';
     spec.storeFailed?.(allowed ? 'allowed' : 'refused');
     if (Date.now() - lastLog >= LOG_EVERY_MS) {
-      log('warn', `rate limit: the shared count in Redis cannot be read; calls are ${allowed ? 'let through, counted in this process' : 'refused'} meanwhile`, { error: String(err), failures });
+      log(
+        'warn',
+        `rate limit: the shared count in Redis cannot be read; calls are ${allowed ? 'let through, counted in this process' : 'refused'} meanwhile`,
+        { error: String(err), failures },
+      );
       [lastLog, failures] = [Date.now(), 0];
     }
     if (!allowed) {
-      throw new HttpError(503, -32000, 'The call limit (shared in Redis) cannot be checked right now, and this server refuses calls meanwhile (--rate-limit-store-failure closed). Nothing was started or sent to the workspace; retry in 5 s.', { 'retry-after': '5' });
+      throw new HttpError(
+        503,
+        -32000,
+        'The call limit (shared in Redis) cannot be checked right now, and this server refuses calls meanwhile (--rate-limit-store-failure closed). Nothing was started or sent to the workspace; retry in 5 s.',
+        { 'retry-after': '5' },
+      );
     }
   };
 

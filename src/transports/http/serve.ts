@@ -15,10 +15,22 @@ export async function serveHttp(
   announce: boolean,
 ): Promise<void> {
   const { all, upstream, makeServer, verifyCaller, telemetry } = serving;
-  const handle = await startHttp({ ...http, redisUrl: config.redisUrl, jobStoreState: serving.jobs && config.redisUrl ? () => serving.jobs!.store.state() : undefined, metricsHandler: telemetry?.metrics, telemetry, makeServer, verifyCaller, writeTools: all.writes, readOnly: config.readOnly, health: upstream.pool.health }).catch(async (err: unknown) => {
+  const handle = await startHttp({
+    ...http,
+    redisUrl: config.redisUrl,
+    jobStoreState: serving.jobs && config.redisUrl ? () => serving.jobs!.store.state() : undefined,
+    metricsHandler: telemetry?.metrics,
+    telemetry,
+    makeServer,
+    verifyCaller,
+    writeTools: all.writes,
+    readOnly: config.readOnly,
+    health: upstream.pool.health,
+  }).catch(async (err: unknown) => {
     const code = (err as { code?: string }).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
-    const what = code === 'EADDRINUSE' ? `port ${http.port} on ${http.host} is in use` : `not allowed to use port ${http.port} on ${http.host}`;
+    const what =
+      code === 'EADDRINUSE' ? `port ${http.port} on ${http.host} is in use` : `not allowed to use port ${http.port} on ${http.host}`;
     process.stderr.write(`learning-workspace-mcp: ${what}; choose another with --port (or WORKSPACE_MCP_PORT).\n`);
     await shutdown(1);
     throw err;
@@ -28,7 +40,10 @@ export async function serveHttp(
   closers.unshift(() => handle.drain(http.drainMs, jobs && { busy: () => jobs.busy > 0, stop: () => jobs.interrupt() }));
   // Said once the port is ours, so a start that fails says only why it failed.
   if (!config.stateSecret && config.confirmDestructive !== 'never' && !config.sandbox) {
-    log('warn', "WORKSPACE_STATE_SECRET is not set: confirmations are sealed with a key of this process, so replicas refuse each other's; set the same secret on every replica");
+    log(
+      'warn',
+      "WORKSPACE_STATE_SECRET is not set: confirmations are sealed with a key of this process, so replicas refuse each other's; set the same secret on every replica",
+    );
   }
   // Workers of a cluster are announced once, by the primary.
   if (!announce) return;

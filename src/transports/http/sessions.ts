@@ -38,7 +38,11 @@ interface Session {
 export function checkRevisionHeader(req: IncomingMessage): void {
   const version = header(req, 'mcp-protocol-version');
   if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-    throw new HttpError(400, -32000, `Unsupported protocol version ${JSON.stringify(version.slice(0, 40))}: this server speaks ${[...SUPPORTED_PROTOCOL_VERSIONS, '2026-07-28'].join(', ')}.`);
+    throw new HttpError(
+      400,
+      -32000,
+      `Unsupported protocol version ${JSON.stringify(version.slice(0, 40))}: this server speaks ${[...SUPPORTED_PROTOCOL_VERSIONS, '2026-07-28'].join(', ')}.`,
+    );
   }
 }
 
@@ -87,9 +91,12 @@ export class SessionStore {
   private find(id: string, caller: Caller): Session {
     const s = this.sessions.get(id);
     if (!s) throw new HttpError(404, -32001, 'Session not found: it ended or expired. Start a new session with initialize.');
-    if (s.callerHash !== caller.hash) throw new HttpError(403, -32000, 'This session belongs to another caller: open a session of your own with initialize.');
+    if (s.callerHash !== caller.hash)
+      throw new HttpError(403, -32000, 'This session belongs to another caller: open a session of your own with initialize.');
     if (s.inFlight >= this.limits.maxInFlight) {
-      throw new HttpError(429, -32000, `Too many requests in flight on this session (at most ${this.limits.maxInFlight}).`, { 'retry-after': '1' });
+      throw new HttpError(429, -32000, `Too many requests in flight on this session (at most ${this.limits.maxInFlight}).`, {
+        'retry-after': '1',
+      });
     }
     return s;
   }
@@ -101,13 +108,18 @@ export class SessionStore {
       return void res.writeHead(200).end();
     }
     // The server sends nothing unasked, so a session has no standalone event stream to open.
-    if (req.method !== 'POST' || !body) throw new HttpError(405, -32000, 'This server sends nothing outside the answers to requests: no event stream to open.', { allow: 'POST, DELETE' });
+    if (req.method !== 'POST' || !body)
+      throw new HttpError(405, -32000, 'This server sends nothing outside the answers to requests: no event stream to open.', {
+        allow: 'POST, DELETE',
+      });
     checkRevisionHeader(req);
     if (body.initialize) throw new HttpError(400, -32600, 'Invalid Request: this session is already initialized.');
     // Each request of a batch (older revisions) counts as one call in flight.
     const weight = Math.max(1, body.requests.length);
     if (s.inFlight + weight > this.limits.maxInFlight) {
-      throw new HttpError(429, -32000, `Too many requests in flight on this session (at most ${this.limits.maxInFlight}).`, { 'retry-after': '1' });
+      throw new HttpError(429, -32000, `Too many requests in flight on this session (at most ${this.limits.maxInFlight}).`, {
+        'retry-after': '1',
+      });
     }
     s.inFlight += weight;
     res.on('close', () => {
@@ -122,7 +134,16 @@ export class SessionStore {
     const id = replica ? `${replica}.${randomUUID()}` : randomUUID();
     const server = this.makeServer(caller);
     const transport = new ExchangeTransport(id);
-    const session: Session = { id, tag: shortHash(id), transport, server, callerHash: caller.hash, lastActivity: Date.now(), inFlight: 0, openedAt: performance.now() };
+    const session: Session = {
+      id,
+      tag: shortHash(id),
+      transport,
+      server,
+      callerHash: caller.hash,
+      lastActivity: Date.now(),
+      inFlight: 0,
+      openedAt: performance.now(),
+    };
     this.sessions.set(id, session);
     transport.onclose = () => this.end(session, 'closed');
     await server.connect(transport);
@@ -139,7 +160,13 @@ export class SessionStore {
     const mine = [...this.sessions.values()].filter((s) => s.callerHash === caller.hash);
     if (mine.length >= this.limits.maxSessionsPerCaller) {
       const oldest = oldestIdle(mine);
-      if (!oldest) throw new HttpError(503, -32000, `You have ${mine.length} sessions open, each with a call in flight (at most ${this.limits.maxSessionsPerCaller} per caller); end one first.`, { 'retry-after': '5' });
+      if (!oldest)
+        throw new HttpError(
+          503,
+          -32000,
+          `You have ${mine.length} sessions open, each with a call in flight (at most ${this.limits.maxSessionsPerCaller} per caller); end one first.`,
+          { 'retry-after': '5' },
+        );
       this.end(oldest, 'caller share');
     }
     if (this.sessions.size < this.limits.maxSessions) return;

@@ -23,7 +23,14 @@ type Cancel = () => void;
 export class StatelessServing {
   private readonly calls = new Map<string, Set<Cancel>>();
 
-  async handle(req: IncomingMessage, res: ServerResponse, body: Body | undefined, caller: Caller, auth: AuthInfo, server: () => McpServer): Promise<void> {
+  async handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Body | undefined,
+    caller: Caller,
+    auth: AuthInfo,
+    server: () => McpServer,
+  ): Promise<void> {
     if (req.method !== 'POST' || !body) throw new HttpError(405, -32000, 'Stateless server: only POST is served.', { allow: 'POST' });
     checkRevisionHeader(req);
     const cancelled = body.cancels;

@@ -9,7 +9,13 @@ export class WaitingCalls {
   private readonly held = new Map<string, AbortController>();
 
   /** Runs `step` for the request(s) of `body`; its signal aborts on a cancel of one of them, or when `gone` aborts. */
-  async run<T>(body: Body, caller: string, sid: string | undefined, gone: AbortSignal | undefined, step: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  async run<T>(
+    body: Body,
+    caller: string,
+    sid: string | undefined,
+    gone: AbortSignal | undefined,
+    step: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     const abort = new AbortController();
     const stop = () => abort.abort();
     gone?.addEventListener('abort', stop, { once: true });
@@ -27,7 +33,9 @@ export class WaitingCalls {
   /** Ends the held requests that `body` cancels (notifications/cancelled). */
   cancel(body: Body, caller: string, sid: string | undefined): void {
     if (sid === undefined || this.held.size === 0) return;
-    for (const m of body.messages) if (m['method'] === 'notifications/cancelled') this.held.get(key(caller, sid, (m['params'] as { requestId?: unknown } | undefined)?.requestId))?.abort();
+    for (const m of body.messages)
+      if (m['method'] === 'notifications/cancelled')
+        this.held.get(key(caller, sid, (m['params'] as { requestId?: unknown } | undefined)?.requestId))?.abort();
   }
 
   get size(): number {

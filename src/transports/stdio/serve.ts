@@ -24,7 +24,11 @@ export function serveStdio({ makeServer, settled, shutdown, tools }: StdioServin
   // A client that goes away must end us, once the calls it already sent have answered (their answers
   // still go out on stdout).
   const tick = () => new Promise((r) => setImmediate(r));
-  const stdinClosed = () => void tick().then(() => settled(10_000)).then(tick).then(() => shutdown(0));
+  const stdinClosed = () =>
+    void tick()
+      .then(() => settled(10_000))
+      .then(tick)
+      .then(() => shutdown(0));
   process.stdin.on('end', stdinClosed);
   process.stdin.on('close', stdinClosed);
   serveBothRevisions(makeServer, { transport, onerror: (error) => log('warn', 'stdio', { error: error.message }) });
@@ -43,7 +47,12 @@ export async function serveConfigError(message: string): Promise<void> {
   transport.onmessage = (m) => {
     if (!('id' in m && 'method' in m)) return;
     if (m.method === 'server/discover') {
-      const result = { supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'learning-workspace', version } } };
+      const result = {
+        supportedVersions: ['2026-07-28'],
+        capabilities: { tools: {} },
+        resultType: 'complete',
+        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'learning-workspace', version } },
+      };
       return void transport.send({ jsonrpc: '2.0', id: m.id, result });
     }
     void transport.send(errorReply(m.id, -32603, `learning-workspace-mcp is not configured: ${message}`));

@@ -103,7 +103,11 @@ export class StdioTransport implements Transport {
     const id = idOfUnparsed(s.head, s.tail.toString('utf8'));
     log('warn', 'stdio message over the size limit', { bytes: s.bytes, limit: this.maxBytes });
     void this.send(
-      errorReply(id, INVALID_REQUEST, `Invalid Request: the message is ${s.bytes} bytes; this server takes messages of at most ${this.maxBytes} bytes (1 MiB). Send large content by reference (a URL) instead.`),
+      errorReply(
+        id,
+        INVALID_REQUEST,
+        `Invalid Request: the message is ${s.bytes} bytes; this server takes messages of at most ${this.maxBytes} bytes (1 MiB). Send large content by reference (a URL) instead.`,
+      ),
     );
   }
 
