@@ -214,6 +214,10 @@ describe.concurrent('replicas under Redis faults', () => {
         const claim = await call(co.client, 'presentations_create', DECK_ARGS, 20_000);
         expect(claim.isError).toBe(true);
         expect(text(claim)).toMatch(/STORE_UNAVAILABLE[\s\S]*Nothing was started/);
+        // A batch's claim alike: a tool result naming the store, not a protocol error.
+        const batch = await call(co.client, 'batch_call', { calls: [{ tool: 'groups_list', arguments: '{}' }] }, 20_000);
+        expect(batch.isError).toBe(true);
+        expect(text(batch)).toMatch(/STORE_UNAVAILABLE[\s\S]*Nothing was started/);
         // Callers that give up (100 ms) while their call waits on the count: none of these reaches the workspace.
         const before = sandbox.requests.filter((r) => r.path === '/api/v1/members/list').length;
         for (let i = 0; i < 3; i++) {

@@ -3,12 +3,21 @@ import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelc
 import type { CallContext, RequestTrace } from '../call/context.js';
 import { errorResult } from '../call/errors.js';
 import { KeepAlive } from '../call/keep-alive.js';
-import { handOffResult } from '../jobs/answers.js';
+import { storeUnavailable } from '../jobs/answers.js';
+import { StoreUnavailable } from '../jobs/record.js';
 import type { Outcome } from '../jobs/runner.js';
 import type { Catalogue } from '../mcp/catalogue.js';
 import type { RequestContext } from '../mcp/request-context.js';
-import { createdTask, taskOf } from '../mcp/tasks.js';
-import { audit, callContext, executeAudited, type AsTask, type AuditOutcome, type CanAsk, type ToolCallOptions } from '../mcp/tool-call.js';
+import {
+  audit,
+  callContext,
+  executeAudited,
+  jobAnswer,
+  type AsTask,
+  type AuditOutcome,
+  type CanAsk,
+  type ToolCallOptions,
+} from '../mcp/tool-call.js';
 import { BATCH_TOOL_NAME } from '../mcp/tool-summary.js';
 import type { Telemetry } from '../telemetry/hooks.js';
 import { batchResult, type ItemOutcome } from './answer.js';
@@ -60,25 +69,26 @@ export async function runBatch(
     ...(givenKey ? { idempotencyKey: givenKey } : {}),
     ...(gate.declined ? { declined: true } : {}),
   };
-  const ran = await opts.jobs.run(
-    {
-      tool: BATCH_TOOL_NAME,
-      owner: request.caller.hash,
-      args: asked,
-      signal: call.signal,
-      progress: forward && ((m, k) => void forward(m, k).catch(() => undefined)),
-    },
-    ({ signal, progress }) => work({ ...call, signal, progress: async (m, k) => progress(m, k) }),
-    asTask ? 0 : undefined,
-  );
-  if (asTask === 'v1' && 'job' in ran)
-    return {
-      content: [{ type: 'text', text: `Task ${ran.job.id} created.` }],
-      task: taskOf(ran.job, opts.jobs.opts.keepMs),
-    } as CallToolResult;
-  if (asTask === 'v2' && 'job' in ran) return createdTask(ran.job, opts.jobs.opts.keepMs) as unknown as CallToolResult;
+  let ran;
+  try {
+    ran = await opts.jobs.run(
+      {
+        tool: BATCH_TOOL_NAME,
+        owner: request.caller.hash,
+        args: asked,
+        signal: call.signal,
+        progress: forward && ((m, k) => void forward(m, k).catch(() => undefined)),
+      },
+      ({ signal, progress }) => work({ ...call, signal, progress: async (m, k) => progress(m, k) }),
+      asTask ? 0 : undefined,
+    );
+  } catch (err) {
+    // As a single call's: the store that did not answer is named, with nothing of the batch sent.
+    if (err instanceof StoreUnavailable) return storeUnavailable(err, 'Nothing of the batch was started');
+    throw err;
+  }
   if ('doubt' in ran) throw new Error('a batch met a doubt, which only a write that adds leaves');
-  return 'result' in ran ? ran.result : handOffResult(ran.job);
+  return jobAnswer(ran, asTask, opts.jobs.opts.keepMs);
 }
 
 /**

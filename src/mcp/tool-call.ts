@@ -6,7 +6,7 @@ import { invoke } from '../call/invoke.js';
 import type { Upstream } from '../call/upstream.js';
 import { doubtQuestion, doubtRefusal } from '../jobs/advice.js';
 import { handOffResult, storeUnavailable } from '../jobs/answers.js';
-import { StoreUnavailable, type Doubt } from '../jobs/record.js';
+import { StoreUnavailable, type Doubt, type JobRecord } from '../jobs/record.js';
 import type { Attach, JobRunner, Outcome } from '../jobs/runner.js';
 import { log, redact } from '../telemetry/log.js';
 import { fieldIssues, withoutNullOptionals } from './arguments.js';
@@ -117,13 +117,19 @@ export async function runTool(
     if (err instanceof StoreUnavailable) return storeUnavailable(err, 'Nothing was started');
     throw err;
   }
-  if (asTask === 'v1' && 'job' in ran)
-    return {
-      content: [{ type: 'text', text: `Task ${ran.job.id} created.` }],
-      task: taskOf(ran.job, opts.jobs.opts.keepMs),
-    } as CallToolResult;
-  if (asTask === 'v2' && 'job' in ran) return createdTask(ran.job, opts.jobs.opts.keepMs) as unknown as CallToolResult;
-  return 'result' in ran ? ran.result : handOffResult(ran.job);
+  return jobAnswer(ran, asTask, jobs.opts.keepMs);
+}
+
+/**
+ * What a call run as a job answers, a batch's too: its result when it ended in time; else the task a
+ * client asked for (each revision's shape), or the hand-off to jobs_get.
+ */
+export function jobAnswer(ran: { result: CallToolResult } | { job: JobRecord }, asTask: AsTask, keepMs: number): CallToolResult {
+  if ('result' in ran) return ran.result;
+  if (asTask === 'v1')
+    return { content: [{ type: 'text', text: `Task ${ran.job.id} created.` }], task: taskOf(ran.job, keepMs) } as CallToolResult;
+  if (asTask === 'v2') return createdTask(ran.job, keepMs) as unknown as CallToolResult;
+  return handOffResult(ran.job);
 }
 
 /**
