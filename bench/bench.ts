@@ -54,6 +54,19 @@ interface Variant {
   name: string;
   call: () => Promise<unknown>;
   samples: number[];
+  /** The p50 of each round, for ratios taken within a round (drift on the machine falls on both sides alike). */
+  rounds?: number[];
+}
+
+/** Median and quartiles of a series, as "1.07× (0.98–1.15)". */
+export function spread(xs: number[]): string {
+  const s = [...xs].sort((a, b) => a - b);
+  return `${percentile(s, 50).toFixed(2)}× (${percentile(s, 25).toFixed(2)}–${percentile(s, 75).toFixed(2)})`;
+}
+
+/** Per-round ratios of two series measured side by side: `over[i] / under[i]`. */
+export function roundRatios(over: number[], under: number[]): number[] {
+  return over.map((x, i) => x / under[i]!);
 }
 
 type Caller = (name: string, args: Record<string, unknown>) => Promise<{ isError?: boolean; content: unknown }>;
@@ -156,11 +169,19 @@ async function latency(): Promise<void> {
   // Rounds interleave the variants so drift on the machine falls on all of them alike.
   for (let r = 0; r < ROUNDS; r++) {
     for (const v of variants) {
+      const round: number[] = [];
       for (let i = 0; i < CALLS / ROUNDS; i++) {
         const t = performance.now();
         await v.call();
-        v.samples.push(performance.now() - t);
+        round.push(performance.now() - t);
       }
+      v.samples.push(...round);
+      (v.rounds ??= []).push(
+        percentile(
+          round.sort((a, b) => a - b),
+          50,
+        ),
+      );
     }
   }
   const stats = new Map(
@@ -205,8 +226,22 @@ async function latency(): Promise<void> {
   const ours = added('this server, stdio, 2025-11-25');
   const floor = added('minimal v2 SDK server, stdio, 2025-11-25');
   const nodeUndici = added(`${ON_NODE_UNDICI}, stdio, 2025-11-25`);
+  // The same ratio within each round: the machine's drift between rounds cancels out.
+  const addedRounds = (name: string) => {
+    const direct = variants[0]!.rounds!;
+    return variants.find((v) => v.name === name)!.rounds!.map((p50, i) => p50 - direct[i]!);
+  };
+  const perRound = (name: string) => spread(roundRatios(addedRounds('this server, stdio, 2025-11-25'), addedRounds(name)));
+  console.log(
+    `\nstdio, 2025-11-25, this server's added latency ÷ the other's, per round (median and quartiles of ${ROUNDS} rounds): ` +
+      `minimal v2 ${perRound('minimal v2 SDK server, stdio, 2025-11-25')}; ` +
+      `minimal v2 with the same output contract ${perRound('minimal v2 SDK server with the same output contract, stdio, 2025-11-25')}; ` +
+      `minimal v1 ${perRound('minimal v1 SDK server, stdio, 2025-11-25')}.`,
+  );
   headline.stdio =
     `stdio added latency at p50 (2025-11-25): ${fmt(ours)} ms, the minimal v2 SDK server's ${fmt(floor)} ms: ${(ours / floor).toFixed(2)}× (target ≤ 1.0×; ` +
+    `per round ${perRound('minimal v2 SDK server, stdio, 2025-11-25')}; ` +
+    `${perRound('minimal v2 SDK server with the same output contract, stdio, 2025-11-25')} the minimal v2 server returning the same output contract; ` +
     `${(ours / nodeUndici).toFixed(2)}× the same server on Node's bundled undici, ${fmt(nodeUndici)} ms)`;
 
   for (const close of closers) await close();
@@ -554,6 +589,79 @@ async function openSession(pool: Pool, mode: Mode): Promise<Record<string, strin
   return headers;
 }
 
+/** CPU time a process has used so far (user and system), in ms, from /proc (Linux). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    // utime and stime: fields 14 and 15, counted after the command name's closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Stateful HTTP at 16 clients, this server against the minimal ones, in many short rounds taken in turn:
+ * the ratio of each round (and of the servers' CPU time per call in it), whose median the machine's drift
+ * moves less than a best pass. The first of `servers` is this server, the second the reference.
+ */
+async function pairedRounds(servers: { name: string; proc: HttpProcess; mode: Mode }[]): Promise<{ rate: string; cpu: string }> {
+  const ROUNDS = Number(process.env['BENCH_PAIRED_ROUNDS'] ?? 12);
+  const CALLS = Number(process.env['BENCH_PAIRED_CALLS'] ?? 1500);
+  const clients = await Promise.all(
+    servers.map(async (s) => {
+      const pool = new Pool(new URL(s.proc.url).origin, { connections: 16 });
+      return { ...s, pool, sessions: await Promise.all(Array.from({ length: 16 }, () => openSession(pool, s.mode))) };
+    }),
+  );
+  const rates = clients.map(() => [] as number[]);
+  const cpu = clients.map(() => [] as number[]);
+  for (let round = 0; round <= ROUNDS; round++) {
+    for (const [i, c] of clients.entries()) {
+      let left = CALLS;
+      const cpuBefore = cpuMs(c.proc.pid);
+      const started = performance.now();
+      await Promise.all(
+        c.sessions.map(async (headers) => {
+          while (left-- > 0) {
+            const res = await c.pool.request({ path: '/mcp', method: 'POST', headers, body: CALL_BODY });
+            const body = await res.body.text();
+            if (res.statusCode !== 200 || body.includes('"isError":true'))
+              throw new Error(`${c.name}: ${res.statusCode} ${body.slice(0, 200)}`);
+          }
+        }),
+      );
+      // Round 0 warms the servers up and is not counted.
+      if (round === 0) continue;
+      rates[i]!.push(CALLS / ((performance.now() - started) / 1000));
+      cpu[i]!.push((cpuMs(c.proc.pid) - cpuBefore) / CALLS);
+    }
+  }
+  for (const c of clients) await c.pool.close();
+  const median = (xs: number[]) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      50,
+    );
+  console.log(
+    `\n### Stateful HTTP, 16 clients, ${ROUNDS} rounds of ${CALLS} calls taken in turn (medians; ratios per round, with quartiles)\n`,
+  );
+  console.log(
+    table(
+      ['server', 'calls/s', 'server CPU µs per call', `÷ ${clients[1]!.name}, calls/s`, 'CPU per call, its ÷ this one'],
+      clients.map((c, i) => [
+        c.name,
+        Math.round(median(rates[i]!)).toString(),
+        (median(cpu[i]!) * 1000).toFixed(0),
+        spread(roundRatios(rates[i]!, rates[1]!)),
+        spread(roundRatios(cpu[i]!, cpu[0]!)),
+      ]),
+    ),
+  );
+  return { rate: spread(roundRatios(rates[0]!, rates[1]!)), cpu: spread(roundRatios(cpu[1]!, cpu[0]!)) };
+}
+
 async function throughput(): Promise<void> {
   const sandbox = await startSandbox();
   // This server at its default log level: the access log line per request is part of its work.
@@ -638,8 +746,14 @@ async function throughput(): Promise<void> {
   const stateful = results.get('this server, stateful|16')!.rate;
   const v1Stateful = results.get('minimal v1 SDK server, stateful|16')!.rate;
   const v1NodeUndici = results.get(`${V1_ON_NODE_UNDICI}, stateful|16`)!.rate;
+  const paired = await pairedRounds(
+    ['this server, stateful', 'minimal v1 SDK server, stateful', 'minimal v2 SDK server, stateful'].map((n) =>
+      servers.find((s) => s.name === n)!,
+    ),
+  );
   headline.throughput =
     `stateful HTTP throughput, 16 clients: ${Math.round(stateful)} calls/s, the minimal v1 SDK server's ${Math.round(v1Stateful)}: ${(stateful / v1Stateful).toFixed(2)}× (target ≥ 1.5×; ` +
+    `per round ${paired.rate}, and ${paired.cpu} in the server's CPU time per call; ` +
     `${(stateful / v1NodeUndici).toFixed(2)}× the same server on Node's bundled undici, ${Math.round(v1NodeUndici)})`;
 
   // Memory with many open sessions.

@@ -210,3 +210,31 @@ describe('the insights answer', () => {
     expect((upstreams.structuredContent as { sessionId: string }).sessionId).toBe(body['sessionId']);
   });
 });
+
+describe('the headers each request sends', () => {
+  test("a write's Idempotency-Key goes with that request alone; every request keeps its credential, accept and content type", async () => {
+    const conn = await connectInMemory(sandbox);
+    for (const [tool, args] of [
+      ['groups_member_add', { groupId: 'g_eng', userId: 'u_tom' }],
+      ['groups_list', {}],
+      ['groups_member_add', { groupId: 'g_eng', userId: 'u_lucas' }],
+      ['groups_list', {}],
+    ] as const) {
+      const result = await call(conn.client, tool, args);
+      expect(result.isError, text(result)).toBeFalsy();
+    }
+    await conn.close();
+    const sent = sandbox.requests.filter((r) => r.path === '/api/v1/groups/member-add' || r.path === '/api/v1/groups/list');
+    expect(sent.map((r) => r.path.split('/').pop())).toEqual(['member-add', 'list', 'member-add', 'list']);
+    const keys = sent.map((r) => r.headers['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect([keys[1], keys[3]]).toEqual([undefined, undefined]);
+    for (const r of sent) {
+      expect(r.headers['authorization']).toMatch(/^Bearer /);
+      expect(r.headers['accept']).toBe('application/json');
+      expect(r.headers['content-type']).toBe('application/json');
+    }
+  });
+});

@@ -3,8 +3,39 @@
 /** What one call learned on its way to the upstream, for the access-log line of the HTTP request behind it. */
 export interface RequestTrace {
   upstreamStatus?: number;
-  /** Aborts when the HTTP client went away before its answer: nothing of the call is sent after that. */
-  clientGone?: AbortSignal;
+  /** The HTTP client behind the call, which may go away before its answer: nothing of the call is sent after that. */
+  client?: ClientPresence;
+}
+
+/**
+ * Whether an HTTP client is still there for its answer. Its signals are made only when asked for, one
+ * per call (an AbortSignal costs some 4 µs on Node 20), so a request that starts no call pays nothing.
+ */
+export class ClientPresence {
+  private left = false;
+  private readonly given: AbortController[] = [];
+
+  get gone(): boolean {
+    return this.left;
+  }
+
+  /** A signal that aborts when the client goes, or when `also` aborts (its reason then). */
+  signal(also?: AbortSignal): AbortSignal {
+    if (also?.aborted) return also;
+    const controller = new AbortController();
+    if (this.left) controller.abort();
+    else this.given.push(controller);
+    // Both live no longer than their request, so the listener needs no removing.
+    also?.addEventListener('abort', () => controller.abort(also.reason), { once: true });
+    return controller.signal;
+  }
+
+  /** The client went away: every signal given out aborts. */
+  leave(): void {
+    if (this.left) return;
+    this.left = true;
+    for (const controller of this.given.splice(0)) controller.abort();
+  }
 }
 
 /** Progress a call reports: a piece of the answer, or what is happening. */

@@ -168,6 +168,14 @@ class AttemptSignal extends EventEmitter {
   }
 }
 
+/** Where an API is and its credential headers, worked out once; `kinds`: the shared headers of each kind of request. */
+interface Target {
+  origin: string;
+  basePath: string;
+  headers: Readonly<Record<string, string>>;
+  kinds: Readonly<Record<string, string>>[];
+}
+
 /** How one call went so far, for the error that ends it. */
 interface Attempts {
   count: number;
@@ -271,9 +279,9 @@ export class Upstream {
   }
 
   /** Origin, base path and credential headers of each API, worked out once. */
-  private readonly resolved = new Map<Api, { origin: string; basePath: string; headers: Readonly<Record<string, string>> }>();
+  private readonly resolved = new Map<Api, Target>();
 
-  private target(api: Api): { origin: string; basePath: string; headers: Readonly<Record<string, string>> } {
+  private target(api: Api): Target {
     const known = this.resolved.get(api);
     if (known) return known;
     let baseUrl: string;
@@ -299,7 +307,7 @@ export class Upstream {
       if (t.userId) headers['x-user-id'] = t.userId;
     }
     const url = new URL(baseUrl);
-    const entry = { origin: url.origin, basePath: url.pathname.replace(/\/+$/, ''), headers };
+    const entry: Target = { origin: url.origin, basePath: url.pathname.replace(/\/+$/, ''), headers, kinds: [] };
     this.resolved.set(api, entry);
     return entry;
   }
@@ -377,20 +385,13 @@ export class Upstream {
     }
   }
 
-  private requestOptions(
-    spec: RequestSpec,
-    target: { origin: string; basePath: string; headers: Readonly<Record<string, string>> },
-    streaming: boolean,
-  ): Dispatcher.RequestOptions {
-    const headers: Record<string, string> = { ...target.headers };
+  private requestOptions(spec: RequestSpec, target: Target, streaming: boolean): Dispatcher.RequestOptions {
     const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : '';
-    headers['accept'] = streaming ? 'text/event-stream, text/plain, application/json' : 'application/json';
-    let body: string | null = null;
-    if (spec.method !== 'GET') {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(spec.body ?? {});
-    }
-    if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
+    const withBody = spec.method !== 'GET';
+    const shared = sharedHeaders(target, streaming, withBody);
+    // The shared headers are never changed (undici only reads them); a key makes a copy of its own.
+    const headers = spec.idempotencyKey === undefined ? shared : { ...shared, 'idempotency-key': spec.idempotencyKey };
+    const body = withBody ? JSON.stringify(spec.body ?? {}) : null;
     const attemptMs = spec.attemptTimeoutMs ?? this.timeoutMs;
     return {
       origin: target.origin,
@@ -433,6 +434,19 @@ export class Upstream {
     // An attempt that could not get even a little time is not worth making.
     return wait + Math.min(100, attempts.attemptTimeoutMs) < left ? wait : undefined;
   }
+}
+
+/** The headers every request of a kind to an API sends, made once per kind: credential, accept, content type. */
+function sharedHeaders(target: Target, streaming: boolean, withBody: boolean): Readonly<Record<string, string>> {
+  const kind = (streaming ? 2 : 0) + (withBody ? 1 : 0);
+  const known = target.kinds[kind];
+  if (known) return known;
+  const headers: Record<string, string> = {
+    ...target.headers,
+    accept: streaming ? 'text/event-stream, text/plain, application/json' : 'application/json',
+  };
+  if (withBody) headers['content-type'] = 'application/json';
+  return (target.kinds[kind] = headers);
 }
 
 /** `Retry-After` (seconds or an HTTP date) or `retry-after-ms`, in ms. */

@@ -292,7 +292,7 @@ export function callContext(ctx: ServerContext, opts: ToolCallOptions, request: 
   const keepAliveMs = opts.keepAliveMs ?? DEFAULTS.keepAliveMs;
   const trace = request.trace;
   // A client that cancelled, or closed the connection its answer was to come on, gets nothing sent for it.
-  const signal = trace.clientGone ? either(ctx.mcpReq.signal, trace.clientGone) : ctx.mcpReq.signal;
+  const signal = trace.client ? trace.client.signal(ctx.mcpReq.signal) : ctx.mcpReq.signal;
   // A log message, sent only where the client's level admits warnings: the session's logging/setLevel on
   // 2025-11-25, the request's own _meta on 2026-07-28 (the SDK applies both).
   const onRetry = (notice: string) => void ctx.mcpReq.log('warning', notice, SERVER_NAME).catch(() => undefined);
@@ -312,18 +312,4 @@ export function callContext(ctx: ServerContext, opts: ToolCallOptions, request: 
         params: { progressToken: token, progress: ++progress, message: redact(message), _meta: { [PROGRESS_KIND]: kind } },
       }),
   };
-}
-
-/**
- * A signal that aborts when either does. Not AbortSignal.any, which on Node 20 costs some 30 µs a call
- * (weak references the collector must clear); both signals here live no longer than their request.
- */
-function either(a: AbortSignal, b: AbortSignal): AbortSignal {
-  if (a.aborted) return a;
-  if (b.aborted) return b;
-  const both = new AbortController();
-  const abort = (event: Event) => both.abort((event.target as AbortSignal).reason);
-  a.addEventListener('abort', abort, { once: true });
-  b.addEventListener('abort', abort, { once: true });
-  return both.signal;
 }

@@ -8,6 +8,7 @@ import { classify, readJson, type Described } from '../../src/transports/http/bo
 import { ClientGone, HttpError } from '../../src/transports/http/errors.js';
 import { isHealthRequest, serveHealth } from '../../src/transports/http/health.js';
 import { WaitingCalls } from '../../src/transports/http/waiting.js';
+import { ClientPresence } from '../../src/call/context.js';
 import { isLegacyRequest } from '../../src/transports/http/modern.js';
 import { hostAndOriginCheck } from '../../src/transports/http/origin.js';
 
@@ -282,11 +283,28 @@ test('a request held while its call is counted ends on its client cancel, or whe
   // The same id from another caller's session cancels nothing of this one.
   waiting.cancel(cancel(7), 'someone else', 'other session');
   expect(waiting.size).toBe(1);
-  const gone = new AbortController();
-  const third = waiting.run(call(8), 'caller', undefined, gone.signal, held);
-  gone.abort();
+  const client = new ClientPresence();
+  const third = waiting.run(call(8), 'caller', undefined, client, held);
+  client.leave();
   await expect(third).rejects.toThrow('ended');
   waiting.cancel(cancel(7), 'caller', 'other session');
   await expect(other).rejects.toThrow('ended');
   expect(waiting.size).toBe(0);
+});
+
+test("a client's presence: its signals abort when it leaves or when the call's own signal does; none is made before one is asked for", () => {
+  const client = new ClientPresence();
+  const call = new AbortController();
+  const joined = client.signal(call.signal);
+  const alone = client.signal();
+  expect([joined.aborted, alone.aborted, client.gone]).toEqual([false, false, false]);
+  call.abort(new Error('cancelled by the client'));
+  expect(joined.aborted).toBe(true);
+  expect((joined.reason as Error).message).toBe('cancelled by the client');
+  expect(alone.aborted).toBe(false);
+  client.leave();
+  expect([alone.aborted, client.gone]).toEqual([true, true]);
+  // Asked for after the client left: already aborted.
+  expect(client.signal().aborted).toBe(true);
+  expect(client.signal(new AbortController().signal).aborted).toBe(true);
 });

@@ -6,6 +6,7 @@ import { carry, type Caller, type RequestContext } from '../../mcp/request-conte
 import { MAX_MESSAGE_BYTES } from '../jsonrpc.js';
 import { log } from '../../telemetry/log.js';
 import type { UpstreamHealth } from '../../call/upstream.js';
+import type { ClientPresence } from '../../call/context.js';
 import { authenticator, callerTag, credentialsHint, header, writeScopeNeeded, type Authenticate } from './auth.js';
 import { classify, readJson, type Body } from './body.js';
 import { ClientGone, HttpError, sendError } from './errors.js';
@@ -164,7 +165,7 @@ function mcpRoute(parts: McpRouteParts): (req: IncomingMessage, res: ServerRespo
     if (sid) trace.session = sessions.tagOf(sid);
     const body = await readBody(req, trace, maxBody, opts.maxInFlight);
     if (body) waiting.cancel(body, caller.hash, sid);
-    if (rate && body && body.toolCalls > 0) await countCalls(rate, waiting, body, caller.hash, sid, trace.clientGone);
+    if (rate && body && body.toolCalls > 0) await countCalls(rate, waiting, body, caller.hash, sid, trace.client);
     if (caller.readOnly && resource && body?.tool !== undefined && opts.writeTools.has(body.tool))
       throw writeScopeNeeded(resource, body.tool, body.id);
     if (parts.draining())
@@ -223,10 +224,10 @@ async function countCalls(
   body: Body,
   caller: string,
   sid: string | undefined,
-  gone: AbortSignal | undefined,
+  client: ClientPresence | undefined,
 ): Promise<void> {
-  await waiting.run(body, caller, sid, gone, (signal) => rate.consume(caller, body.toolCalls, signal));
-  if (gone?.aborted) throw new ClientGone('the client went away before its request was served');
+  await waiting.run(body, caller, sid, client, (signal) => rate.consume(caller, body.toolCalls, signal));
+  if (client?.gone) throw new ClientGone('the client went away before its request was served');
 }
 
 /** A client's own credentials open a session only once the upstream took them: made-up ones cost nothing. */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestTrace } from '../../call/context.js';
+import { ClientPresence, type RequestTrace } from '../../call/context.js';
 import { log, shortHash } from '../../telemetry/log.js';
 
 /** What one HTTP request learned on its way through, for its access-log line. */
@@ -16,11 +16,11 @@ export interface AccessTrace extends RequestTrace {
 /** A request's trace, written as its access-log line when its response closes (after `closed`). */
 export function traceRequest(req: IncomingMessage, res: ServerResponse, path: string, closed: () => void): AccessTrace {
   const started = performance.now();
-  // Aborted when the client goes before its answer is complete: nothing of its call is sent after that.
-  const gone = new AbortController();
-  const trace: AccessTrace = { clientGone: gone.signal };
+  // Left when the client goes before its answer is complete: nothing of its call is sent after that.
+  const client = new ClientPresence();
+  const trace: AccessTrace = { client };
   res.on('close', () => {
-    if (!res.writableFinished) gone.abort();
+    if (!res.writableFinished) client.leave();
     closed();
     logAccess(req, res, path, trace, started);
   });

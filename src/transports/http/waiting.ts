@@ -1,3 +1,4 @@
+import type { ClientPresence } from '../../call/context.js';
 import type { Body } from './body.js';
 
 /**
@@ -8,24 +9,21 @@ import type { Body } from './body.js';
 export class WaitingCalls {
   private readonly held = new Map<string, AbortController>();
 
-  /** Runs `step` for the request(s) of `body`; its signal aborts on a cancel of one of them, or when `gone` aborts. */
+  /** Runs `step` for the request(s) of `body`; its signal aborts on a cancel of one of them, or when the client goes. */
   async run<T>(
     body: Body,
     caller: string,
     sid: string | undefined,
-    gone: AbortSignal | undefined,
+    client: ClientPresence | undefined,
     step: (signal: AbortSignal) => Promise<T>,
   ): Promise<T> {
     const abort = new AbortController();
-    const stop = () => abort.abort();
-    gone?.addEventListener('abort', stop, { once: true });
     // A cancel names the request by id, which only a session makes unique to one client.
     const keys = sid === undefined ? [] : body.requests.map((id) => key(caller, sid, id));
     for (const k of keys) this.held.set(k, abort);
     try {
-      return await step(abort.signal);
+      return await step(client ? client.signal(abort.signal) : abort.signal);
     } finally {
-      gone?.removeEventListener('abort', stop);
       for (const k of keys) this.held.delete(k);
     }
   }
