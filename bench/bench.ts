@@ -58,14 +58,22 @@ interface Variant {
   rounds?: number[];
 }
 
+/** The median of an unsorted series. */
+function median(xs: number[]): number {
+  return percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+}
+
 /** Median and quartiles of a series, as "1.07× (0.98–1.15)". */
-export function spread(xs: number[]): string {
+function spread(xs: number[]): string {
   const s = [...xs].sort((a, b) => a - b);
   return `${percentile(s, 50).toFixed(2)}× (${percentile(s, 25).toFixed(2)}–${percentile(s, 75).toFixed(2)})`;
 }
 
 /** Per-round ratios of two series measured side by side: `over[i] / under[i]`. */
-export function roundRatios(over: number[], under: number[]): number[] {
+function roundRatios(over: number[], under: number[]): number[] {
   return over.map((x, i) => x / under[i]!);
 }
 
@@ -176,12 +184,7 @@ async function latency(): Promise<void> {
         round.push(performance.now() - t);
       }
       v.samples.push(...round);
-      (v.rounds ??= []).push(
-        percentile(
-          round.sort((a, b) => a - b),
-          50,
-        ),
-      );
+      (v.rounds ??= []).push(median(round));
     }
   }
   const stats = new Map(
@@ -470,11 +473,6 @@ async function startup(): Promise<void> {
   const phases = new Map(variants.map(([n]) => [n, [] as Start[]]));
   for (let i = 0; i < MARK_RUNS; i++) for (const [name, script] of variants) phases.get(name)!.push(await rawStart(script, env, true));
 
-  const median = (xs: number[]) =>
-    percentile(
-      [...xs].sort((a, b) => a - b),
-      50,
-    );
   const V1 = 'minimal v1 SDK server';
   const ratio = (m: typeof idle, name: string, k: 'raw' | 'sdk') => `${(median(m.get(name)![k]) / median(m.get(V1)![k])).toFixed(2)}×`;
   const cell = (m: typeof idle, name: string, k: 'raw' | 'sdk') => [fmt(median(m.get(name)![k])), ratio(m, name, k)];
@@ -639,11 +637,6 @@ async function pairedRounds(servers: { name: string; proc: HttpProcess; mode: Mo
     }
   }
   for (const c of clients) await c.pool.close();
-  const median = (xs: number[]) =>
-    percentile(
-      [...xs].sort((a, b) => a - b),
-      50,
-    );
   console.log(
     `\n### Stateful HTTP, 16 clients, ${ROUNDS} rounds of ${CALLS} calls taken in turn (medians; ratios per round, with quartiles)\n`,
   );
@@ -897,26 +890,21 @@ async function telemetry(): Promise<void> {
       }
     }
   }
-  const p50 = (xs: number[]) =>
-    percentile(
-      [...xs].sort((a, b) => a - b),
-      50,
-    );
-  const off = p50(variants[0]!.samples);
+  const off = median(variants[0]!.samples);
   console.log(`\n## Telemetry cost per tool call (${N} calls each, radar_alerts_list over stdio, interleaved)\n`);
   console.log(
     table(
       ['variant', 'p50 ms', 'p99 ms', 'added at p50'],
       variants.map((v) => [
         v.name,
-        fmt(p50(v.samples)),
+        fmt(median(v.samples)),
         fmt(
           percentile(
             [...v.samples].sort((a, b) => a - b),
             99,
           ),
         ),
-        `${fmt(p50(v.samples) - off)} ms`,
+        `${fmt(median(v.samples) - off)} ms`,
       ]),
     ),
   );
