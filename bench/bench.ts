@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { Agent, Pool, request } from 'undici';
 import {
@@ -113,6 +114,117 @@ async function contractModule(): Promise<void> {
     format: 'esm',
     logLevel: 'warning',
   });
+}
+
+/**
+ * This server's MCP server built from bench/in-process.ts as the bin is built (bundled, minified), its
+ * packages left to node_modules so that it runs the same SDK as the minimal servers in the same process.
+ */
+async function inProcessModule(): Promise<void> {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [fileURLToPath(new URL('./in-process.ts', import.meta.url))],
+    outfile: fileURLToPath(new URL('../dist/bench/in-process.js', import.meta.url)),
+    bundle: true,
+    minify: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+}
+
+/** An upstream in a process of its own that answers every request with `body`: its CPU is not the bench's. */
+async function fixedUpstream(body: string): Promise<{ url: string; stop: () => void }> {
+  const code =
+    "const b=process.env.BODY;require('node:http').createServer((q,r)=>{q.resume();q.on('end',()=>{" +
+    "r.writeHead(200,{'content-type':'application/json','content-length':Buffer.byteLength(b)});r.end(b)})})" +
+    ".listen(0,'127.0.0.1',function(){console.log(this.address().port)})";
+  const child = spawn(process.execPath, ['-e', code], { env: { BODY: body }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+/**
+ * CPU time per tool call with no pipe or socket between client and server: each server on an in-memory
+ * transport in this process, its upstream a process answering with a recorded sandbox answer, in rounds
+ * taken in turn. The pipes' wake-ups, which dominate the stdio figure and move it most, are left out:
+ * what remains is the work of the client, the SDK and the server, per call.
+ */
+async function cpu(): Promise<void> {
+  await Promise.all([contractModule(), inProcessModule()]);
+  const sandbox = await startSandbox();
+  const recorded = await request(`${sandbox.url}/api/v1/radar/alerts-list`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SANDBOX_CREDENTIALS.connectorToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ limit: 2 }),
+  });
+  const upstream = await fixedUpstream(await recorded.body.text());
+  await sandbox.close();
+  const token = SANDBOX_CREDENTIALS.connectorToken;
+  const here = (path: string) => new URL(path, import.meta.url).href;
+  const ours = (await import(here('../dist/bench/in-process.js'))) as typeof import('./in-process.js');
+  const { makeMinimal } = (await import(here('./minimal-server-v2.mjs'))) as {
+    makeMinimal: (o: { base: string; token: string; outputSchema?: unknown }) => { connect: (t: unknown) => Promise<void> };
+  };
+  const { radarTools } = (await import(here('../dist/bench/radar.js'))) as typeof import('../tools/radar.js');
+  const made = ours.ourServer(upstream.url, token);
+  const servers = [
+    { name: 'this server', server: made.server as { connect: (t: unknown) => Promise<void> } },
+    { name: 'minimal v2 SDK server', server: makeMinimal({ base: upstream.url, token }) },
+    {
+      name: 'minimal v2 SDK server with the same output contract',
+      server: makeMinimal({ base: upstream.url, token, outputSchema: radarTools[0]!.output }),
+    },
+  ];
+  const variants = await Promise.all(
+    servers.map(async ({ name, server }) => {
+      const [a, b] = InMemoryTransport.createLinkedPair();
+      const client = new Client({ name: 'bench', version: '0' });
+      await Promise.all([server.connect(a), client.connect(b)]);
+      const call = async () => {
+        const r = await client.callTool({ name: 'radar_alerts_list', arguments: { limit: 2 } });
+        if (r.isError) throw new Error(`${name}: ${JSON.stringify(r.content)}`);
+      };
+      return { name, call, client, perCall: [] as number[] };
+    }),
+  );
+  const ROUNDS = Number(process.env['BENCH_CPU_ROUNDS'] ?? 16);
+  const CALLS = Number(process.env['BENCH_CPU_CALLS'] ?? 1000);
+  for (const v of variants) for (let i = 0; i < 2000; i++) await v.call();
+  for (let r = 0; r < ROUNDS; r++) {
+    // Each round in the other order, so that no server always follows the same one.
+    for (const v of r % 2 === 0 ? variants : [...variants].reverse()) {
+      const before = process.cpuUsage();
+      for (let i = 0; i < CALLS; i++) await v.call();
+      const used = process.cpuUsage(before);
+      v.perCall.push((used.user + used.system) / CALLS);
+    }
+  }
+  const [self, floor, contract] = variants as [(typeof variants)[0], (typeof variants)[0], (typeof variants)[0]];
+  console.log(
+    `\n## CPU per tool call in one process (client, SDK and server; ${ROUNDS} rounds of ${CALLS} calls taken in turn, radar_alerts_list)\n`,
+  );
+  console.log(
+    table(
+      ['server', 'CPU µs per call (median)', '÷ minimal v2, per round', '÷ minimal v2 with the same output contract, per round'],
+      variants.map((v) => [
+        v.name,
+        median(v.perCall).toFixed(0),
+        spread(roundRatios(v.perCall, floor.perCall)),
+        spread(roundRatios(v.perCall, contract.perCall)),
+      ]),
+    ),
+  );
+  console.log(
+    `\nThe minimal v2 server returning the output contract (structuredContent checked against the output schema, and its JSON ` +
+      `text) takes ${spread(roundRatios(contract.perCall, floor.perCall))} the plain one's CPU per call; this server, which returns ` +
+      `it for every tool, ${spread(roundRatios(self.perCall, floor.perCall))}.`,
+  );
+  for (const v of variants) await v.client.close();
+  await made.close();
+  upstream.stop();
 }
 
 async function latency(): Promise<void> {
@@ -915,6 +1027,7 @@ async function telemetry(): Promise<void> {
 
 const only = process.argv[2];
 if (!only || only === 'latency') await latency();
+if (!only || only === 'cpu') await cpu();
 if (!only || only === 'relay') await relay();
 if (!only || only === 'throughput') await throughput();
 if (!only || only === 'startup') await startup();

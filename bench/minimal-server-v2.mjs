@@ -7,6 +7,7 @@
 // tools return (structuredContent checked against the same output schema, plus the JSON text block).
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, isInitializeRequest, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
@@ -14,17 +15,17 @@ import { classifyInboundRequest } from '@modelcontextprotocol/server';
 import { Agent, request } from 'undici';
 import * as z from 'zod';
 
-const base = process.env.WORKSPACE_BASE_URL;
-const token = process.env.WORKSPACE_CONNECTOR_TOKEN;
-const contract = !!process.env.MIN_CONTRACT;
 // The HTTP client this server and the bench's direct call use: an Agent of the npm undici. A bare
 // request() would go to undici's global dispatcher, which the SDK's import hands to Node's own bundled
 // undici (6.x in Node 20), a client without undici 7's check of an idle connection before it is reused
 // (one more event-loop turn per request). MIN_GLOBAL_DISPATCHER=1 measures that client.
 const dispatcher = process.env.MIN_GLOBAL_DISPATCHER ? undefined : new Agent({ keepAliveTimeout: 30_000 });
-const outputSchema = contract ? (await import('../dist/bench/radar.js')).radarTools[0].output : undefined;
 
-function make() {
+/**
+ * The one-tool server; with `outputSchema` it returns the output contract. Exported for the bench's
+ * in-process CPU figures, which build it in the bench's own process.
+ */
+export function makeMinimal({ base, token, outputSchema }) {
   const server = new McpServer({ name: 'minimal', version: '0.0.0' });
   server.registerTool(
     'radar_alerts_list',
@@ -41,18 +42,22 @@ function make() {
         body: JSON.stringify(args),
       });
       const { data } = await res.body.json();
-      return { content: [{ type: 'text', text: JSON.stringify(data) }], ...(contract ? { structuredContent: data } : {}) };
+      return { content: [{ type: 'text', text: JSON.stringify(data) }], ...(outputSchema ? { structuredContent: data } : {}) };
     },
   );
   return server;
 }
 
-process.on('SIGINT', () => process.exit(0));
-process.on('SIGTERM', () => process.exit(0));
-
-const stateless = process.argv.includes('--stateless');
-
-if (process.argv.includes('--http')) {
+/** Serves stdio or HTTP, as the script's usage says. */
+async function serve() {
+  const base = process.env.WORKSPACE_BASE_URL;
+  const token = process.env.WORKSPACE_CONNECTOR_TOKEN;
+  const outputSchema = process.env.MIN_CONTRACT ? (await import('../dist/bench/radar.js')).radarTools[0].output : undefined;
+  const make = () => makeMinimal({ base, token, outputSchema });
+  process.on('SIGINT', () => process.exit(0));
+  process.on('SIGTERM', () => process.exit(0));
+  const stateless = process.argv.includes('--stateless');
+  if (!process.argv.includes('--http')) return serveStdio(make);
   const handler = toNodeHandler(createMcpHandler(make, { legacy: stateless ? 'stateless' : 'reject' }));
   const sessions = new Map();
   const http = createServer(async (req, res) => {
@@ -80,6 +85,6 @@ if (process.argv.includes('--http')) {
     await transport.handleRequest(req, res, body);
   });
   http.listen(0, '127.0.0.1', () => process.stderr.write(`MCP endpoint (Streamable HTTP): http://127.0.0.1:${http.address().port}/mcp\n`));
-} else {
-  serveStdio(make);
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await serve();
