@@ -113,3 +113,45 @@ test('a stream request the upstream refuses is reported with its status and mess
   await conn.close();
   expect(text(result)).toContain('Error UPSTREAM_INVALID (HTTP 400): Messages array is required');
 });
+
+test('an answer is read whole across chunks, and one over the size limit fails, at once when its length says so', async () => {
+  const { createServer } = await import('node:http');
+  const { Upstream } = await import('../src/call/upstream.js');
+  const envelope = Buffer.from(JSON.stringify({ success: true, data: { name: 'Équipe café', filler: 'x'.repeat(40) } }));
+  // A two-byte letter split between two chunks must come out whole.
+  const split = envelope.indexOf(Buffer.from('é')) + 1;
+  const server = createServer((req, res) => {
+    if (req.url === '/chunked/read') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(envelope.subarray(0, split));
+      setTimeout(() => res.end(envelope.subarray(split)), 20);
+    } else if (req.url === '/big/length') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': 500 }).end('x'.repeat(500));
+    } else {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"success":true,"data":{"a":"');
+      const more = setInterval(() => res.write('y'.repeat(50)), 5);
+      res.on('close', () => clearInterval(more));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const upstream = new Upstream(
+    { connector: { baseUrl, token: 'token-for-the-test' } },
+    { timeoutMs: 2_000, maxRetries: 0, maxResponseBytes: 200 },
+  );
+  const spec = (path: string) => ({ api: 'connector' as const, method: 'POST' as const, path, body: {}, retry: false });
+  try {
+    expect(await upstream.call(spec('/chunked/read'))).toEqual({ name: 'Équipe café', filler: 'x'.repeat(40) });
+    await expect(upstream.call(spec('/big/length'))).rejects.toMatchObject({ code: 'UPSTREAM_ANSWER_TOO_LARGE' });
+    const started = performance.now();
+    await expect(upstream.call(spec('/big/stream'))).rejects.toMatchObject({ code: 'UPSTREAM_ANSWER_TOO_LARGE' });
+    // Stopped at the limit, not read to its end (it has none).
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(await upstream.call(spec('/chunked/read'))).toMatchObject({ name: 'Équipe café' });
+  } finally {
+    await upstream.close();
+    server.closeAllConnections();
+    server.close();
+  }
+});

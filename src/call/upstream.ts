@@ -104,27 +104,22 @@ export interface UpstreamHealth {
   lastFailure: string | undefined;
 }
 
-type Send = (options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
-
 /** The connection pool and health shared by every Upstream of a process (one per client in client-credential hosting). */
 export class UpstreamPool {
   private agent: Agent | undefined;
-  private ready: Promise<Send> | undefined;
-  /** The sender once made, so a call need not wait a turn for it. */
-  loaded: Send | undefined;
+  private ready: Promise<Agent> | undefined;
   readonly health: UpstreamHealth = { lastAnswerAt: undefined, lastFailureAt: undefined, lastFailure: undefined };
 
   /**
-   * undici's request on a pooled agent, made on first use: a start that answers only tools/list (as
-   * clients do at every launch) never loads the HTTP client.
+   * undici's pooled agent, made on first use: a start that answers only tools/list (as clients do at
+   * every launch) never loads the HTTP client.
    */
-  sender(): Promise<Send> {
+  dispatcher(): Agent | Promise<Agent> {
+    if (this.agent) return this.agent;
     // Through its default export: undici is CommonJS, whose named exports a bundle's chunk does not re-export.
     this.ready ??= import('undici').then(({ default: undici }) => {
-      const agent = new undici.Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 128 });
-      this.agent = agent;
-      this.loaded = (options) => agent.request(options);
-      return this.loaded;
+      this.agent = new undici.Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 128 });
+      return this.agent;
     });
     return this.ready;
   }
@@ -151,21 +146,50 @@ function retryNotice(what: string, attempts: Attempts, maxAttempts: number, paus
 const ATTEMPT_TIMEOUT = Object.assign(new Error('attempt timed out'), { code: 'ATTEMPT_TIMEOUT' });
 
 /**
- * What ends one attempt early: its time running out, or the caller's cancel. undici takes an event
- * emitter as a request's signal as it takes an AbortSignal (its `reason` is the error the request fails
- * with), and one costs a fraction of an AbortController to make, once per attempt of every call.
- * test/unit/dependencies.test.ts holds undici to it.
+ * What ends one attempt early: its time running out, or the caller's cancel. A whole answer's read is
+ * told at once (`onAbort`); a stream's request gets an event emitter, which undici takes as a request's
+ * signal as it takes an AbortSignal (its `reason` is the error the request fails with), at a fraction of
+ * an AbortController's cost, once per attempt of every call. test/unit/dependencies.test.ts holds
+ * undici to both.
  */
-class AttemptSignal extends EventEmitter {
+class AttemptSignal {
   aborted = false;
   reason: unknown;
+  private hook: ((reason: unknown) => void) | undefined;
+
+  onAbort(hook: (reason: unknown) => void): void {
+    this.hook = hook;
+  }
 
   abort(reason: unknown): void {
     if (this.aborted) return;
     this.aborted = true;
     this.reason = reason;
-    this.emit('abort');
+    this.hook?.(reason);
   }
+
+  /** The signal of a request made with undici's request(). */
+  emitter(): EventEmitter & { aborted: boolean; reason: unknown } {
+    const signal = Object.assign(new EventEmitter(), { aborted: this.aborted, reason: this.reason });
+    this.onAbort((reason) => {
+      signal.aborted = true;
+      signal.reason = reason;
+      signal.emit('abort');
+    });
+    return signal;
+  }
+}
+
+/** An answer as far as an attempt reads it: its status and headers, and a stream's unread body. */
+interface Exchanged {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body?: Dispatcher.ResponseData['body'];
+}
+
+/** An answer read whole. */
+interface WholeAnswer extends Exchanged {
+  text: string;
 }
 
 /** Where an API is and its credential headers, worked out once; `kinds`: the shared headers of each kind of request. */
@@ -243,12 +267,11 @@ export class Upstream {
    * the ToolError it stands for (an error envelope, an error status, a body of the wrong shape).
    */
   async call(spec: RequestSpec): Promise<Record<string, unknown>> {
-    const answer = await this.attempt(spec, (res) =>
-      readCapped(res.body, this.maxResponseBytes, Number(res.headers['content-length'] ?? NaN), spec).then((text) =>
-        parseAnswer(res.statusCode, res.headers, text),
-      ),
-    );
-    return answerData(spec.api, answer);
+    const ready = this.pool.dispatcher();
+    const agent = ready instanceof Promise ? await ready : ready;
+    const max = this.maxResponseBytes;
+    const answer = await this.attempt(spec, (options, abort) => readWhole(agent, options, abort, max, spec));
+    return answerData(spec.api, parseAnswer(answer.statusCode, answer.headers, answer.text));
   }
 
   /**
@@ -257,11 +280,13 @@ export class Upstream {
    * An error status is read whole and thrown as the ToolError it stands for.
    */
   async stream(spec: RequestSpec): Promise<UpstreamStream> {
-    const res = await this.attempt(
+    const agent = await this.pool.dispatcher();
+    const answer = await this.attempt(
       { ...spec, retry: false },
-      async (r) => ({ status: r.statusCode, headers: r.headers, body: r.body }),
+      (options, abort) => agent.request({ ...options, signal: abort.emitter() }),
       true,
     );
+    const res = { status: answer.statusCode, headers: answer.headers, body: answer.body };
     if (res.status < 300) return res;
     answerData(spec.api, await this.readRest(spec, res));
     throw new ToolError(`The upstream answered HTTP ${res.status}.`, { status: res.status, code: codeForStatus(res.status) });
@@ -313,13 +338,17 @@ export class Upstream {
   }
 
   /**
-   * Sends the request until one attempt gives an answer `read` accepts, the retries run out or the
-   * deadline passes. `read` runs inside the attempt: a body cut off mid-way fails the attempt, and a
-   * request that may be repeated is sent again whole.
+   * Sends the request until an attempt gives an answer, the retries run out or the deadline passes.
+   * `exchange` sends one attempt and reads as much of its answer as the attempt covers (a whole answer,
+   * or a stream's headers): a body cut off mid-way fails the attempt, and a request that may be repeated
+   * is sent again whole.
    */
-  private async attempt<T>(spec: RequestSpec, read: (res: Dispatcher.ResponseData) => Promise<T>, streaming = false): Promise<T> {
+  private async attempt<T extends Exchanged>(
+    spec: RequestSpec,
+    exchange: (options: Dispatcher.RequestOptions, abort: AttemptSignal) => Promise<T>,
+    streaming = false,
+  ): Promise<T> {
     const target = this.target(spec.api);
-    const send = this.pool.loaded ?? (await this.pool.sender());
     const options = this.requestOptions(spec, target, streaming);
     const deadlineMs = spec.deadlineMs ?? this.deadlineMs;
     const attempts: Attempts = {
@@ -337,33 +366,31 @@ export class Upstream {
       const onCancel = () => abort.abort(spec.signal?.reason);
       spec.signal?.addEventListener('abort', onCancel, { once: true });
       const timer = setTimeout(() => abort.abort(ATTEMPT_TIMEOUT), budget);
-      let res: Dispatcher.ResponseData | undefined;
+      let res: T | undefined;
       let linked = false;
       // Each attempt is a span of its own, so retries show; its trace context travels upstream.
       const span = this.opts.telemetry?.upstream(spec.method, `${target.origin}${options.path}`);
       try {
         if (spec.signal?.aborted) throw spec.signal.reason;
-        res = await send({
-          ...options,
-          ...(span ? { headers: { ...(options.headers as Record<string, string>), ...span.headers } } : {}),
-          signal: abort,
-        });
+        res = await exchange(
+          span ? { ...options, headers: { ...(options.headers as Record<string, string>), ...span.headers } } : options,
+          abort,
+        );
         span?.end(res.statusCode);
         this.answered(spec, res.statusCode, attempts);
         const pause = attempts.count < maxAttempts && RETRY_STATUS.has(res.statusCode) ? this.pause(attempts, res.headers) : undefined;
         if (pause !== undefined) {
           spec.onRetry?.(retryNotice(`answered HTTP ${res.statusCode}`, attempts, maxAttempts, pause));
-          discard(res.body);
+          if (res.body) discard(res.body);
           await sleep(pause, spec.signal);
           continue;
         }
-        const value = await read(res);
         // A stream's body is read after this returns: the caller's cancel must still reach it.
         if (streaming) linked = true;
-        return value;
+        return res;
       } catch (err) {
         if (!res) span?.end(undefined, String((err as { code?: unknown } | null)?.code ?? 'error'));
-        if (res) discard(res.body);
+        if (res?.body) discard(res.body);
         if (spec.signal?.aborted) throw cancelled(spec);
         const code = (err as { code?: string } | null)?.code;
         const pause = attempts.count < maxAttempts && code !== undefined && RETRY_ERRORS.has(code) ? this.pause(attempts) : undefined;
@@ -493,6 +520,63 @@ function parseAnswer(status: number, headers: UpstreamResponse['headers'], text:
     }
   }
   return { status, headers, json, text };
+}
+
+/**
+ * One request whose answer is read whole through undici's dispatch API, with no response stream to make
+ * and drain: up to `max` bytes, a larger one failing at once when its length says so. The attempt's abort
+ * settles it at once, even while the request still waits for a connection (undici drops it when its turn
+ * comes).
+ */
+function readWhole(
+  dispatcher: Dispatcher,
+  options: Dispatcher.DispatchOptions,
+  abort: AttemptSignal,
+  max: number,
+  spec: RequestSpec,
+): Promise<WholeAnswer> {
+  return new Promise((resolve, reject) => {
+    let controller: Dispatcher.DispatchController | undefined;
+    let statusCode = 0;
+    let headers: WholeAnswer['headers'] = {};
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const fail = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      reject(err);
+    };
+    const stop = (err: unknown) => {
+      fail(err);
+      controller?.abort(err as Error);
+    };
+    abort.onAbort(stop);
+    dispatcher.dispatch(options, {
+      onRequestStart(c) {
+        controller = c;
+        if (abort.aborted) c.abort(abort.reason as Error);
+      },
+      onResponseStart(_c, status, h) {
+        statusCode = status;
+        headers = h;
+        if (Number(h['content-length']) > max) stop(tooLarge(spec, max));
+      },
+      onResponseData(_c, chunk) {
+        size += chunk.length;
+        if (size > max) return stop(tooLarge(spec, max));
+        chunks.push(chunk);
+      },
+      onResponseEnd() {
+        if (settled) return;
+        settled = true;
+        resolve({ statusCode, headers, text: (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8') });
+      },
+      onResponseError(_c, err) {
+        fail(err);
+      },
+    });
+  });
 }
 
 /** A body read whole, up to `max` bytes; a larger one fails (at once when its length says so). */

@@ -197,6 +197,53 @@ test('undici takes an event emitter as a request signal, and fails the request w
   }
 });
 
+test("undici's dispatch API: the answer's headers as one object with lower-case names, its body in chunks, and an abort by the controller failing the request with its reason, before and after the headers", async () => {
+  const { default: undici } = await import('undici');
+  const server = createServer((req, res) => {
+    if (req.url === '/whole') return void res.writeHead(200, { 'Content-Type': 'application/json', 'Retry-After': '2' }).end('{"a":1}');
+    if (req.url === '/headers') res.writeHead(200).write('part');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const agent = new undici.Agent();
+  // Settles with what the handler saw: the status, headers and body, or the error; `abortAt` aborts there.
+  const dispatch = (path: string, abortAt?: 'start' | 'headers', reason?: Error) =>
+    new Promise<{ status: number | undefined; headers?: Record<string, unknown> | undefined; body?: string; error?: unknown }>(
+      (resolve) => {
+        let status: number | undefined;
+        let headers: Record<string, unknown> | undefined;
+        const chunks: Buffer[] = [];
+        agent.dispatch(
+          { origin, path, method: 'GET' },
+          {
+            onRequestStart(c) {
+              if (abortAt === 'start') c.abort(reason!);
+            },
+            onResponseStart(c, code, h) {
+              status = code;
+              headers = h;
+              if (abortAt === 'headers') setTimeout(() => c.abort(reason!), 20);
+            },
+            onResponseData: (_c, chunk) => void chunks.push(chunk),
+            onResponseEnd: () => resolve({ status, headers, body: Buffer.concat(chunks).toString() }),
+            onResponseError: (_c, error) => resolve({ status, error }),
+          },
+        );
+      },
+    );
+  try {
+    const whole = await dispatch('/whole');
+    expect(whole).toMatchObject({ status: 200, body: '{"a":1}', headers: { 'content-type': 'application/json', 'retry-after': '2' } });
+    const reason = new Error('attempt timed out');
+    expect(await dispatch('/never', 'start', reason)).toEqual({ status: undefined, error: reason });
+    expect(await dispatch('/headers', 'headers', reason)).toEqual({ status: 200, error: reason });
+  } finally {
+    await agent.destroy();
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
 test("a package imported on first use is taken by its default export: the build's chunk of a CommonJS package exports nothing else", () => {
   const src = fileURLToPath(new URL('../../src/', import.meta.url));
   const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
