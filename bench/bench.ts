@@ -100,33 +100,16 @@ async function modernClient(
 }
 
 /**
- * radar_alerts_list's row as a module the minimal servers can import (MIN_CONTRACT=1: the same output
- * schema), built from tools/ with its packages left to node_modules, so zod is the SDK's own.
+ * A module of this repository built for the bench into dist/bench/, with its packages left to
+ * node_modules, so that what it imports (zod, the SDK) is the same as the minimal servers import.
  */
-async function contractModule(): Promise<void> {
+async function benchModule(entry: string, out: string, minify = false): Promise<void> {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [fileURLToPath(new URL('../tools/radar.ts', import.meta.url))],
-    outfile: fileURLToPath(new URL('../dist/bench/radar.js', import.meta.url)),
+    entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
+    outfile: fileURLToPath(new URL(`../dist/bench/${out}`, import.meta.url)),
     bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    logLevel: 'warning',
-  });
-}
-
-/**
- * This server's MCP server built from bench/in-process.ts as the bin is built (bundled, minified), its
- * packages left to node_modules so that it runs the same SDK as the minimal servers in the same process.
- */
-async function inProcessModule(): Promise<void> {
-  const { build } = await import('esbuild');
-  await build({
-    entryPoints: [fileURLToPath(new URL('./in-process.ts', import.meta.url))],
-    outfile: fileURLToPath(new URL('../dist/bench/in-process.js', import.meta.url)),
-    bundle: true,
-    minify: true,
+    minify,
     packages: 'external',
     platform: 'node',
     format: 'esm',
@@ -134,6 +117,12 @@ async function inProcessModule(): Promise<void> {
     logLevel: 'warning',
   });
 }
+
+/** radar_alerts_list's row, for the minimal servers to return the same output contract (MIN_CONTRACT=1). */
+const contractModule = () => benchModule('../tools/radar.ts', 'radar.js');
+
+/** This server's MCP server (bench/in-process.ts), minified as the bin is. */
+const inProcessModule = () => benchModule('./in-process.ts', 'in-process.js', true);
 
 /** An upstream in a process of its own that answers every request with `body`: its CPU is not the bench's. */
 async function fixedUpstream(body: string): Promise<{ url: string; stop: () => void }> {
