@@ -1,5 +1,7 @@
 // Request-core behaviour that needs its own settings: timeouts, cancellation, unreachable hosts.
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { Upstream } from '../src/call/upstream.js';
 import { call, connectInMemory, startSandbox, text, type Sandbox } from './helpers.js';
 
 let sandbox: Sandbox;
@@ -115,8 +117,6 @@ test('a stream request the upstream refuses is reported with its status and mess
 });
 
 test('an answer is read whole across chunks, and one over the size limit fails, at once when its length says so', async () => {
-  const { createServer } = await import('node:http');
-  const { Upstream } = await import('../src/call/upstream.js');
   const envelope = Buffer.from(JSON.stringify({ success: true, data: { name: 'Équipe café', filler: 'x'.repeat(40) } }));
   // A two-byte letter split between two chunks must come out whole.
   const split = envelope.indexOf(Buffer.from('é')) + 1;

@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import { Readable } from 'node:stream';
 import type { Agent, Dispatcher } from 'undici';
 import type { Api } from '../../tools/define.js';
 import { DEFAULTS } from '../config/defaults.js';
@@ -57,7 +57,7 @@ export interface RequestSpec {
 export interface UpstreamStream {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  body: Dispatcher.ResponseData['body'];
+  body: Readable;
 }
 
 export interface UpstreamOptions {
@@ -145,13 +145,7 @@ function retryNotice(what: string, attempts: Attempts, maxAttempts: number, paus
 /** Why an attempt's own abort fired: its time ran out (the caller's cancel has its own reason). */
 const ATTEMPT_TIMEOUT = Object.assign(new Error('attempt timed out'), { code: 'ATTEMPT_TIMEOUT' });
 
-/**
- * What ends one attempt early: its time running out, or the caller's cancel. A whole answer's read is
- * told at once (`onAbort`); a stream's request gets an event emitter, which undici takes as a request's
- * signal as it takes an AbortSignal (its `reason` is the error the request fails with), at a fraction of
- * an AbortController's cost, once per attempt of every call. test/unit/dependencies.test.ts holds
- * undici to both.
- */
+/** What ends one attempt early: its time running out, or the caller's cancel. Its exchange is told at once. */
 class AttemptSignal {
   aborted = false;
   reason: unknown;
@@ -167,29 +161,14 @@ class AttemptSignal {
     this.reason = reason;
     this.hook?.(reason);
   }
-
-  /** The signal of a request made with undici's request(). */
-  emitter(): EventEmitter & { aborted: boolean; reason: unknown } {
-    const signal = Object.assign(new EventEmitter(), { aborted: this.aborted, reason: this.reason });
-    this.onAbort((reason) => {
-      signal.aborted = true;
-      signal.reason = reason;
-      signal.emit('abort');
-    });
-    return signal;
-  }
 }
 
-/** An answer as far as an attempt reads it: its status and headers, and a stream's unread body. */
-interface Exchanged {
+/** An attempt's answer: read whole (`text`), or for a stream that succeeded, its `body` as it comes. */
+interface Answer {
   statusCode: number;
   headers: Record<string, string | string[] | undefined>;
-  body?: Dispatcher.ResponseData['body'];
-}
-
-/** An answer read whole. */
-interface WholeAnswer extends Exchanged {
   text: string;
+  body?: Readable | undefined;
 }
 
 /** Where an API is and its credential headers, worked out once; `kinds`: the shared headers of each kind of request. */
@@ -267,10 +246,7 @@ export class Upstream {
    * the ToolError it stands for (an error envelope, an error status, a body of the wrong shape).
    */
   async call(spec: RequestSpec): Promise<Record<string, unknown>> {
-    const ready = this.pool.dispatcher();
-    const agent = ready instanceof Promise ? await ready : ready;
-    const max = this.maxResponseBytes;
-    const answer = await this.attempt(spec, (options, abort) => readWhole(agent, options, abort, max, spec));
+    const answer = await this.attempt(spec);
     return answerData(spec.api, parseAnswer(answer.statusCode, answer.headers, answer.text));
   }
 
@@ -280,27 +256,13 @@ export class Upstream {
    * An error status is read whole and thrown as the ToolError it stands for.
    */
   async stream(spec: RequestSpec): Promise<UpstreamStream> {
-    const agent = await this.pool.dispatcher();
-    const answer = await this.attempt(
-      { ...spec, retry: false },
-      (options, abort) => agent.request({ ...options, signal: abort.emitter() }),
-      true,
-    );
-    const res = { status: answer.statusCode, headers: answer.headers, body: answer.body };
-    if (res.status < 300) return res;
-    answerData(spec.api, await this.readRest(spec, res));
-    throw new ToolError(`The upstream answered HTTP ${res.status}.`, { status: res.status, code: codeForStatus(res.status) });
-  }
-
-  /** Reads a whole error answer of a stream request. */
-  private async readRest(spec: RequestSpec, res: UpstreamStream): Promise<UpstreamResponse> {
-    const attempts = { count: 1, startedAt: performance.now(), attemptTimeoutMs: this.timeoutMs, deadlineMs: this.deadlineMs };
-    const text = await readCapped(res.body, this.maxResponseBytes, Number(res.headers['content-length'] ?? NaN), spec).catch(
-      (err: unknown) => {
-        throw transportError(err, spec, '', attempts);
-      },
-    );
-    return parseAnswer(res.status, res.headers, text);
+    const answer = await this.attempt({ ...spec, retry: false }, true);
+    if (answer.body) return { status: answer.statusCode, headers: answer.headers, body: answer.body };
+    answerData(spec.api, parseAnswer(answer.statusCode, answer.headers, answer.text));
+    throw new ToolError(`The upstream answered HTTP ${answer.statusCode}.`, {
+      status: answer.statusCode,
+      code: codeForStatus(answer.statusCode),
+    });
   }
 
   /** Origin, base path and credential headers of each API, worked out once. */
@@ -339,16 +301,14 @@ export class Upstream {
 
   /**
    * Sends the request until an attempt gives an answer, the retries run out or the deadline passes.
-   * `exchange` sends one attempt and reads as much of its answer as the attempt covers (a whole answer,
-   * or a stream's headers): a body cut off mid-way fails the attempt, and a request that may be repeated
-   * is sent again whole.
+   * Each attempt reads its answer whole (a stream that succeeded, up to its headers): a body cut off
+   * mid-way fails the attempt, and a request that may be repeated is sent again whole.
    */
-  private async attempt<T extends Exchanged>(
-    spec: RequestSpec,
-    exchange: (options: Dispatcher.RequestOptions, abort: AttemptSignal) => Promise<T>,
-    streaming = false,
-  ): Promise<T> {
+  private async attempt(spec: RequestSpec, streaming = false): Promise<Answer> {
     const target = this.target(spec.api);
+    const ready = this.pool.dispatcher();
+    const agent = ready instanceof Promise ? await ready : ready;
+    const max = this.maxResponseBytes;
     const options = this.requestOptions(spec, target, streaming);
     const deadlineMs = spec.deadlineMs ?? this.deadlineMs;
     const attempts: Attempts = {
@@ -366,31 +326,27 @@ export class Upstream {
       const onCancel = () => abort.abort(spec.signal?.reason);
       spec.signal?.addEventListener('abort', onCancel, { once: true });
       const timer = setTimeout(() => abort.abort(ATTEMPT_TIMEOUT), budget);
-      let res: T | undefined;
+      let res: Answer | undefined;
       let linked = false;
       // Each attempt is a span of its own, so retries show; its trace context travels upstream.
       const span = this.opts.telemetry?.upstream(spec.method, `${target.origin}${options.path}`);
       try {
         if (spec.signal?.aborted) throw spec.signal.reason;
-        res = await exchange(
-          span ? { ...options, headers: { ...(options.headers as Record<string, string>), ...span.headers } } : options,
-          abort,
-        );
+        const sent = span ? { ...options, headers: { ...(options.headers as Record<string, string>), ...span.headers } } : options;
+        res = await exchange(agent, sent, abort, max, spec, streaming);
         span?.end(res.statusCode);
         this.answered(spec, res.statusCode, attempts);
         const pause = attempts.count < maxAttempts && RETRY_STATUS.has(res.statusCode) ? this.pause(attempts, res.headers) : undefined;
         if (pause !== undefined) {
           spec.onRetry?.(retryNotice(`answered HTTP ${res.statusCode}`, attempts, maxAttempts, pause));
-          if (res.body) discard(res.body);
           await sleep(pause, spec.signal);
           continue;
         }
         // A stream's body is read after this returns: the caller's cancel must still reach it.
-        if (streaming) linked = true;
+        linked = res.body !== undefined;
         return res;
       } catch (err) {
         if (!res) span?.end(undefined, String((err as { code?: unknown } | null)?.code ?? 'error'));
-        if (res?.body) discard(res.body);
         if (spec.signal?.aborted) throw cancelled(spec);
         const code = (err as { code?: string } | null)?.code;
         const pause = attempts.count < maxAttempts && code !== undefined && RETRY_ERRORS.has(code) ? this.pause(attempts) : undefined;
@@ -489,7 +445,7 @@ export function retryAfterMs(headers: Record<string, string | string[] | undefin
 }
 
 /** Drops a body that will not be read; destroying it unread must not surface as an unhandled error. */
-export function discard(body: Dispatcher.ResponseData['body']): void {
+export function discard(body: Readable): void {
   body.on('error', () => undefined);
   body.destroy();
 }
@@ -523,31 +479,36 @@ function parseAnswer(status: number, headers: UpstreamResponse['headers'], text:
 }
 
 /**
- * One request whose answer is read whole through undici's dispatch API, with no response stream to make
- * and drain: up to `max` bytes, a larger one failing at once when its length says so. The attempt's abort
+ * One attempt through undici's dispatch API, the core's one way of sending a request: its answer read
+ * whole, up to `max` bytes (a larger one failing at once when its length says so); or, for a stream that
+ * succeeded, its body handed on as it comes, paused while its reader is behind. The attempt's abort
  * settles it at once, even while the request still waits for a connection (undici drops it when its turn
- * comes).
+ * comes), and once a stream's body is handed on, ends that body.
  */
-function readWhole(
+function exchange(
   dispatcher: Dispatcher,
   options: Dispatcher.DispatchOptions,
   abort: AttemptSignal,
   max: number,
   spec: RequestSpec,
-): Promise<WholeAnswer> {
+  streaming: boolean,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let controller: Dispatcher.DispatchController | undefined;
     let statusCode = 0;
-    let headers: WholeAnswer['headers'] = {};
+    let headers: Answer['headers'] = {};
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
+    let body: Readable | undefined;
+    let ended = false;
     const fail = (err: unknown) => {
       if (settled) return;
       settled = true;
       reject(err);
     };
     const stop = (err: unknown) => {
+      if (body) return void body.destroy(err as Error);
       fail(err);
       controller?.abort(err as Error);
     };
@@ -557,55 +518,47 @@ function readWhole(
         controller = c;
         if (abort.aborted) c.abort(abort.reason as Error);
       },
-      onResponseStart(_c, status, h) {
+      onResponseStart(c, status, h) {
         statusCode = status;
         headers = h;
+        if (streaming && status >= 200 && status < 300) {
+          body = new Readable({
+            read: () => c.paused && c.resume(),
+            // A body dropped before its end closes the request (the reader had what it wanted, or gave up).
+            destroy: (err, done) => {
+              if (!ended) c.abort(err ?? new Error('the answer stream was closed before its end'));
+              done(err);
+            },
+          });
+          settled = true;
+          return resolve({ statusCode, headers, text: '', body });
+        }
         if (Number(h['content-length']) > max) stop(tooLarge(spec, max));
       },
-      onResponseData(_c, chunk) {
+      onResponseData(c, chunk) {
+        if (body) return void (body.push(chunk) || c.pause());
         size += chunk.length;
         if (size > max) return stop(tooLarge(spec, max));
         chunks.push(chunk);
       },
       onResponseEnd() {
+        ended = true;
+        if (body) return void body.push(null);
         if (settled) return;
         settled = true;
         resolve({ statusCode, headers, text: (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8') });
       },
       onResponseError(_c, err) {
+        ended = true;
+        if (body) return void body.destroy(err);
         fail(err);
       },
     });
   });
 }
 
-/** A body read whole, up to `max` bytes; a larger one fails (at once when its length says so). */
-function readCapped(body: Dispatcher.ResponseData['body'], max: number, length: number, spec: RequestSpec): Promise<string> {
-  if (!Number.isFinite(length)) return readChunks(body, max, spec);
-  if (length > max) {
-    discard(body);
-    return Promise.reject(tooLarge(spec, max));
-  }
-  // With a known length the body can be read in one go.
-  return body.text();
-}
-
 const tooLarge = (spec: RequestSpec, max: number) =>
   new ToolError(`The upstream answer to ${spec.method} ${spec.path} is larger than ${max} bytes.`, { code: 'UPSTREAM_ANSWER_TOO_LARGE' });
-
-async function readChunks(body: Dispatcher.ResponseData['body'], max: number, spec: RequestSpec): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      discard(body);
-      throw tooLarge(spec, max);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function cancelled(spec: RequestSpec): ToolError {
   return new ToolError(`The call was cancelled before the upstream answered (${spec.method} ${spec.path}).`, { code: 'CANCELLED' });
