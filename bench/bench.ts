@@ -692,7 +692,7 @@ async function openSession(pool: Pool, mode: Mode): Promise<Record<string, strin
 function cpuMs(pid: number | undefined): number {
   if (!pid) return NaN;
   try {
-    // utime and stime: fields 14 and 15, counted after the command name's closing parenthesis.
+    // utime and stime: fields 14 and 15, counted after the command name's closing parenthesis, in ticks of 10 ms (Linux's USER_HZ).
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {

@@ -1,5 +1,6 @@
 // This server's MCP server for the bench's in-process CPU figures: the Connector tools on an upstream
-// at `baseUrl`, as the built server makes it for a stdio client. The bench builds this module as the
+// at `baseUrl`, without jobs, confirmations or an audit log, none of which a read such as
+// radar_alerts_list meets in the built server either. The bench builds this module as the
 // bin is built (bundled, minified), leaving the SDK and zod to node_modules so that the minimal servers
 // beside it run the same SDK.
 import type { Server } from '@modelcontextprotocol/server';

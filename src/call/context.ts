@@ -23,8 +23,11 @@ export class ClientPresence {
   signal(also?: AbortSignal): AbortSignal {
     if (also?.aborted) return also;
     const controller = new AbortController();
-    if (this.left) controller.abort();
-    else this.given.push(controller);
+    if (this.left) {
+      controller.abort();
+      return controller.signal;
+    }
+    this.given.push(controller);
     // Both live no longer than their request, so the listener needs no removing.
     also?.addEventListener('abort', () => controller.abort(also.reason), { once: true });
     return controller.signal;
