@@ -1,27 +1,16 @@
-// npm run docs: rewrites what is generated from the tool declarations: the README's tool table and the
-// tools and version of the bundle manifest; and from the options table, the README's configuration
-// table and the MCP Registry entry (server.json). Tests fail when any drifts.
+// npm run docs: rewrites what is generated (scripts/doc-files.ts says what): from the tool declarations, the
+// toolsets table of the README and of docs/tools.md, the tool table and token figures of docs/tools.md,
+// the views table of docs/views.md, the tool counts of every page and the bundle manifest's tools and
+// version; from the options table, docs/configuration.md's table and the MCP Registry entry (server.json).
+// Tests fail when any drifts.
 import { readFileSync, writeFileSync } from 'node:fs';
-import pkg from '../package.json' with { type: 'json' };
-import { optionsTable, OPTIONS_END, OPTIONS_START } from '../src/config/options.js';
-import { serverJson } from './server-json.js';
-import { replaceTable, updateManifest } from './tool-docs.js';
+import { join } from 'node:path';
+import { generatedFiles, ROOT } from './doc-files.js';
 
-function rewrite(name: string, update: (text: string) => string): void {
-  const path = new URL(`../${name}`, import.meta.url);
-  const before = readFileSync(path, 'utf8');
-  const after = update(before);
-  if (after !== before) writeFileSync(path, after);
-  console.log(after === before ? `${name} is up to date` : `${name} updated`);
+for (const [name, after] of await generatedFiles()) {
+  const path = join(ROOT, name);
+  if (readFileSync(path, 'utf8') === after) continue;
+  writeFileSync(path, after);
+  console.log(`${name} updated`);
 }
-
-rewrite('README.md', (text) => {
-  const start = text.indexOf(OPTIONS_START);
-  const end = text.indexOf(OPTIONS_END) + OPTIONS_END.length;
-  return replaceTable(text.slice(0, start) + optionsTable() + text.slice(end));
-});
-rewrite(
-  'manifest.json',
-  (text) => `${JSON.stringify(updateManifest(JSON.parse(text) as Record<string, unknown>, pkg.version), null, 2)}\n`,
-);
-rewrite('server.json', () => `${JSON.stringify(serverJson(pkg), null, 2)}\n`);
+console.log('generated files are up to date');
