@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The npm tarball works on its own. It is packed from a copy of the repository as a fresh clone has it
 # (no dist/: packing must build first), then installed from the local npm cache that npm ci filled (so
-# only what is missing is fetched) the two ways the README gives: into a project and started with npx, and globally.
+# only what is missing is fetched) the two ways docs/clients/README.md gives: into a project and started with npx, and globally.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD

@@ -25,6 +25,7 @@ import {
   text,
   type Sandbox,
 } from './helpers.js';
+import { blocksRunBy } from './docs-blocks.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundleFile = join(root, `learning-workspace-mcp-${pkg.version}.mcpb`);
@@ -63,7 +64,11 @@ async function launch(userConfig: Record<string, string | boolean>, from: Manife
 }
 
 beforeAll(async () => {
-  // Packed here from the run's build, not before every test run: only this file needs the bundle.
+  // Packed here from the run's build, not before every test run: only this file needs the bundle. It is
+  // the command the Claude Desktop page shows, less its build (npm run pack builds first; the run built).
+  const [documented] = blocksRunBy('docs/clients/claude-desktop.md', 'test/bundle.e2e.test.ts', 'sh');
+  expect(documented!.text).toBe('npm run pack');
+  expect(pkg.scripts.pack).toBe('tsx scripts/pack.ts');
   execFileSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/pack.ts'), '--no-build'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],

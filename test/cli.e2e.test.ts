@@ -9,6 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import pkg from '../package.json' with { type: 'json' };
 import { tools } from '../tools/index.js';
 import { ALL_TOOLS, CLI, connectHttp, sandboxEnv, startHttpProcess, startSandbox, type Sandbox } from './helpers.js';
+import { blocksRunBy, DOC_URL, shellWords } from './docs-blocks.js';
 
 const bare = { PATH: process.env['PATH'] ?? '' };
 const run = (args: string[], env: Record<string, string> = bare) =>
@@ -112,9 +113,12 @@ describe('start-up', () => {
 
   test("the start banner's Inspector command works on this Node, with the Inspector release it names", async () => {
     const server = await startHttpProcess(sandboxEnv(sandbox, { WORKSPACE_LOG_LEVEL: 'info' }), ['--sandbox']);
-    const line = /Try it: (npx -y (\S+) .*)/.exec(server.stderr());
+    const line = /or list the tools: (npx -y (\S+) .*)/.exec(server.stderr());
     expect(line, server.stderr()).not.toBeNull();
     const [, command, pkgSpec] = line!;
+    // The command docs/clients/inspector.md shows for this release, at this server's URL.
+    const documented = blocksRunBy('docs/clients/inspector.md', 'test/cli.e2e.test.ts', 'sh')[0]!.text;
+    expect(command).toBe(documented.replace(DOC_URL, server.url));
     // The release named is the one installed for the tests, so the command runs here without a download.
     expect(pkgSpec).toBe(
       `@modelcontextprotocol/inspector@${(pkg.devDependencies as Record<string, string>)['@modelcontextprotocol/inspector']}`,
@@ -138,26 +142,47 @@ describe('start-up', () => {
     expect(access.find((a) => a.rpc === 'tools/list')?.revision).toBe('2025-11-25');
   });
 
-  test("with an access token, the banner's check sends it, and the banner reads as sentences", async () => {
+  test("with an access token, the banner's first tool call sends it, and the banner reads as sentences", async () => {
     const token = 'banner-access-token-0123456789';
     const server = await startHttpProcess(sandboxEnv(sandbox), ['--sandbox', '--auth-token', token]);
     const banner = server.stderr();
-    const curl = /^ {2}curl -s (.*) (\S+)$/m.exec(banner);
+    const curl = /^ {2}(curl -s .*)$/m.exec(banner);
     expect(curl, banner).not.toBeNull();
     // The curl line, replayed as curl would send it, with the token in place of its placeholder.
+    const words = shellWords(curl![1]!, {});
     const headers = Object.fromEntries(
-      [...curl![1]!.matchAll(/-H "([^:"]+): ([^"]*)"/g)].map(([, k, v]) => [k!, v!.replace('<token>', token)]),
+      words
+        .flatMap((w, i) => (words[i - 1] === '-H' ? [w.split(': ') as [string, string]] : []))
+        .map(([k, v]) => [k, v.replace('<token>', token)]),
     );
-    const body = /-d '([^']*)'/.exec(curl![1]!)![1]!;
-    const answer = await fetch(curl![2]!, { method: 'POST', headers, body });
+    const body = words[words.indexOf('-d') + 1]!;
+    const answer = await fetch(words[2]!, { method: 'POST', headers, body });
     const text = await answer.text();
     await server.stop();
     expect(answer.status, text).toBe(200);
-    expect(text).toContain('"serverInfo":{"name":"learning-workspace"');
+    expect((JSON.parse(text) as { result: { structuredContent: unknown } }).result.structuredContent).toHaveProperty('totalStudents');
     expect(headers['Authorization']).toBe(`Bearer ${token}`);
     // No line ends on a dangling word, none begins with one.
     for (const line of banner.trim().split('\n')) expect(line, line).not.toMatch(/(^|: )(or|and)\b|\b(or|and)$/);
     expect(banner).not.toContain(token);
+    // Plain words for how it serves, and the path a stdio client's configuration names.
+    expect(banner).toContain("(a session per client; calls use this server's workspace credentials)");
+    const stdio = JSON.parse(/^A stdio client starts this build with: (.*)$/m.exec(banner)![1]!) as { command: string; args: string[] };
+    expect(stdio).toEqual({ command: 'node', args: [CLI, '--sandbox'] });
+  });
+
+  test('--help opens with examples, says stdio is the default, points to the docs, and fits in 100 columns', () => {
+    const help = run(['--help']).stdout;
+    const lines = help.split('\n');
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(100);
+    const examples = lines.indexOf('Examples:');
+    expect(examples).toBeGreaterThan(0);
+    expect(examples).toBeLessThan(lines.findIndex((l) => l.startsWith('Upstream')));
+    expect(help).toContain('stdio is the default');
+    expect(help).toMatch(/docs\/configuration\.md/);
+    // Each example runs as written: those on the sandbox start; --help's own line is not one of them.
+    const sandboxExample = lines.find((l) => /^ {2}learning-workspace-mcp --sandbox$/.test(l));
+    expect(sandboxExample).toBeDefined();
   });
 });
 

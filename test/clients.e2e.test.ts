@@ -1,7 +1,8 @@
 // The server as people add it to the clients they use, driven through each client's own command line:
 // Claude Code (`claude mcp add`, `list`, `get`), Gemini CLI (`gemini mcp add`, `list`), mcp-remote (the
 // bridge Claude Desktop runs for a remote server) and the MCP Inspector's CLI, over stdio and over HTTP
-// with an access token. The clients are installed once, at pinned versions, into a folder outside the
+// with an access token, each with the commands and configuration its page in docs/clients/ shows (read from
+// the page, with this test's path, URL and token in place of the page's). The clients are installed once, at pinned versions, into a folder outside the
 // clone (never as dependencies of this package), and are kept off the internet: a HOME of their own,
 // telemetry, error reports and updates off, no API key (listing servers needs none).
 import { spawn } from 'node:child_process';
@@ -9,10 +10,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test, type TestContext } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ALL_TOOLS, CLI, startHttpProcess, type HttpProcess } from './helpers.js';
+import { blocksRunBy, DOC_CLI, DOC_URL, ROOT, shellCommands, shellWords } from './docs-blocks.js';
 
 /** The client releases tried, as their packages name them. */
 const CLIENTS = {
@@ -102,7 +105,20 @@ function clientEnv(extra: Record<string, string> = {}): Record<string, string> {
 }
 
 const bin = (name: string) => join(clients!, 'node_modules', '.bin', name);
-const stdioServer = [process.execPath, CLI, '--sandbox'];
+const THIS = 'test/clients.e2e.test.ts';
+
+/**
+ * The commands of a page's shell block that this test runs, split into words as a shell would (the
+ * token from the environment), with this test's built server and URL in place of the page's.
+ */
+function documented(page: string): string[][] {
+  const [block] = blocksRunBy(page, THIS, 'sh');
+  return shellCommands(block!.text).map((c) =>
+    shellWords(c, { WORKSPACE_MCP_AUTH_TOKEN: TOKEN }).map((w) =>
+      w === DOC_CLI ? CLI : w === DOC_URL ? server.url : w === 'node' ? process.execPath : w,
+    ),
+  );
+}
 
 /** Skips a test, saying why, where the clients could not be installed. */
 function needClients(ctx: TestContext): void {
@@ -144,14 +160,17 @@ describe('Claude Code', () => {
     { timeout: 180_000 },
     async (ctx) => {
       needClients(ctx);
-      // As the README has it: the token stays in the environment, the configuration names the variable.
+      // As the page has it: the token stays in the environment, the configuration names the variable.
       const claude = (...args: string[]) => run(bin('claude'), args, { env: clientEnv({ WORKSPACE_MCP_AUTH_TOKEN: TOKEN }), cwd: project });
       // (Claude Code reserves the name "workspace".)
-      for (const add of [
-        ['learning-workspace', '--', ...stdioServer],
-        ['--transport', 'http', 'learning-workspace-http', server.url, '--header', 'Authorization: Bearer ${WORKSPACE_MCP_AUTH_TOKEN}'],
-        ['--transport', 'http', 'no-token', server.url],
-      ]) {
+      const commands = documented('docs/clients/claude-code.md');
+      expect(commands.map((c) => c.slice(0, 3).join(' '))).toEqual(['claude mcp add', 'claude mcp add', 'claude mcp list']);
+      // The README's line is the page's first, run from the clone.
+      const readme = shellWords(shellCommands(blocksRunBy('README.md', THIS, 'sh')[0]!.text)[0]!, {
+        PWD: fileURLToPath(ROOT).replace(/\/$/, ''),
+      });
+      expect(readme.map((w) => (w === CLI ? w : w === 'node' ? process.execPath : w))).toEqual(commands[0]);
+      for (const add of [...commands.slice(0, 2).map((c) => c.slice(3)), ['--transport', 'http', 'no-token', server.url]]) {
         const added = await claude('mcp', 'add', ...add);
         expect(added.code, added.out).toBe(0);
       }
@@ -173,13 +192,12 @@ describe('Gemini CLI', () => {
     { timeout: 180_000 },
     async (ctx) => {
       needClients(ctx);
-      // The README's folder-trust step: project settings count only in a folder the person trusted.
+      // The page's folder-trust step: project settings count only in a folder the person trusted.
       writeFileSync(join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [project]: 'TRUST_FOLDER' }));
       const gemini = (...args: string[]) => run(bin('gemini'), args, { env: clientEnv({ WORKSPACE_MCP_AUTH_TOKEN: TOKEN }), cwd: project });
-      for (const add of [
-        ['learning-workspace', ...stdioServer],
-        ['--transport', 'http', '--header', 'Authorization: Bearer $WORKSPACE_MCP_AUTH_TOKEN', 'learning-workspace-http', server.url],
-      ]) {
+      const commands = documented('docs/clients/gemini-cli.md');
+      expect(commands.map((c) => c.slice(0, 3).join(' '))).toEqual(['gemini mcp add', 'gemini mcp add', 'gemini mcp list']);
+      for (const add of commands.slice(0, 2).map((c) => c.slice(3))) {
         const added = await gemini('mcp', 'add', ...add);
         expect(added.code, added.out).toBe(0);
       }
@@ -195,7 +213,7 @@ describe('mcp-remote', () => {
   async function bridge(args: string[], env: Record<string, string>): Promise<{ tools: number | Error; stderr: string }> {
     const transport = new StdioClientTransport({
       command: bin('mcp-remote'),
-      args: [server.url, ...args],
+      args,
       env: clientEnv(env),
       stderr: 'pipe',
     });
@@ -212,13 +230,21 @@ describe('mcp-remote', () => {
   }
 
   test(
-    'with the token in the header (the README recipe), the tools come through; without it, the reason names the Authorization header',
+    'with the token in the header (the entry of the Claude Desktop page), the tools come through; without it, the reason names the Authorization header',
     { timeout: 180_000 },
     async (ctx) => {
       needClients(ctx);
-      const withToken = await bridge(['--header', 'Authorization:${AUTH_HEADER}'], { AUTH_HEADER: `Bearer ${TOKEN}` });
+      const [block] = blocksRunBy('docs/clients/claude-desktop.md', THIS, 'json');
+      const entry = (
+        JSON.parse(block!.text) as { mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }> }
+      ).mcpServers['learning-workspace']!;
+      // npx -y mcp-remote@<the release installed here>, with this test's URL and token in the page's places.
+      expect([entry.command, ...entry.args.slice(0, 2)]).toEqual(['npx', '-y', `mcp-remote@${CLIENTS['mcp-remote']}`]);
+      const args = entry.args.slice(2).map((a) => (a.startsWith('https://') ? server.url : a));
+      const env = Object.fromEntries(Object.entries(entry.env).map(([k, v]) => [k, v.replace('<token>', TOKEN)]));
+      const withToken = await bridge(args, env);
       expect(withToken.tools, withToken.stderr).toBe(ALL_TOOLS);
-      const without = await bridge([], {});
+      const without = await bridge([server.url], {});
       expect(without.tools).toBeInstanceOf(Error);
       expect(without.stderr).toContain(SAID);
     },
@@ -228,9 +254,12 @@ describe('mcp-remote', () => {
 describe('MCP Inspector 2.x', () => {
   test('tools/list over stdio and over HTTP with the token: no schema portability finding', { timeout: 180_000 }, async (ctx) => {
     needClients(ctx);
-    const inspector = (...args: string[]) =>
-      run(bin('mcp-inspector'), ['--cli', ...args, '--method', 'tools/list'], { env: clientEnv(), cwd: project });
-    for (const r of [await inspector(...stdioServer), await inspector(server.url, '--header', `Authorization: Bearer ${TOKEN}`)]) {
+    const commands = documented('docs/clients/inspector.md');
+    const npx = ['npx', '-y', `@modelcontextprotocol/inspector@${CLIENTS['@modelcontextprotocol/inspector']}`];
+    for (const c of commands) expect(c.slice(0, 3)).toEqual(npx);
+    const runs = await Promise.all(commands.map((c) => run(bin('mcp-inspector'), c.slice(3), { env: clientEnv(), cwd: project })));
+    expect(commands.map((c) => c.includes(server.url))).toEqual([false, true]);
+    for (const r of runs) {
       expect(r.code, r.out).toBe(0);
       expect(r.out).toContain('"name": "analytics_hero"');
       // The Inspector prints a count of portability findings only when there is one.

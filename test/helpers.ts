@@ -1,6 +1,9 @@
 import { createServer as createNetServer } from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestContext } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -244,4 +247,21 @@ async function spawnRedis(port: number): Promise<ChildProcess> {
     child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
   });
   return child;
+}
+
+/** Whether a program is on the PATH (or at the absolute path given). */
+export function hasProgram(name: string): boolean {
+  if (name.startsWith('/')) return existsSync(name);
+  return (process.env['PATH'] ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, name)));
+}
+
+/**
+ * For a test that starts a program the machine may lack: where it is missing, CI fails the test saying
+ * which program and how to install it (CI must have it), and elsewhere the test is skipped with that reason.
+ */
+export function needProgram(ctx: TestContext, name: string, install: string): void {
+  if (hasProgram(name)) return;
+  const reason = `${name} is not installed: ${install}`;
+  if (process.env['CI']) throw new Error(`${reason} (.ci/run installs it)`);
+  ctx.skip(`${reason}; skipped outside CI`);
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectStdio, freePort, sandboxEnv, startHttpProcess, startSandbox, type Sandbox } from './helpers.js';
+import { connectStdio, freePort, needProgram, sandboxEnv, startHttpProcess, startSandbox, type Sandbox } from './helpers.js';
 import { attr, receiver, until } from './otlp.js';
 
 let sandbox: Sandbox;
@@ -89,7 +89,8 @@ describe('Prometheus', () => {
   test(
     'a real Prometheus scrapes /metrics with the access token and returns the operation-duration series; without a token /metrics is refused',
     { timeout: 60_000 },
-    async () => {
+    async (ctx) => {
+      needProgram(ctx, 'prometheus', "apt-get install prometheus (Debian's package)");
       const token = 'metrics-scrape-token-0123456789';
       const server = await startHttpProcess(sandboxEnv(sandbox), ['--metrics', '--auth-token', token]);
       const dir = mkdtempSync(join(tmpdir(), 'lw-prom-'));

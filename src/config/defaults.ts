@@ -1,4 +1,4 @@
-// Every setting's default, once: parsing (parse.ts), --help and the README's table (options.ts), and the
+// Every setting's default, once: parsing (parse.ts), --help and docs/configuration.md's table (options.ts), and the
 // code that also runs without a parsed configuration (tests, scripts) read them here. A leaf module.
 
 export const DEFAULTS = {

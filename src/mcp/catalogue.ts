@@ -52,7 +52,7 @@ export async function unknownToolNames(filter: ToolFilter): Promise<string | und
   const known = [...(built?.summaries ?? [...(await loadDefinitions()).values()]).map((t) => t.name), BATCH_TOOL_NAME, ...JOB_TOOL_NAMES];
   const unknown = [...(filter.tools ?? []), ...(filter.excludeTools ?? [])].filter((n) => !known.includes(n));
   if (unknown.length === 0) return undefined;
-  return `Unknown tool(s): ${unknown.map((n) => `${n.slice(0, 60)}${didYouMean(n, known)}`).join(', ')}. The README's tool list names them all.`;
+  return `Unknown tool(s): ${unknown.map((n) => `${n.slice(0, 60)}${didYouMean(n, known)}`).join(', ')}. docs/tools.md lists them all.`;
 }
 
 /**

@@ -6,19 +6,8 @@ import { tools } from '../../tools/index.js';
 import { BATCH_TOOL } from '../../tools/batch.js';
 import { JOB_TOOLS } from '../../tools/jobs.js';
 import { BATCH_MAX_CALLS, BATCH_TOOL_NAME, JOB_TOOL_NAMES } from '../../src/mcp/tool-summary.js';
-import {
-  TOOL_COUNT,
-  TOOLS_OFFERED,
-  toolsetsTable,
-  toolTable,
-  TABLE_END,
-  TABLE_START,
-  TOOLSETS_END,
-  TOOLSETS_START,
-  viewsTable,
-  VIEWS_END,
-  VIEWS_START,
-} from '../../scripts/tool-docs.js';
+import { TOOL_COUNT, TOOLS_OFFERED } from '../../scripts/tool-docs.js';
+import { markdownFiles, tokenFigures } from '../../scripts/doc-files.js';
 import { listViews, VIEW_TABLE, viewMeta, viewUri } from '../../src/mcp/view-resources.js';
 import { TOOLSET_TABLE } from '../../tools/toolsets.js';
 import { configByType } from '../../tools/components.js';
@@ -26,8 +15,8 @@ import { CONFIG_TYPES } from '../../src/mcp/resources.js';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { portableSchema, tidySchema } from '../../src/mcp/tool-schema.js';
 import { offered, summarize, type ToolFilter } from '../../src/mcp/tool-summary.js';
-import { helpText } from '../../src/config/options.js';
-import { OPTIONS, optionsTable, OPTIONS_END, OPTIONS_START } from '../../src/config/options.js';
+import { helpText, toolsetLines } from '../../src/config/options.js';
+import { OPTIONS } from '../../src/config/options.js';
 import { REGISTRY_SCHEMA, serverJson } from '../../scripts/server-json.js';
 import { readTool } from '../../src/call/read.js';
 import { Upstream } from '../../src/call/upstream.js';
@@ -271,39 +260,27 @@ describe('tool registry', () => {
     expect(manifest.version).toBe(pkg.version);
   });
 
-  test("the README's tool table is generated from the declarations", () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const start = readme.indexOf(TABLE_START);
-    const end = readme.indexOf(TABLE_END) + TABLE_END.length;
-    expect(start, 'README has the table markers').toBeGreaterThanOrEqual(0);
-    expect(readme.slice(start, end), 'run `npm run docs`').toBe(toolTable());
-  });
-
-  test("the README's prose counts the tools a client sees as the tool table does", () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const counts = [...readme.matchAll(TOOL_COUNT)].map((m) => Number(m[2]));
+  test('the pages count the tools a client sees as the tool table does', () => {
+    const counts = markdownFiles().flatMap((f) => [...readFileSync(new URL(`../../${f}`, import.meta.url), 'utf8').matchAll(TOOL_COUNT)]);
     expect(counts.length).toBeGreaterThan(2);
-    expect(new Set(counts)).toEqual(new Set([TOOLS_OFFERED]));
+    expect(new Set(counts.map((m) => Number(m[2])))).toEqual(new Set([TOOLS_OFFERED]));
     expect(TOOLS_OFFERED).toBe(listed.length);
   });
 
-  test("the README's toolsets section and --help are made from the toolsets table", () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const start = readme.indexOf(TOOLSETS_START);
-    expect(start, 'README has the toolsets markers').toBeGreaterThanOrEqual(0);
-    expect(readme.slice(start, readme.indexOf(TOOLSETS_END) + TOOLSETS_END.length), 'run `npm run docs`').toBe(toolsetsTable());
-    for (const t of TOOLSET_TABLE) expect(helpText()).toContain(`  ${t.id.padEnd(16)}${t.description}`);
+  test('the token figures of docs/tools.md are the ones this test measures', async () => {
+    const figures = await tokenFigures();
+    expect(figures.tools).toBe(listed.length);
+    const modelFacing = listed.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+    expect(figures.list).toBe(countTokens(JSON.stringify(modelFacing)));
+    expect(figures.instructions).toBe(countTokens(conn.client.getInstructions() ?? ''));
+  });
+
+  test('--help lists the toolsets of the toolsets table', () => {
+    for (const t of TOOLSET_TABLE) expect(helpText()).toContain(toolsetLines(t.id, t.description).join('\n'));
     // Every tool's toolset is in the table, and every toolset has tools.
     expect(new Set([...tools.map((t) => t.toolset), 'jobs'])).toEqual(new Set(TOOLSET_TABLE.map((t) => t.id)));
     // And every name offered starts with a toolset --toolsets takes, the job tools' too.
     for (const t of listed) expect([...TOOLSET_TABLE.map((s) => s.id), 'batch'], t.name).toContain(t.name.slice(0, t.name.indexOf('_')));
-  });
-
-  test("the README's configuration table is generated from the options table", () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const start = readme.indexOf(OPTIONS_START);
-    expect(start, 'README has the options markers').toBeGreaterThanOrEqual(0);
-    expect(readme.slice(start, readme.indexOf(OPTIONS_END) + OPTIONS_END.length), 'run `npm run docs`').toBe(optionsTable());
   });
 });
 
@@ -381,13 +358,6 @@ describe('views', () => {
       VIEW_TABLE.map((v) => [viewUri(v.id), 'text/html;profile=mcp-app']),
     );
     expect(listViews(new Set(['analytics_hero'])).map((r) => r.uri)).toEqual([viewUri('overview')]);
-  });
-
-  test("the README's views section is made from the views table", () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    expect(readme.slice(readme.indexOf(VIEWS_START), readme.indexOf(VIEWS_END) + VIEWS_END.length), 'run `npm run docs`').toBe(
-      viewsTable(),
-    );
   });
 });
 

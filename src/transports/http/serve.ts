@@ -2,7 +2,7 @@ import type { Config, HttpConfig } from '../../config/parse.js';
 import type { ServerFactory, Serving } from '../../mcp/factory.js';
 import { log } from '../../telemetry/log.js';
 import { version } from '../../version.js';
-import { inspectorHint } from './banner.js';
+import { servingWords, tryItHint } from './banner.js';
 import { startHttp } from './index.js';
 
 /** Serves Streamable HTTP and says where; SIGTERM then drains it. A port in use ends the process with a hint. */
@@ -47,11 +47,12 @@ export async function serveHttp(
   }
   // Workers of a cluster are announced once, by the primary.
   if (!announce) return;
+  const sends = http.credentials === 'client' ? 'credentials' : http.authTokens.length > 0 ? 'token' : 'nothing';
   process.stderr.write(
-    `learning-workspace-mcp ${version}: ${http.credentials === 'client' ? 'tools per client credentials' : `${all.names.length} tools`}${config.sandbox ? ' on the sandbox workspace' : ''} (${http.stateless ? 'stateless' : 'stateful'}, ${http.credentials} credentials)\n` +
+    `learning-workspace-mcp ${version}: ${http.credentials === 'client' ? 'tools per client credentials' : `${all.names.length} tools`}${config.sandbox ? ' on the sandbox workspace' : ''} (${servingWords(http.stateless, http.credentials)})\n` +
       `MCP endpoint (Streamable HTTP): ${handle.url}\n` +
       (http.oauth
         ? `Sign-in: tokens of ${http.oauth.issuer} for ${http.oauth.publicUrl}\n`
-        : inspectorHint(handle.url, http.credentials === 'client' ? 'credentials' : http.authTokens.length > 0 ? 'token' : 'nothing')),
+        : tryItHint(handle.url, sends, all.names, config.sandbox ? ['--sandbox'] : [])),
   );
 }
