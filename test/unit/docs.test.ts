@@ -35,9 +35,11 @@ export function anchors(text: string): Set<string> {
   return out;
 }
 
-/** Every relative link of a page (images included), as written. */
+/** Every relative link of a page (images and HTML img and a tags included), as written. */
 function links(text: string): string[] {
-  return [...prose(text).matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((m) => m[1]!).filter((t) => !/^[a-z]+:/i.test(t));
+  const markdown = [...prose(text).matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((m) => m[1]!);
+  const html = [...prose(text).matchAll(/<(?:img|a)\s[^>]*?(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+  return [...markdown, ...html].filter((t) => !/^[a-z]+:/i.test(t));
 }
 
 describe('generated parts', () => {
