@@ -28,6 +28,7 @@ export const membersTools: ToolDef[] = [
   }),
   command({
     name: 'members_set_tags',
+    untrusted: ['tags[].name'],
     title: 'Tag or label a member, such as manager, region, team or location',
     description:
       'Tag, label, change or wipe the tags of a member; the set given replaces theirs and new tags are created. In bulk: batch_call.',
