@@ -13,6 +13,7 @@ import {
   callContext,
   executeAudited,
   jobAnswer,
+  lockedDown,
   type AsTask,
   type AuditOutcome,
   type CanAsk,
@@ -51,7 +52,7 @@ export async function runBatch(
   const plan = await planBatch(def, args, catalogue, request);
   if ('refused' in plan) return plan.refused;
   const { items, givenKey } = plan;
-  const gate = await gateBatch(opts.confirm, items, givenKey, opts.upstream, ctx, canAsk(ctx));
+  const gate = await gateBatch(opts.confirm, items, givenKey, opts.upstream, ctx, canAsk(ctx), lockedDown(opts, request));
   // A question asked changed nothing yet; a refusal ended the call, and each write is audited with its code.
   if ('ask' in gate) return gate.ask;
   if ('refused' in gate) {

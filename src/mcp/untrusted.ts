@@ -71,7 +71,9 @@ function foreign(url: string, hosts: ReadonlySet<string>): boolean {
 
 /** "https://evil.example/x" as "hxxps://evil[.]example/x": still readable, no longer a link a client follows or loads. */
 const defangUrl = (url: string) =>
-  url.replace(/^http/i, 'hxxp').replace(/^(hxxps?:\/\/)([^/?#]*)/i, (_, scheme: string, host: string) => scheme + host.replaceAll('.', '[.]'));
+  url
+    .replace(/^http/i, 'hxxp')
+    .replace(/^(hxxps?:\/\/)([^/?#]*)/i, (_, scheme: string, host: string) => scheme + host.replaceAll('.', '[.]'));
 
 /** A text whose images and links to hosts other than the workspace's are defanged (images shown as their alt text). */
 export function defangText(text: string, hosts: ReadonlySet<string>): string {

@@ -19,7 +19,7 @@ const REMOVED =
 
 /** Anything that is removed or weighed by its neighbours: when none is present the text is returned as it is. */
 const SUSPECT =
-  // eslint-disable-next-line no-control-regex -- control characters are what is looked for here
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- controls, joiners and selectors are what is looked for, each on its own
   /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}\uD800-\uDFFF]/u;
 
 /**
@@ -78,7 +78,6 @@ function cleanValue(value: unknown): unknown {
 }
 
 /** Every kind of line break, a tab included: a value that must stay on its line has none of them. */
-// eslint-disable-next-line no-control-regex -- line breaks are what is flattened here
 const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
 
 /** Cleaned, on one line (every line break a space), spaces run together and trimmed. */

@@ -47,7 +47,11 @@ function stringLeaves(schema: z.core.$ZodType, path: string, out: Set<string>): 
   }
 }
 
-const leafName = (path: string) => path.split('.').at(-1)!.replace(/(\[\]|\{\})+$/, '');
+const leafName = (path: string) =>
+  path
+    .split('.')
+    .at(-1)!
+    .replace(/(\[\]|\{\})+$/, '');
 
 describe('every string field of every output is classified', () => {
   test.each(tools.map((t) => [t.name, t] as const))('%s', (_name, def) => {
@@ -58,7 +62,11 @@ describe('every string field of every output is classified', () => {
     const unclassified = [...leaves].filter((leaf) => !covered(leaf) && !MADE_BY_SOFTWARE.test(leafName(leaf)));
     expect(unclassified, 'declare these in the row: untrusted (people wrote them) or prose').toEqual([]);
     // Each declaration names a field the output has, and is made of no field the software makes.
-    for (const d of declared) expect([...leaves].some((leaf) => leaf === d || leaf.startsWith(`${d}.`)), d).toBe(true);
+    for (const d of declared)
+      expect(
+        [...leaves].some((leaf) => leaf === d || leaf.startsWith(`${d}.`)),
+        d,
+      ).toBe(true);
     expect(new Set(declared).size).toBe(declared.length);
   });
 
