@@ -13,8 +13,8 @@ import { FORGED_GROUP_NAME, GENUINE_NAMES, HOSTILE_ERROR } from '../src/sandbox/
 import { UNTRUSTED_META, WITHHELD } from '../src/mcp/untrusted.js';
 
 /** Every code point the cleaning removes (variation selectors and joiners are judged in context; see the unit tests). */
-// eslint-disable-next-line no-control-regex -- these are what must not arrive
 const REMOVED =
+  // eslint-disable-next-line no-control-regex -- these are what must not arrive
   /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\u{E0000}-\u{E007F}]/u;
 
 /** Every string in a value, keys too. */
