@@ -54,7 +54,8 @@ export function makeHostile(ws: Workspace, materials: Record<string, unknown>[],
   const group = (id: string) => ws.groups.find((g) => g.id === id)!;
   const user = (id: string) => ws.users.find((u) => u.id === id)!;
   group('g_eng').name = `Engineering${HIDDEN_ORDER}`;
-  group('g_sales').description = 'All\u200B customer\u200C-facing\u2060 sales\uFEFF teams\u202E.\u2066x\u2069\u200E\u200F\u061C\u00AD\u180E\u0007';
+  group('g_sales').description =
+    'All\u200B customer\u200C-facing\u2060 sales\uFEFF teams\u202E.\u2066x\u2069\u200E\u200F\u061C\u00AD\u180E\u0007';
   group('g_sales_na').name = FORGED_GROUP_NAME;
   group('g_newhires').name = 'N'.repeat(5000);
   user('u_priya').name = FORGED_LEARNER_NAME;
