@@ -266,8 +266,10 @@ function errorText(err: ToolError): string {
   if (err.upstreamResolution) lines.push(`The workspace suggests (its words, not the server's): ${workspaceWords(err.upstreamResolution)}`);
   if (err.fieldErrors && Object.keys(err.fieldErrors).length > 0) {
     lines.push('Field errors:');
+    // The workspace's (an error it answered with a status) are its words, quoted.
+    const theirs = err.status !== undefined;
     for (const [field, messages] of Object.entries(err.fieldErrors)) {
-      for (const m of messages) lines.push(`- ${oneLine(field)}: ${oneLine(m)}`);
+      for (const m of messages) lines.push(`- ${oneLine(field)}: ${theirs ? JSON.stringify(oneLine(m)) : oneLine(m)}`);
     }
   }
   if (err.hint) lines.push(`Check: ${err.hint}`);

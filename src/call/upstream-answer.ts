@@ -45,7 +45,7 @@ function fieldErrors(v: unknown): Record<string, string[]> | undefined {
   if (!isObject(v)) return undefined;
   const out: Record<string, string[]> = {};
   for (const [k, msgs] of Object.entries(v)) {
-    out[cut(oneLine(k), 60)] = (Array.isArray(msgs) ? msgs : [msgs]).map((m) => workspaceWords(String(m)));
+    out[cut(oneLine(k), 60)] = (Array.isArray(msgs) ? msgs : [msgs]).map((m) => cut(oneLine(String(m)), 300));
   }
   return out;
 }
