@@ -179,7 +179,9 @@ describe('the insights answer', () => {
     const result = await call(conn.client, 'performance_insights_ask', { question: 'q' });
     await conn.close();
     expect(result.isError).toBe(true);
-    expect(text(result)).toContain('Received before the failure:\nHalf an ans');
+    expect(text(result)).toMatch(
+      /received before the failure, between the two markers holding (\w+)\. .*\n<workspace-text \1>\nHalf an ans\n<\/workspace-text \1>/,
+    );
   });
 
   test('without a sessionId, one is made, sent upstream and returned', async () => {
