@@ -154,7 +154,8 @@ describe('the insights answer', () => {
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('BAD_UPSTREAM_RESPONSE');
     expect(text(result)).toContain('application/json instead of an answer stream');
-    expect(text(result)).toContain('{"success":true,"data":{"scopeType":"WORK');
+    // What was received is the workspace's words, quoted.
+    expect(text(result)).toContain(JSON.stringify('{"success":true,"data":{"scopeType":"WORK'));
   });
 
   test('a whole JSON document is not an answer either', async () => {

@@ -430,7 +430,7 @@ class StreamLimits {
 /** A 200 whose body is no answer stream (a JSON document, cut or whole; an HTML page). */
 function notAStream(status: number, contentType: string, body: string): never {
   throw new ToolError(
-    `The assistant answered HTTP ${status} with ${workspaceWords(contentType || 'no content type', 100)} instead of an answer stream; nothing of it is an answer. Received: ${workspaceWords(body, 500)}`,
+    `The assistant answered HTTP ${status} with ${cut(oneLine(contentType || 'no content type'), 100)} instead of an answer stream; nothing of it is an answer. Received: ${workspaceWords(body, 500)}`,
     {
       status,
       code: 'BAD_UPSTREAM_RESPONSE',
