@@ -1,4 +1,4 @@
-import { cleanDeep, cut, oneLine, workspaceWords } from '../text/clean.js';
+import { cleanDeep, cut, mayHide, oneLine, workspaceWords } from '../text/clean.js';
 import { codeForStatus, ToolError } from './errors.js';
 
 // From one upstream answer to the data of a result or a ToolError, for each API's answer shape.
@@ -56,7 +56,9 @@ function fieldErrors(v: unknown): Record<string, string[]> | undefined {
  * so the text and the structured content of a result are made from the same cleaned data.
  */
 export function answerData(api: 'connector' | 'content', res: UpstreamResponse): Record<string, unknown> {
-  return cleanDeep(api === 'connector' ? envelopeData(res) : plainData(res));
+  const data = api === 'connector' ? envelopeData(res) : plainData(res);
+  // One scan of the body spares the walk of the common answer with nothing hidden in it.
+  return mayHide(res.text) ? cleanDeep(data) : data;
 }
 
 /** Connector answers are envelopes: `{success: true, data}` or `{success: false, error}`. */

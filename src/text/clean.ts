@@ -48,6 +48,14 @@ export function clean(text: string): string {
 }
 
 /**
+ * Whether a JSON text may hold anything clean() would change: a suspect character as it is, or any
+ * `\\u` escape (which may spell one). When not, the value parsed from it needs no walk.
+ */
+export function mayHide(json: string): boolean {
+  return SUSPECT.test(json) || json.includes('\\u');
+}
+
+/**
  * A JSON value with every string cleaned, object keys too; unchanged parts are shared, and the value
  * itself is returned when nothing changed.
  */

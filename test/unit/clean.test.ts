@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { clean, cleanDeep, cut, oneLine, quoteName, workspaceWords } from '../../src/text/clean.js';
+import { clean, cleanDeep, cut, mayHide, oneLine, quoteName, workspaceWords } from '../../src/text/clean.js';
 
 const cp = (n: number) => String.fromCodePoint(n);
 
@@ -151,6 +151,31 @@ describe('cleanDeep', () => {
     expect(out.list[1]).toBe(untouched);
     const same = { a: ['x', { b: 'y' }] };
     expect(cleanDeep(same)).toBe(same);
+  });
+});
+
+describe('mayHide: one scan of a JSON text tells whether its value needs cleaning', () => {
+  test.each([
+    ['{"name":"Ann","n":1}', false],
+    ['{\n\t"name": "Zoë 山田 👨\u200D👩\u200D👧"\n}'.replace('\\u200D', '\u200D'), true],
+    ['{"name":"A\\u200bnn"}', true],
+    [`{"name":"Ann${String.fromCodePoint(0xe0041)}"}`, true],
+    ['{"name":"Ann\\ud83d"}', true],
+    ['{"a":"b"}\r\n', true],
+  ])('%j', (json, hides) => {
+    expect(mayHide(json)).toBe(hides);
+    // Whenever it says no, cleaning would indeed change nothing.
+    if (!hides) expect(cleanDeep(JSON.parse(json))).toEqual(JSON.parse(json));
+  });
+
+  test('every removed or judged character, raw or escaped, is noticed', () => {
+    for (const n of [
+      0x00, 0x1f, 0x7f, 0x9f, 0xad, 0x61c, 0x180e, 0x200b, 0x200d, 0x202e, 0x2066, 0x2064, 0xfe0f, 0xfeff, 0xe0000, 0xe007f, 0xe0100,
+    ]) {
+      const raw = JSON.stringify({ s: `a${cp(n)}b` });
+      expect(mayHide(raw), n.toString(16)).toBe(true);
+      expect(mayHide(`{"s":"a\\u${n.toString(16).padStart(4, '0')}b"}`)).toBe(true);
+    }
   });
 });
 
