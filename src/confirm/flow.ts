@@ -129,7 +129,8 @@ export class Confirmations {
     );
     return {
       ask: inputRequired({
-        inputRequests: { [ANSWER]: inputRequired.elicit({ message: await question(), requestedSchema: FORM }) },
+        // One line, cleaned, whatever made it: only a batch's question has lines, each numbered by the server.
+        inputRequests: { [ANSWER]: inputRequired.elicit({ message: oneLine(await question()), requestedSchema: FORM }) },
         requestState,
       }),
     };
