@@ -317,6 +317,19 @@ describe('lockdown', () => {
     },
   );
 
+  test('the part of an answer received before a failure is withheld too', async () => {
+    sandbox.content.options.stream = { delayMs: 1, errorAfter: 15 };
+    const c = await v1({ url: http.url, headers: { 'X-Workspace-Lockdown': '1' } });
+    try {
+      const r = await c.call('performance_insights_ask', { question: 'How are courses going?' });
+      expect(r.isError).toBe(true);
+      expect(text(r)).toContain('STREAM_ERROR');
+      expect(text(r)).toMatch(/\n<workspace-text (\w+)>\n\[withheld: lockdown\]\n<\/workspace-text \1>$/);
+    } finally {
+      await c.close();
+    }
+  });
+
   test('a header that is not an "on" does not switch lockdown on; without lockdown the answer is shown', async () => {
     const c = await v1({ url: http.url, headers: { 'X-Workspace-Lockdown': 'off' } });
     try {

@@ -246,7 +246,7 @@ async function execute(
     if (fitted.page) content.push({ type: 'text', text: pageNote(def.pages, fitted.page) });
     return { result: marked(def, secretFree({ content, structuredContent: fitted.data })) };
   } catch (err) {
-    return failed(def, err, started);
+    return failed(def, err, started, call.lockdown);
   }
 }
 
@@ -297,8 +297,10 @@ function ownFields(def: ToolDef, error: ToolError): ToolError {
 }
 
 /** A failed call: logged, and answered with its error result; the error, as data, for the audit and a job. */
-function failed(def: ToolDef, err: unknown, started: number): Outcome {
-  const error = ownFields(def, ToolError.of(err, def.name));
+function failed(def: ToolDef, err: unknown, started: number, lockdown = false): Outcome {
+  const own = ownFields(def, ToolError.of(err, def.name));
+  // In lockdown the part of an answer that came before a failure is withheld like the answer.
+  const error = lockdown && own.partial ? new ToolError(own.message, { ...own, code: own.code, partial: WITHHELD }) : own;
   log(err instanceof ToolError ? 'info' : 'error', 'tool failed', {
     tool: def.name,
     status: error.status,
