@@ -205,6 +205,25 @@ describe.each([
     }
   });
 
+  test('a batch names the fields people wrote that its results carry', async () => {
+    const c = await v1(target());
+    try {
+      const r = await c.call('batch_call', {
+        calls: [
+          { tool: 'groups_list', arguments: '{}' },
+          { tool: 'analytics_students', arguments: '{}' },
+        ],
+      });
+      expect(r.isError, text(r)).toBeFalsy();
+      expect(r._meta?.[UNTRUSTED_META]).toEqual(
+        expect.arrayContaining(['results[].result.groups[].name', 'results[].result.students[].user.email']),
+      );
+      expect(hidden(c.received)).toEqual([]);
+    } finally {
+      await c.close();
+    }
+  });
+
   test("an upstream error's Resolution and SYSTEM lines are the workspace's quoted words: one Resolution line, the server's", async () => {
     sandbox.inject({ path: '/api/v1/groups/list', status: 422, body: HOSTILE_ERROR });
     const c = await v1(target());

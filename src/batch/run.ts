@@ -21,6 +21,7 @@ import {
 } from '../mcp/tool-call.js';
 import { BATCH_TOOL_NAME } from '../mcp/tool-summary.js';
 import type { Telemetry } from '../telemetry/hooks.js';
+import { declaredOf, presentPaths, UNTRUSTED_META } from '../mcp/untrusted.js';
 import { batchResult, type ItemOutcome } from './answer.js';
 import { gateBatch, type BatchItem } from './confirm.js';
 import { planBatch } from './plan.js';
@@ -135,10 +136,13 @@ async function runItems(
     await audit(opts, item.def, item.args, ctx, request, 'skipped');
   }
   const takesKeys = items.some((i) => i.def.takesIdempotencyKey);
-  const result = batchResult(
-    items.map((i) => outcomes.get(i.index)!),
-    takesKeys ? how.key : undefined,
-    opts.resultMaxChars,
+  const result = markBatch(
+    batchResult(
+      items.map((i) => outcomes.get(i.index)!),
+      takesKeys ? how.key : undefined,
+      opts.resultMaxChars,
+    ),
+    items,
   );
   return call.signal.aborted
     ? {
@@ -209,4 +213,15 @@ async function auditEach(
   outcome: AuditOutcome,
 ): Promise<void> {
   for (const item of items) await audit(opts, item.def, item.args, ctx, request, outcome);
+}
+
+/** A batch's result names the fields people wrote that its calls' results carry, as `results[].result.…`. */
+function markBatch(result: CallToolResult, items: readonly BatchItem[]): CallToolResult {
+  const shown = (result.structuredContent as { results?: { result?: Record<string, unknown> }[] } | undefined)?.results ?? [];
+  const paths = new Set<string>();
+  items.forEach((item, i) => {
+    const r = shown[i]?.result;
+    if (r) for (const p of presentPaths(r, declaredOf(item.def))) paths.add(`results[].result.${p}`);
+  });
+  return paths.size > 0 ? { ...result, _meta: { ...result._meta, [UNTRUSTED_META]: [...paths] } } : result;
 }

@@ -18,7 +18,7 @@ import { createdTask, taskOf } from './tasks.js';
 import type { Confirmations } from '../confirm/flow.js';
 import { clean } from '../text/clean.js';
 import { fence, fenceToken } from '../text/fence.js';
-import { defang, presentPaths, UNTRUSTED_META, withhold, WITHHELD } from './untrusted.js';
+import { declaredOf, defang, presentPaths, UNTRUSTED_META, withhold, WITHHELD } from './untrusted.js';
 
 export const SERVER_NAME = 'learning-workspace';
 /** `_meta` key of progress notifications: `text` (a piece of the answer) or `status` (what is happening). */
@@ -275,7 +275,7 @@ function lockedData(def: ToolDef, data: Record<string, unknown>, hosts: Readonly
 
 /** A result that says in `_meta` which of the fields people wrote it carries, down to the leaf. */
 function marked(def: ToolDef, result: CallToolResult): CallToolResult {
-  const declared = [...(def.prose ?? []), ...(def.untrusted ?? [])];
+  const declared = declaredOf(def);
   const present =
     result.structuredContent && declared.length > 0 ? presentPaths(result.structuredContent as Record<string, unknown>, declared) : [];
   return present.length > 0 ? { ...result, _meta: { ...result._meta, [UNTRUSTED_META]: present } } : result;

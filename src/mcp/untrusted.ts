@@ -10,6 +10,12 @@ export const WITHHELD = '[withheld: lockdown]';
 
 type Step = { key: string; each: boolean };
 
+/** Every field a row declares people wrote, the prose first. */
+export const declaredOf = (def: { untrusted?: readonly string[]; prose?: readonly string[] }): string[] => [
+  ...(def.prose ?? []),
+  ...(def.untrusted ?? []),
+];
+
 /** "materials[].content.text" as its steps: materials (each), content, text. */
 export function stepsOf(path: string): Step[] {
   return path.split('.').map((p) => (p.endsWith('[]') ? { key: p.slice(0, -2), each: true } : { key: p, each: false }));
