@@ -241,10 +241,10 @@ describe.each(['v1', 'v2'] as const)('three members_remove calls, %s SDK client'
       expect(asked[0]!.split('\n').slice(0, 4)).toEqual([
         'Do these 3 things, which cannot be undone?',
         expect.stringMatching(
-          /^1\. Remove Priya Raman \(priya@northwind\.example\) from the whole workspace, with all their group memberships/,
+          /^1\. Remove “Priya Raman” \(“priya@northwind\.example”\) from the whole workspace, with all their group memberships/,
         ),
-        expect.stringMatching(/^2\. Remove Tom Becker \(tom@northwind\.example\) from the whole workspace/),
-        expect.stringMatching(/^3\. Remove Nina Rossi \(nina@northwind\.example\) from the whole workspace/),
+        expect.stringMatching(/^2\. Remove “Tom Becker” \(“tom@northwind\.example”\) from the whole workspace/),
+        expect.stringMatching(/^3\. Remove “Nina Rossi” \(“nina@northwind\.example”\) from the whole workspace/),
       ]);
       expect(asked[0]).toContain('The other call of this batch deletes nothing and runs either way.');
       const b = batchOf(r);

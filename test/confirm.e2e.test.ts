@@ -78,7 +78,7 @@ describe.each([
       expect(r.structuredContent).toEqual({ deleted: true });
       expect(person.asked).toHaveLength(1);
       expect(person.asked[0]).toMatch(
-        /^Delete the group 'Sales' \(\d+ members?\) with its subgroups 'Sales EMEA', 'Sales North America'\? .*This cannot be undone\.$/,
+        /^Delete the group “Sales” \(\d+ members?\) with its subgroups “Sales EMEA”, “Sales North America”\? .*This cannot be undone\.$/,
       );
       expect(deletes()).toBe(1);
     } finally {
@@ -109,9 +109,9 @@ describe.each([
     try {
       await c.call('members_remove', { userId: 'u_priya' });
       await c.call('assignments_remove', { assignmentId: 'as_security_all' });
-      expect(person.asked[0]).toMatch(/^Remove Priya Raman \(.+@.+\) from the whole workspace, with all their group memberships/);
+      expect(person.asked[0]).toMatch(/^Remove “Priya Raman” \(“.+@.+”\) from the whole workspace, with all their group memberships/);
       expect(person.asked[1]).toMatch(
-        /^Remove the assignment 'Annual security training' \(course '.+'\) from its \d+ assignees\? This cannot be undone\.$/,
+        /^Remove the assignment “Annual security training” \(course “.+”\) from its \d+ assignees\? This cannot be undone\.$/,
       );
       expect(sandbox.requests.filter((r) => /members\/remove|assignments\/remove/.test(r.path))).toHaveLength(0);
     } finally {

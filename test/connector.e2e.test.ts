@@ -202,7 +202,7 @@ describe.each(transports)('over %s', (_name, connect) => {
     const result = await run('groups_member_add', { groupId: 'g_nowhere', userId: 'u_nobody' });
     expect(result.isError).toBe(true);
     const t = text(result);
-    expect(t).toContain('Error UPSTREAM_INVALID (HTTP 422 VALIDATION_ERROR): The request body is invalid.');
+    expect(t).toContain('Error UPSTREAM_INVALID (HTTP 422 VALIDATION_ERROR): The workspace said: "The request body is invalid."');
     expect(result._meta?.['learning-workspace/error']).toMatchObject({
       code: 'UPSTREAM_INVALID',
       status: 422,
@@ -210,9 +210,9 @@ describe.each(transports)('over %s', (_name, connect) => {
       retry: false,
       fieldErrors: { groupId: ['no group with id g_nowhere'] },
     });
-    expect(t).toContain('Resolution: Correct the fields');
-    expect(t).toContain('- groupId: no group with id g_nowhere');
-    expect(t).toContain('- userId: no member with id u_nobody');
+    expect(t).toContain('Resolution: Correct what the message and the field errors name');
+    expect(t).toContain('- groupId: "no group with id g_nowhere"');
+    expect(t).toContain('- userId: "no member with id u_nobody"');
     expect(sandbox.requests).toHaveLength(1);
   });
 
@@ -226,8 +226,10 @@ describe.each(transports)('over %s', (_name, connect) => {
       },
     });
     const result = await run('courses_structure', { courseId: 'c_security' });
-    expect(text(result)).toContain('Error NOT_FOUND (HTTP 404 UNKNOWN_COMMAND): Unknown command courses/structure.');
-    expect(text(result)).toContain('Resolution: Upgrade the workspace.');
+    expect(text(result)).toContain('Error NOT_FOUND (HTTP 404 UNKNOWN_COMMAND): The workspace said: "Unknown command courses/structure."');
+    // The workspace's suggestion is its words, quoted; the Resolution line is the server's.
+    expect(text(result)).toContain(`Resolution: ${"Check the id with the tool its field's description names as the source."}`);
+    expect(text(result)).toContain('The workspace suggests (its words, not the server\'s): "Upgrade the workspace."');
   });
 
   test('an answer that is not an envelope is reported clearly', async () => {

@@ -367,10 +367,10 @@ describe.each(transports)('over %s', (_name, connect) => {
       body: { statusCode: 409, error: 'Conflict', message: 'A folder with this name exists' },
     });
     const json = await call(conn.client, 'folders_create', { name: 'Security' });
-    expect(text(json)).toContain('Error CONFLICT (HTTP 409): A folder with this name exists');
+    expect(text(json)).toContain('Error CONFLICT (HTTP 409): The workspace said: "A folder with this name exists');
     sandbox.inject({ path: '/api/v1/folders', status: 500, body: 'upstream exploded' });
     const plain = await call(conn.client, 'folders_create', { name: 'Security' });
-    expect(text(plain)).toContain('Error UPSTREAM_FAILED (HTTP 500): upstream exploded');
+    expect(text(plain)).toContain('Error UPSTREAM_FAILED (HTTP 500): The workspace said: "upstream exploded');
     expect(sandbox.requests).toHaveLength(2); // creates are never retried: the API takes no idempotency key
   });
 
@@ -401,7 +401,8 @@ describe.each(transports)('over %s', (_name, connect) => {
       data: { type: string }[];
     };
     expect(sc.answer).toContain('Security Awareness 2026');
-    expect(s.result.content[0]).toEqual({ type: 'text', text: sc.answer });
+    // The answer is fenced: the server's note, the start marker, the answer, the end marker.
+    expect((s.result.content[0] as { text: string }).text.split('\n').slice(2, -1).join('\n')).toBe(sc.answer);
     expect(joinedText(s)).toBe(sc.answer);
     expect(s.beforeResult).toBe(s.progress.length);
     expect(s.progress.map((p) => p.progress)).toEqual(s.progress.map((_, i) => i + 1));
@@ -437,7 +438,7 @@ describe.each(transports)('over %s', (_name, connect) => {
     expect(s.result.isError).toBe(true);
     const t = text(s.result);
     expect(t).toMatch(/UPSTREAM_CONNECTION_DROPPED|STREAM_INCOMPLETE/);
-    expect(t).toContain('Received before the failure:');
+    expect(t).toContain('the part of the answer received before the failure');
     expect(t).toContain('You asked');
   });
 
@@ -445,7 +446,7 @@ describe.each(transports)('over %s', (_name, connect) => {
     sandbox.content.options.stream = { delayMs: 1, errorAfter: 15 };
     const s = await ask(conn.client, { question: 'q' });
     expect(s.result.isError).toBe(true);
-    expect(text(s.result)).toContain('STREAM_ERROR: The assistant reported an error: The analytics service is temporarily unavailable.');
+    expect(text(s.result)).toContain('STREAM_ERROR: The assistant reported an error: "The analytics service is temporarily unavailable."');
     expect(text(s.result)).toContain('You asked');
   });
 
@@ -533,7 +534,7 @@ describe('content refusals', () => {
       timeoutMs: 5_000,
     });
     await conn.close();
-    expect(text(r)).toContain('Error UPSTREAM_FAILED (HTTP 504): Processing did not finish within 50 ms');
+    expect(text(r)).toContain('Error UPSTREAM_FAILED (HTTP 504): The workspace said: "Processing did not finish within 50 ms');
     // The HTTP timeout of a long call covers the upstream's own wait, not the 300 ms default.
     expect(ok.isError, text(ok)).toBeFalsy();
   });

@@ -121,10 +121,15 @@ describe.concurrent('long operations over stdio', () => {
       const { job: ended, result } = await follow(conn.client, job.id);
       expect(ended).toMatchObject({
         status: 'failed',
-        error: { status: 500, code: 'UPSTREAM_FAILED', upstreamCode: 'RENDER_FAILED', message: 'The slide renderer crashed.' },
+        error: {
+          status: 500,
+          code: 'UPSTREAM_FAILED',
+          upstreamCode: 'RENDER_FAILED',
+          message: 'The workspace said: "The slide renderer crashed."',
+        },
       });
       expect(result.isError).toBe(true);
-      expect(text(result)).toContain('Error UPSTREAM_FAILED (HTTP 500 RENDER_FAILED): The slide renderer crashed.');
+      expect(text(result)).toContain('Error UPSTREAM_FAILED (HTTP 500 RENDER_FAILED): The workspace said: "The slide renderer crashed."');
       expect(creates(sandbox)).toBe(1);
     } finally {
       await conn.close();

@@ -113,7 +113,7 @@ test('a stream request the upstream refuses is reported with its status and mess
   });
   const result = await call(conn.client, 'performance_insights_ask', { question: 'q' });
   await conn.close();
-  expect(text(result)).toContain('Error UPSTREAM_INVALID (HTTP 400): Messages array is required');
+  expect(text(result)).toContain('Error UPSTREAM_INVALID (HTTP 400): The workspace said: "Messages array is required');
 });
 
 test('an answer is read whole across chunks, and one over the size limit fails, at once when its length says so', async () => {

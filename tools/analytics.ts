@@ -70,6 +70,7 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_courses',
+    untrusted: ['courses[].title'],
     gives: 'course ids',
     title: 'Completion rate of each course, who signed up',
     description:
@@ -87,6 +88,7 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_students',
+    untrusted: ['students[].user.name', 'students[].user.email', 'students[].groups[]'],
     gives: 'user ids',
     title:
       'Roster: all learners, staff or employees on the platform, with courses given and finished or done, groups or teams they are in, and user ids (export the roster)',
@@ -101,6 +103,7 @@ export const analyticsTools: ToolDef[] = [
   }),
   command({
     name: 'analytics_needs_attention',
+    untrusted: ['students[].user.name', 'students[].user.email', 'students[].groups[]'],
     title: 'Who is behind or stuck (lagging), with not a single thing done, and needs a reminder, nudge or chase',
     description:
       "Who is behind (laggards): learners with coursework assigned who haven't started or completed anything (zero completions), or ignored it, to flag, remind or follow up. All learners: analytics_students.",

@@ -6,6 +6,15 @@ import { Assignment, AssignmentSummary, UserRefNullableName } from './shapes.js'
 export const assignmentsTools: ToolDef[] = [
   command({
     name: 'assignments_get',
+    untrusted: [
+      'assignment.name',
+      'assignment.courseTitle',
+      'assignment.courseDescription',
+      'assignment.groupName',
+      'assignment.assignedByName',
+      'assignment.assignedUsers[].name',
+      'assignment.assignedUsers[].email',
+    ],
     title: "One assignment's details and progress (a rollout): who completed it, who is outstanding or overdue",
     description:
       "How one course or training assignment is going, assignee by assignee: who completed it, how many finished, who is late, each one's status, percent done, due date and completion rules (minimum scores).",
@@ -18,6 +27,14 @@ export const assignmentsTools: ToolDef[] = [
   }),
   command({
     name: 'assignments_for_user',
+    untrusted: [
+      'user.name',
+      'user.email',
+      'assignments[].name',
+      'assignments[].courseTitle',
+      'assignments[].scopeLabel',
+      'assignments[].groupName',
+    ],
     gives: 'assignment ids',
     title: "A person's assigned training (training plan, on their plate): what is due or overdue",
     description:

@@ -139,6 +139,7 @@ export const componentsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'components_set_status',
+    untrusted: ['name', 'description'],
     title: 'Publish, unpublish or deactivate (offline) a learning tool or bot',
     description:
       'Publish a component (tutor, chatbot, flashcards, practice test, learning tool): make it live for learners (active), deactivate or unpublish it (inactive) or move it back to draft.',

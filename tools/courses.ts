@@ -8,6 +8,17 @@ const stringOrNull = z.string().nullable();
 export const coursesTools: ToolDef[] = [
   command({
     name: 'courses_structure',
+    untrusted: [
+      'courseTitle',
+      'readOnlyNote',
+      'units[].title',
+      'units[].description',
+      'units[].topics[].title',
+      'units[].topics[].description',
+      'units[].topics[].activityTypes[]',
+      'units[].projects[].title',
+      'units[].test.title',
+    ],
     gives: 'unit, test and quiz activity ids',
     title: 'Course outline: what is inside a course and how it is laid out (units or modules, topics or lessons, parts)',
     description:

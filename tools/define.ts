@@ -61,7 +61,23 @@ export interface ToolDef {
   confirm?: Confirm;
   /** Input the sandbox serves (its ids), when the tool needs any: the tests call every tool with it. */
   example?: Record<string, unknown>;
+  /**
+   * The output fields people wrote (names, emails, descriptions, titles, tags), down to the leaf:
+   * `groups[].name`, `user.email`; a field of free JSON is named whole. Results name those they carry in
+   * `_meta` (io.github.learning-workspace/untrusted). Every other string field of the output must be made
+   * by the workspace's software (see MADE_BY_SOFTWARE); a test holds every row to it.
+   */
+  untrusted?: readonly string[];
+  /** Untrusted fields that are prose (the assistant's answer, material text, quiz answers): withheld in lockdown. */
+  prose?: readonly string[];
 }
+
+/**
+ * The names of string fields the workspace's software makes, not people: ids, times, addresses, states,
+ * kinds, codes. A string field of an output whose name is not one of these is declared `untrusted`.
+ */
+export const MADE_BY_SOFTWARE =
+  /^(_id|id|[a-zA-Z]+Id|[a-zA-Z]+Ids|[a-zA-Z]+At|dueDate|month|currentMonth|timezone|scopeType|locale|avatarUrl|url|[a-zA-Z]+Url|storageKey|mimeType|contentType|status|type|kind|color|icon|organization|lastActivity|finishReason|sessionId)$/;
 
 /** Another tool's answer, read by its name (a read-only tool); undefined when the read failed. */
 export type ReadTool = (tool: string, input: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>;
@@ -126,6 +142,10 @@ type CommandRow = {
   confirm?: Confirm;
   /** See ToolDef.example. */
   example?: Record<string, unknown>;
+  /** See ToolDef.untrusted. */
+  untrusted?: readonly string[];
+  /** See ToolDef.prose. */
+  prose?: readonly string[];
 };
 
 const offsetField = z.int().min(0).describe('From page.nextOffset.');
@@ -159,6 +179,8 @@ export function command(row: CommandRow): ToolDef {
     ...(row.gives ? { gives: row.gives } : {}),
     ...(row.confirm ? { confirm: row.confirm } : {}),
     ...(row.example ? { example: row.example } : {}),
+    ...(row.untrusted ? { untrusted: row.untrusted } : {}),
+    ...(row.prose ? { prose: row.prose } : {}),
   };
 }
 
@@ -183,6 +205,10 @@ type EndpointRow = {
   confirm?: Confirm;
   /** See ToolDef.example. */
   example?: Record<string, unknown>;
+  /** See ToolDef.untrusted. */
+  untrusted?: readonly string[];
+  /** See ToolDef.prose. */
+  prose?: readonly string[];
 };
 
 /** A Content API operation: REST with an API key; its answers are plain JSON, not envelopes. */

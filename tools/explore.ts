@@ -6,6 +6,7 @@ const groupIds = (what: string) => z.array(z.string().min(1)).describe(what);
 export const exploreTools: ToolDef[] = [
   command({
     name: 'explore_set_audience',
+    untrusted: ['title'],
     title: 'Who sees a section (category) of the course catalog',
     description:
       'Choose who can see a section of the explore page, the course catalog: restrict it to some groups, such as managers only, or hide it from some.',

@@ -14,6 +14,7 @@ const metadata = z
 export const foldersTools: ToolDef[] = [
   endpoint({
     name: 'folders_create',
+    untrusted: ['name', 'description'],
     gives: 'folder ids',
     title: 'Make a new folder or subfolder for materials and docs',
     description: 'Create a new folder or subfolder for study materials or documents, optionally inside another.',
@@ -32,6 +33,7 @@ export const foldersTools: ToolDef[] = [
   }),
   endpoint({
     name: 'folders_update',
+    untrusted: ['name', 'description'],
     title: 'Rename or move a folder, or change its color or icon',
     description: 'Rename a folder, move it under another folder (such as an archive), or edit its description.',
     toolset: 'folders',

@@ -15,6 +15,14 @@ import { Group, Membership, MembershipStatus } from './shapes.js';
 export const groupsTools: ToolDef[] = [
   command({
     name: 'groups_member_add',
+    untrusted: [
+      'membership.user.name',
+      'membership.user.email',
+      'membership.primaryRole.name',
+      'membership.primaryRole.scopeGroupName',
+      'membership.extraRoles[].name',
+      'membership.extraRoles[].scopeGroupName',
+    ],
     title: 'Add, put or enroll someone, such as a new hire, in a group, team, cohort, department or class',
     description: 'Add a person to a group (team, cohort), or make them its instructor or admin. In bulk: batch_call.',
     toolset: 'groups',
@@ -69,6 +77,7 @@ export const groupsTools: ToolDef[] = [
   }),
   command({
     name: 'groups_list',
+    untrusted: ['groups[].name', 'groups[].description', 'groups[].tags[]', 'groups[].leadInstructor.name'],
     gives: 'group ids',
     title: 'All groups, teams, cohorts, classes, class sections and departments in the workspace (org tree, departments, sub-groups)',
     description:

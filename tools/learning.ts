@@ -11,6 +11,13 @@ const groupId = groupIdField.optional();
 export const learningTools: ToolDef[] = [
   command({
     name: 'learning_student_units',
+    untrusted: [
+      'criteriaLabel',
+      'modules[].title',
+      'modules[].topics[].title',
+      'modules[].topics[].activities[].title',
+      'modules[].projects[].title',
+    ],
     title: "One learner's progress in a course and where they are stuck, unit by unit (module by module)",
     description:
       'How far along one person is in one course, unit by unit (modules, lessons, topics, activities): a breakdown of what they finished, scores, whether they passed each unit test, time spent against the rest of the team; gives activity ids. In bulk: batch_call.',
@@ -71,6 +78,8 @@ export const learningTools: ToolDef[] = [
   }),
   command({
     name: 'learning_question_stats',
+    untrusted: ['title', 'questions[].question'],
+    prose: ['questions[].topWrongAnswer'],
     title: 'Quiz, exam and test questions people miss (hardest, trip them up)',
     description:
       'Which questions of a test or quiz learners get wrong most often: wrong-answer rate per question, worst first, with the most common wrong answer. Scores of a quiz: performance_quiz.',
@@ -112,6 +121,7 @@ export const learningTools: ToolDef[] = [
   }),
   command({
     name: 'learning_unit_topics',
+    untrusted: ['topics[].title', 'projects[].title'],
     title: "A group's progress in one unit, lesson by lesson",
     description:
       'How a group or cohort does in one unit (module), per topic: completion, average quiz scores, time on task, projects. One person: learning_student_units.',
@@ -150,6 +160,7 @@ export const learningTools: ToolDef[] = [
   }),
   command({
     name: 'learning_project_scenarios',
+    untrusted: ['projects[].title', 'projects[].unitTitle'],
     title: 'Role-play results: attempts and scores',
     description:
       "How learners do on a course's role-play and scenario projects (practice simulations, exercises): share started and completed, attempts or tries, average best score; optionally one unit.",

@@ -29,6 +29,8 @@ const DEFAULT_PROCESS_WAIT_MS = 300_000;
 export const materialsTools: ToolDef[] = [
   endpoint({
     name: 'materials_generate',
+    untrusted: ['name', 'content.filename', 'references[].title'],
+    prose: ['content.text'],
     title: 'Write, make or draft study material with AI (outline, summary, handout)',
     description:
       'Have AI write a study document or material on a topic: course outline, overview, notes or summary. May answer with a job (jobs_get). Slides: presentations_create.',
@@ -54,6 +56,8 @@ export const materialsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'materials_upload_and_process',
+    untrusted: ['name', 'content.filename', 'references[].title'],
+    prose: ['content.text'],
     title: 'Upload, add or import a file or recording and wait until it is processed',
     description:
       'Upload a study material (document, PDF, video, audio, web page, text) and wait till it is fully processed and ready; may answer with a job (jobs_get). Without waiting: materials_create.',
@@ -74,6 +78,8 @@ export const materialsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'materials_create',
+    untrusted: ['name', 'content.filename', 'references[].title'],
+    prose: ['content.text'],
     title: 'Add, save or store a material: an article or checklist, reading (without waiting)',
     description:
       'Create or add a study material in the library (text you paste, notes, a web page or link, a file) and return at once. To wait: materials_upload_and_process.',
@@ -87,6 +93,8 @@ export const materialsTools: ToolDef[] = [
   }),
   endpoint({
     name: 'materials_list',
+    untrusted: ['materials[].name', 'materials[].content.filename', 'materials[].references[].title'],
+    prose: ['materials[].content.text'],
     gives: 'material and folder ids',
     title: 'Find docs: study materials, documents, docs or files in the library, or everything in a folder',
     description:

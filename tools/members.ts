@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { command, DESTRUCTIVE, IDEMPOTENT_WRITE, userIdField, type ToolDef } from './define.js';
-import { plural, text, type Body } from './questions.js';
+import { plural, quoted, text, type Body } from './questions.js';
 import { Tag } from './shapes.js';
 
 export const membersTools: ToolDef[] = [
@@ -21,13 +21,14 @@ export const membersTools: ToolDef[] = [
       const data = (await read('assignments_for_user', { userId })) as { user?: Body; assignments?: unknown[] } | undefined;
       const name = text(data?.user?.['name']);
       const email = text(data?.user?.['email']);
-      const who = name && email ? `${name} (${email})` : (name ?? email ?? String(userId));
+      const who = name && email ? `${quoted(name)} (${quoted(email)})` : quoted(name ?? email ?? String(userId));
       const assignments = data?.assignments?.length ?? 0;
       return `Remove ${who} from the whole workspace, with all their group memberships${assignments > 0 ? ` and ${plural(assignments, 'course assignment')}` : ''}? This cannot be undone.`;
     },
   }),
   command({
     name: 'members_set_tags',
+    untrusted: ['tags[].name'],
     title: 'Tag or label a member, such as manager, region, team or location',
     description:
       'Tag, label, change or wipe the tags of a member; the set given replaces theirs and new tags are created. In bulk: batch_call.',

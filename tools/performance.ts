@@ -6,6 +6,7 @@ const numberOrNull = z.number().nullable();
 
 const quizTool = command({
   name: 'performance_quiz',
+  untrusted: ['activity.topicTitle', 'activity.unitTitle', 'attempts[].user.name', 'attempts[].user.email'],
   title: 'Quiz results: who took it, scores, grade distribution',
   description:
     'Results of one quiz: who took it, every attempt and score per person (grade, time taken, passed), the average mark and the score spread in quartiles. Questions most missed: learning_question_stats.',
@@ -86,6 +87,8 @@ type InsightsInput = z.infer<typeof insightsInput>;
 
 const insightsTool: ToolDef = {
   name: 'performance_insights_ask',
+  untrusted: ['toolCalls[].toolName', 'toolCalls[].input', 'toolCalls[].output', 'toolCalls[].errorText', 'data[].data'],
+  prose: ['answer'],
   title: 'Ask the AI analytics assistant (analysis, charts)',
   description:
     "Ask the workspace's AI analytics assistant to analyze or explain learning data (why completion or scores drop or dip, engagement, trends) with charts or graphs. A long answer may come as a job (jobs_get).",

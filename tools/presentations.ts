@@ -13,6 +13,8 @@ const image = z
 export const presentationsTools: ToolDef[] = [
   endpoint({
     name: 'presentations_create',
+    untrusted: ['presentation.topic'],
+    prose: ['presentation.transcript[].descriptionOfPage'],
     title: 'Make a slide deck, slideshow or PowerPoint presentation',
     description:
       'Make or generate slides, a presentation deck on a topic: PDF, PowerPoint and a transcript (speaker notes) per slide. May answer with a job (jobs_get); a second call makes another deck.',

@@ -5,6 +5,8 @@ import { Alert, AlertStatusFilter } from './shapes.js';
 export const radarTools: ToolDef[] = [
   command({
     name: 'radar_alerts_list',
+    untrusted: ['alerts[].monitorName', 'alerts[].monitorTags[]', 'alerts[].tailoredTitle', 'alerts[].actionedActions[].courseTitle'],
+    prose: ['alerts[].tailoredSummary', 'alerts[].recommendations'],
     title: 'Learning radar alerts (risks and warnings, anything alarming: drops, anomalies): new, acted on or dismissed',
     description:
       "Problems, risks and warnings the learning radar's monitors flagged in the workspace, each with a summary and recommended action.",

@@ -3,7 +3,7 @@ import { inputRequired, inputResponse, type InputRequiredResult, type ServerCont
 import type { ToolDef } from '../../tools/define.js';
 import { ToolError } from '../call/errors.js';
 import type { Upstream } from '../call/upstream.js';
-import { ANSWER, FORM, questionFor, type ConfirmState, type Confirmations } from '../confirm/flow.js';
+import { ANSWER, FORM, questionFor, whyAsk, type ConfirmState, type Confirmations } from '../confirm/flow.js';
 import { BATCH_TOOL_NAME } from '../mcp/tool-summary.js';
 
 // The deletions of a batch, confirmed by the person in one question that names every target, through
@@ -44,13 +44,16 @@ export async function gateBatch(
   upstream: Upstream,
   ctx: ServerContext,
   canAsk: boolean,
+  lockdown = false,
 ): Promise<BatchGate> {
   const deletions = items.filter((i) => i.def.annotations.destructiveHint);
-  if (!confirm || confirm.mode === 'never' || deletions.length === 0) return { go: true, key: undefined, declined: false };
+  // Lockdown asks the person before every deletion, whatever the mode.
+  const mode = lockdown ? 'always' : confirm?.mode;
+  if (!confirm || mode === 'never' || deletions.length === 0) return { go: true, key: undefined, declined: false };
   if (!canAsk) {
-    if (confirm.mode === 'auto') return { go: true, key: undefined, declined: false };
+    if (mode === 'auto') return { go: true, key: undefined, declined: false };
     return refusal(
-      `This batch deletes for good (${names(deletions)}), and this server asks the person first (WORKSPACE_CONFIRM_DESTRUCTIVE=always), but this client cannot ask: it did not declare elicitation. Nothing was sent.`,
+      `This batch deletes for good (${names(deletions)}), and this server asks the person first (${whyAsk(lockdown)}), but this client cannot ask: it did not declare elicitation. Nothing was sent.`,
       'CONFIRMATION_UNAVAILABLE',
     );
   }

@@ -13,6 +13,7 @@ import {
   callContext,
   executeAudited,
   jobAnswer,
+  lockedDown,
   type AsTask,
   type AuditOutcome,
   type CanAsk,
@@ -20,6 +21,7 @@ import {
 } from '../mcp/tool-call.js';
 import { BATCH_TOOL_NAME } from '../mcp/tool-summary.js';
 import type { Telemetry } from '../telemetry/hooks.js';
+import { declaredOf, presentPaths, UNTRUSTED_META } from '../mcp/untrusted.js';
 import { batchResult, type ItemOutcome } from './answer.js';
 import { gateBatch, type BatchItem } from './confirm.js';
 import { planBatch } from './plan.js';
@@ -51,7 +53,7 @@ export async function runBatch(
   const plan = await planBatch(def, args, catalogue, request);
   if ('refused' in plan) return plan.refused;
   const { items, givenKey } = plan;
-  const gate = await gateBatch(opts.confirm, items, givenKey, opts.upstream, ctx, canAsk(ctx));
+  const gate = await gateBatch(opts.confirm, items, givenKey, opts.upstream, ctx, canAsk(ctx), lockedDown(opts, request));
   // A question asked changed nothing yet; a refusal ended the call, and each write is audited with its code.
   if ('ask' in gate) return gate.ask;
   if ('refused' in gate) {
@@ -134,10 +136,13 @@ async function runItems(
     await audit(opts, item.def, item.args, ctx, request, 'skipped');
   }
   const takesKeys = items.some((i) => i.def.takesIdempotencyKey);
-  const result = batchResult(
-    items.map((i) => outcomes.get(i.index)!),
-    takesKeys ? how.key : undefined,
-    opts.resultMaxChars,
+  const result = markBatch(
+    batchResult(
+      items.map((i) => outcomes.get(i.index)!),
+      takesKeys ? how.key : undefined,
+      opts.resultMaxChars,
+    ),
+    items,
   );
   return call.signal.aborted
     ? {
@@ -208,4 +213,15 @@ async function auditEach(
   outcome: AuditOutcome,
 ): Promise<void> {
   for (const item of items) await audit(opts, item.def, item.args, ctx, request, outcome);
+}
+
+/** A batch's result names the fields people wrote that its calls' results carry, as `results[].result.…`. */
+function markBatch(result: CallToolResult, items: readonly BatchItem[]): CallToolResult {
+  const shown = (result.structuredContent as { results?: { result?: Record<string, unknown> }[] } | undefined)?.results ?? [];
+  const paths = new Set<string>();
+  items.forEach((item, i) => {
+    const r = shown[i]?.result;
+    if (r) for (const p of presentPaths(r, declaredOf(item.def))) paths.add(`results[].result.${p}`);
+  });
+  return paths.size > 0 ? { ...result, _meta: { ...result._meta, [UNTRUSTED_META]: [...paths] } } : result;
 }

@@ -56,4 +56,6 @@ export interface CallContext {
   onRetry?: ((notice: string) => void) | undefined;
   /** The Idempotency-Key the person confirmed the write under, sent instead of the call's own. */
   idempotencyKey?: string | undefined;
+  /** Lockdown (the server's or the request's): prose people wrote is withheld from the result and progress. */
+  lockdown?: boolean | undefined;
 }

@@ -1,5 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { redact } from '../telemetry/log.js';
+import { cleanDeep, oneLine, workspaceWords } from '../text/clean.js';
+import { fence } from '../text/fence.js';
 
 /** What one code means, what to do about it unless the error says better, and whether calling again as is may work. */
 export interface CodeInfo {
@@ -167,7 +169,10 @@ export interface ErrorData {
   status?: number | undefined;
   /** The upstream's own code for it, when it gave one. */
   upstreamCode?: string | undefined;
+  /** The server's own advice; the line starting "Resolution:" is never the workspace's. */
   resolution?: string | undefined;
+  /** What the workspace itself suggested, cleaned and on one line: shown quoted, as its words. */
+  upstreamResolution?: string | undefined;
   fieldErrors?: Record<string, string[]> | undefined;
 }
 
@@ -191,6 +196,7 @@ export class ToolError extends Error {
   readonly status: number | undefined;
   readonly upstreamCode: string | undefined;
   readonly resolution: string | undefined;
+  readonly upstreamResolution: string | undefined;
   readonly fieldErrors: Record<string, string[]> | undefined;
   readonly hint: string | undefined;
   readonly partial: string | undefined;
@@ -202,6 +208,7 @@ export class ToolError extends Error {
     this.status = opts.status;
     this.upstreamCode = opts.upstreamCode;
     this.resolution = opts.resolution;
+    this.upstreamResolution = opts.upstreamResolution;
     this.fieldErrors = opts.fieldErrors;
     this.hint = opts.hint;
     this.partial = opts.partial;
@@ -209,8 +216,10 @@ export class ToolError extends Error {
 
   /** The error as data, as kept with a job and read back by `from`: never a configured secret. */
   data(): ErrorData {
-    const { code, message, status, upstreamCode, resolution, fieldErrors } = this;
-    return JSON.parse(redact(JSON.stringify({ code, message, status, upstreamCode, resolution, fieldErrors }))) as ErrorData;
+    const { code, message, status, upstreamCode, resolution, upstreamResolution, fieldErrors } = this;
+    const data = { code, message, status, upstreamCode, resolution, upstreamResolution, fieldErrors };
+    // Cleaned like every text of a result: the message may quote the workspace.
+    return cleanDeep(JSON.parse(redact(JSON.stringify(data))) as ErrorData);
   }
 
   static from(data: ErrorData): ToolError {
@@ -250,16 +259,21 @@ function errorText(err: ToolError): string {
   ]
     .filter(Boolean)
     .join(' ');
-  const lines = [`Error ${err.code}${upstream ? ` (${upstream})` : ''}: ${err.message}`];
-  lines.push(`Resolution: ${err.resolution ?? ERROR_CODES[err.code].resolution}`);
+  // Every line but the partial answer's is one line of its own: nothing in a message or a field error
+  // can start a line, so the one line starting "Resolution:" is the server's.
+  const lines = [`Error ${err.code}${upstream ? ` (${oneLine(upstream)})` : ''}: ${oneLine(err.message)}`];
+  lines.push(`Resolution: ${oneLine(err.resolution ?? ERROR_CODES[err.code].resolution)}`);
+  if (err.upstreamResolution) lines.push(`The workspace suggests (its words, not the server's): ${workspaceWords(err.upstreamResolution)}`);
   if (err.fieldErrors && Object.keys(err.fieldErrors).length > 0) {
     lines.push('Field errors:');
+    // The workspace's (an error it answered with a status) are its words, quoted.
+    const theirs = err.status !== undefined;
     for (const [field, messages] of Object.entries(err.fieldErrors)) {
-      for (const m of messages) lines.push(`- ${field}: ${m}`);
+      for (const m of messages) lines.push(`- ${oneLine(field)}: ${theirs ? JSON.stringify(oneLine(m)) : oneLine(m)}`);
     }
   }
   if (err.hint) lines.push(`Check: ${err.hint}`);
-  if (err.partial) lines.push('', 'Received before the failure:', excerpt(err.partial));
+  if (err.partial) lines.push('', ...fence(excerpt(err.partial), 'the part of the answer received before the failure'));
   return lines.join('\n');
 }
 

@@ -1,5 +1,6 @@
 import { createParser, type EventSourceParser } from 'eventsource-parser';
 import type { CallContext, ProgressKind } from './context.js';
+import { clean, cleanDeep, cut, oneLine, workspaceWords } from '../text/clean.js';
 import { ToolError } from './errors.js';
 import { discard, transportError, type RequestSpec, type Upstream } from './upstream.js';
 
@@ -50,10 +51,12 @@ export class ProgressRelay {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.pending === '') return;
-    const text = this.pending;
-    this.pending = '';
+    // A character split between two deltas waits for its other half: cleaning judges whole characters.
+    const split = /[\uD800-\uDBFF]$/.test(this.pending) ? 1 : 0;
+    const text = this.pending.slice(0, this.pending.length - split);
+    this.pending = this.pending.slice(this.pending.length - split);
     this.lastSent = performance.now();
-    this.emit(text, 'text');
+    if (text !== '') this.emit(clean(text), 'text');
   }
 
   /**
@@ -63,6 +66,8 @@ export class ProgressRelay {
    */
   async drain(): Promise<void> {
     this.flush();
+    // The stream ended: a half character still waiting is no text.
+    this.pending = '';
     await this.chain;
     if (this.sent > 0) await new Promise((r) => setTimeout(r, SETTLE_MS));
   }
@@ -139,7 +144,7 @@ export class StreamedAnswer {
         this.finishReason = typeof part['finishReason'] === 'string' ? part['finishReason'] : 'stop';
         return;
       case 'error':
-        this.error = String(part['errorText'] ?? part['error'] ?? 'the upstream reported an error');
+        this.error = workspaceWords(String(part['errorText'] ?? part['error'] ?? 'the upstream reported an error'));
         return;
       case 'reasoning-start':
         return this.relay.status('thinking');
@@ -189,20 +194,20 @@ export class StreamedAnswer {
     }
   }
 
-  /** The result; an answer cut short is at most `maxChars` long, and says so. */
+  /**
+   * The result, every string of it cleaned; an answer cut short is at most `maxChars` long, and its
+   * `cutShort` says why (the server's note about it stands outside the answer, which is the assistant's).
+   */
   result(maxChars = Infinity): Record<string, unknown> {
-    const cut = this.cutShort
-      ? `\n\n[Cut short: ${this.cutShort}. This is what arrived before; ask a narrower question for the rest.]`
-      : '';
-    return {
-      answer: (this.answer.length > maxChars ? this.answer.slice(0, maxChars) : this.answer) + cut,
+    return cleanDeep({
+      answer: this.answer.length > maxChars ? this.answer.slice(0, maxChars) : this.answer,
       sessionId: this.sessionId,
       finishReason: this.cutShort ? 'cut-short' : this.finishReason,
       ...(this.cutShort ? { cutShort: this.cutShort } : {}),
       toolCalls: [...this.toolCalls.values()],
       data: this.data,
       ...(this.other.length > 0 ? { otherEvents: this.other } : {}),
-    };
+    });
   }
 }
 
@@ -211,7 +216,7 @@ export function describeTool(name: string): string {
   const n = name.toLowerCase();
   if (n.includes('chart') || n.includes('graph') || n.includes('plot')) return 'building a chart';
   if (n.includes('query') || n.includes('sql') || n.includes('data') || n.includes('learner')) return 'querying learner data';
-  return `running ${name}`;
+  return `running ${cut(oneLine(name), 60)}`;
 }
 
 /** The three shapes an answer stream may take; which one is sniffed from the first bytes. */
@@ -356,8 +361,14 @@ export async function relayStream(
         continue;
       }
       decoder = decoderFor(contentType, head.trimStart(), answer, () => (done = true));
-      if (decoder) decoder.push(head);
-      else notStream = true;
+      if (!decoder) {
+        notStream = true;
+        continue;
+      }
+      decoder.push(head);
+      if (answer.error) break;
+      // The limits hold from the first chunk: a whole answer may arrive in one.
+      if ((answer.cutShort = limits.exceeded((chunk as Buffer).length, answer.answer.length))) break;
     }
     decoder?.push(text.decode());
     decoder?.end();
@@ -418,9 +429,8 @@ class StreamLimits {
 
 /** A 200 whose body is no answer stream (a JSON document, cut or whole; an HTML page). */
 function notAStream(status: number, contentType: string, body: string): never {
-  const flat = body.replace(/\s+/g, ' ').trim();
   throw new ToolError(
-    `The assistant answered HTTP ${status} with ${contentType || 'no content type'} instead of an answer stream; nothing of it is an answer. Received: ${flat.length > 500 ? `${flat.slice(0, 500)}…` : flat}`,
+    `The assistant answered HTTP ${status} with ${cut(oneLine(contentType || 'no content type'), 100)} instead of an answer stream; nothing of it is an answer. Received: ${workspaceWords(body, 500)}`,
     {
       status,
       code: 'BAD_UPSTREAM_RESPONSE',

@@ -1,3 +1,4 @@
+import { cleanDeep, cut, mayHide, oneLine, workspaceWords } from '../text/clean.js';
 import { codeForStatus, ToolError } from './errors.js';
 
 // From one upstream answer to the data of a result or a ToolError, for each API's answer shape.
@@ -30,23 +31,34 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function snippet(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
-}
+/** A body that is no answer, as its words: cleaned, on one line, capped and quoted. */
+const snippet = (text: string): string => workspaceWords(text);
 
+/** The workspace's error message as the server's text quotes it. */
+const said = (message: string): string => `The workspace said: ${workspaceWords(message)}`;
+
+/** Short workspace words kept as data (a code, a suggestion): cleaned, on one line, capped. */
+const words = (v: unknown, max: number): string | undefined => (typeof v === 'string' ? cut(oneLine(v), max) : undefined);
+
+/** Field errors as the workspace gave them, each key and message cleaned and on one line (the tool's keys are picked later). */
 function fieldErrors(v: unknown): Record<string, string[]> | undefined {
   if (!isObject(v)) return undefined;
   const out: Record<string, string[]> = {};
   for (const [k, msgs] of Object.entries(v)) {
-    out[k] = Array.isArray(msgs) ? msgs.map(String) : [String(msgs)];
+    out[cut(oneLine(k), 60)] = (Array.isArray(msgs) ? msgs : [msgs]).map((m) => cut(oneLine(String(m)), 300));
   }
   return out;
 }
 
-/** The data of an answer of either API, or the ToolError it stands for. */
+/**
+ * The data of an answer of either API, or the ToolError it stands for. Every string of it is cleaned
+ * here, the one place every answer passes (a tool's, a confirmation's reads, a tool that calls others),
+ * so the text and the structured content of a result are made from the same cleaned data.
+ */
 export function answerData(api: 'connector' | 'content', res: UpstreamResponse): Record<string, unknown> {
-  return api === 'connector' ? envelopeData(res) : plainData(res);
+  const data = api === 'connector' ? envelopeData(res) : plainData(res);
+  // One scan of the body spares the walk of the common answer with nothing hidden in it.
+  return mayHide(res.text) ? cleanDeep(data) : data;
 }
 
 /** Connector answers are envelopes: `{success: true, data}` or `{success: false, error}`. */
@@ -67,11 +79,11 @@ export function envelopeData(res: UpstreamResponse): Record<string, unknown> {
     return env['data'];
   }
   const error = isObject(env['error']) ? env['error'] : {};
-  throw new ToolError(typeof error['message'] === 'string' ? error['message'] : `The upstream answered HTTP ${res.status}.`, {
+  throw new ToolError(typeof error['message'] === 'string' ? said(error['message']) : `The upstream answered HTTP ${res.status}.`, {
     status: res.status,
     code: codeForStatus(res.status),
-    upstreamCode: typeof error['code'] === 'string' ? error['code'] : undefined,
-    resolution: typeof error['resolution'] === 'string' ? error['resolution'] : undefined,
+    upstreamCode: words(error['code'], 60),
+    upstreamResolution: words(error['resolution'], 300),
     fieldErrors: fieldErrors(error['errors']),
     hint: hintFor('connector', res.status),
   });
@@ -89,23 +101,23 @@ export function plainData(res: UpstreamResponse): Record<string, unknown> {
     );
   }
   const body = res.json;
-  let message = res.text ? snippet(res.text) : `The upstream answered HTTP ${res.status} with no body.`;
+  let message = res.text ? said(res.text) : `The upstream answered HTTP ${res.status} with no body.`;
   let upstreamCode: string | undefined;
   let resolution: string | undefined;
   let errors: Record<string, string[]> | undefined;
   if (isObject(body)) {
     const error = isObject(body['error']) ? body['error'] : body;
-    if (typeof error['message'] === 'string') message = error['message'];
-    else if (typeof body['error'] === 'string') message = body['error'];
-    if (typeof error['code'] === 'string') upstreamCode = error['code'];
-    if (typeof error['resolution'] === 'string') resolution = error['resolution'];
+    if (typeof error['message'] === 'string') message = said(error['message']);
+    else if (typeof body['error'] === 'string') message = said(body['error']);
+    upstreamCode = words(error['code'], 60);
+    resolution = words(error['resolution'], 300);
     errors = fieldErrors(error['errors']);
   }
   throw new ToolError(message, {
     status: res.status,
     code: codeForStatus(res.status),
     upstreamCode,
-    resolution,
+    upstreamResolution: resolution,
     fieldErrors: errors,
     hint: hintFor('content', res.status),
   });

@@ -214,6 +214,13 @@ export class Upstream {
     return apis;
   }
 
+  /** The host names of the workspace's APIs: links to them are the workspace's own (lockdown defangs others). */
+  hosts(): Set<string> {
+    const hosts = new Set<string>();
+    for (const t of [this.targets.connector, this.targets.content]) if (t) hosts.add(new URL(t.baseUrl).hostname.toLowerCase());
+    return hosts;
+  }
+
   async close(): Promise<void> {
     await this.pool.close();
   }

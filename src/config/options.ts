@@ -158,6 +158,12 @@ export const OPTIONS: readonly OptionRow[] = [
     help: 'at least 32 bytes sealing the confirmation questions, the same on every replica (environment only; default: a key of this process)',
   },
   { flag: 'read-only', env: 'WORKSPACE_READ_ONLY', group: 'Tools', help: 'offer only the tools that change nothing (env: 1 or true)' },
+  {
+    flag: 'lockdown',
+    env: 'WORKSPACE_LOCKDOWN',
+    group: 'Tools',
+    help: 'best effort against text people wrote steering the agent: every deletion asks the person (refused where the client cannot ask), prose people or the assistant wrote is withheld, links to other hosts defanged (env: 1 or true; over HTTP the header X-Workspace-Lockdown: 1 switches it on for one request, never off)',
+  },
   { flag: 'sandbox', group: 'Serving', help: 'run against the built-in sandbox workspace (no credentials needed)' },
   { flag: 'http', group: 'Serving', help: 'serve Streamable HTTP at /mcp (plus /healthz, /readyz) instead of stdio' },
   { flag: 'port', env: 'WORKSPACE_MCP_PORT', value: 'N', group: 'Serving', help: `HTTP port (default ${DEFAULTS.port})` },

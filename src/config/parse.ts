@@ -43,6 +43,8 @@ export interface Config {
   excludeTools: ReadonlySet<string> | undefined;
   resultMaxChars: number;
   readOnly: boolean;
+  /** Lockdown for every request: deletions always asked, prose people wrote withheld, foreign links defanged. */
+  lockdown: boolean;
   sandbox: boolean;
   /** Base URLs of the APIs, with or without server-held credentials (client-credential hosting needs them alone). */
   urls: { connector: string | undefined; content: string | undefined };
@@ -436,6 +438,7 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     tools: toolList.length > 0 ? new Set(toolList) : undefined,
     excludeTools: excluded.length > 0 ? new Set(excluded) : undefined,
     readOnly: switchOn(values, read, 'read-only'),
+    lockdown: switchOn(values, read, 'lockdown'),
     sandbox,
     urls: { connector: connectorUrl, content: contentUrl },
     http: values['http'] === true ? httpConfig(values, read, env) : undefined,

@@ -11,6 +11,7 @@ import {
 import type { ToolDef } from '../../tools/define.js';
 import { ToolError } from '../call/errors.js';
 import { readTool } from '../call/read.js';
+import { oneLine } from '../text/clean.js';
 import type { Upstream } from '../call/upstream.js';
 
 // Destructive writes confirmed by the person through the protocol: the tool answers input_required with
@@ -79,11 +80,20 @@ export class Confirmations {
    * Before a destructive write: go on (with the Idempotency-Key to send), or what to answer instead: the
    * question to ask, a refusal, or the person's no.
    */
-  async gate(def: ToolDef, args: Record<string, unknown>, upstream: Upstream, ctx: ServerContext, canAsk: boolean): Promise<Gate> {
-    if (!def.annotations.destructiveHint || this.mode === 'never') return { go: undefined };
+  async gate(
+    def: ToolDef,
+    args: Record<string, unknown>,
+    upstream: Upstream,
+    ctx: ServerContext,
+    canAsk: boolean,
+    lockdown = false,
+  ): Promise<Gate> {
+    // Lockdown asks the person before every deletion, whatever the mode.
+    const mode = lockdown ? 'always' : this.mode;
+    if (!def.annotations.destructiveHint || mode === 'never') return { go: undefined };
     if (!canAsk) {
-      if (this.mode === 'auto') return { go: undefined };
-      const message = `${def.name} deletes for good, and this server asks the person first (WORKSPACE_CONFIRM_DESTRUCTIVE=always), but this client cannot ask: it did not declare elicitation. Nothing was changed.`;
+      if (mode === 'auto') return { go: undefined };
+      const message = `${def.name} deletes for good, and this server asks the person first (${whyAsk(lockdown)}), but this client cannot ask: it did not declare elicitation. Nothing was changed.`;
       return { refused: new ToolError(message, { code: 'CONFIRMATION_UNAVAILABLE' }) };
     }
     return this.ask(def, args, () => questionFor(def, args, upstream, ctx.mcpReq.signal), ctx, def.name);
@@ -119,12 +129,17 @@ export class Confirmations {
     );
     return {
       ask: inputRequired({
-        inputRequests: { [ANSWER]: inputRequired.elicit({ message: await question(), requestedSchema: FORM }) },
+        // One line, cleaned, whatever made it: only a batch's question has lines, each numbered by the server.
+        inputRequests: { [ANSWER]: inputRequired.elicit({ message: oneLine(await question()), requestedSchema: FORM }) },
         requestState,
       }),
     };
   }
 }
+
+/** Why the person is asked whatever the client: the operator's setting, or lockdown. */
+export const whyAsk = (lockdown: boolean): string =>
+  lockdown ? 'lockdown mode: every deletion is asked about' : 'WORKSPACE_CONFIRM_DESTRUCTIVE=always';
 
 /**
  * The row's question (ToolDef.confirm), its reads made with the caller's own credentials; a read that
@@ -132,10 +147,15 @@ export class Confirmations {
  * the generic one.
  */
 export async function questionFor(def: ToolDef, args: Record<string, unknown>, upstream: Upstream, signal: AbortSignal): Promise<string> {
-  const generic = `Run ${def.name} on ${JSON.stringify(args).slice(0, 200)}? This cannot be undone.`;
+  const generic = `Run ${def.name} on ${oneLine(JSON.stringify(args)).slice(0, 200)}? This cannot be undone.`;
   if (!def.confirm) return generic;
   try {
-    return await def.confirm(args, (tool, input) => readTool(upstream, tool, input, { retry: true, signal }).catch(() => undefined));
+    // The reads come through the call core, cleaned; the row quotes each name on one line (tools/questions.ts).
+    const question = await def.confirm(args, (tool, input) =>
+      readTool(upstream, tool, input, { retry: true, signal }).catch(() => undefined),
+    );
+    // One line, whatever a row made: a line break could only come from data, and would forge a line.
+    return oneLine(question);
   } catch {
     return generic;
   }

@@ -131,7 +131,8 @@ async function selectCatalogues(config: Config): Promise<Catalogues> {
  * question asked by one replica cannot be answered on another).
  */
 function confirmations(config: Config): Confirmations | undefined {
-  if (config.confirmDestructive === 'never') return undefined;
+  // Lockdown asks before every deletion whatever the mode, and over HTTP any request may switch it on.
+  if (config.confirmDestructive === 'never' && !config.lockdown && !config.http) return undefined;
   const secret = config.stateSecret ?? randomBytes(32);
   return new Confirmations(config.confirmDestructive, secret, (ctx) => requestContext(ctx).caller.hash);
 }
@@ -157,6 +158,7 @@ function serverFactory(
       toolsFor: perRequest ? (grant) => catalogues(u, grant.readOnly) : undefined,
       keepAliveMs: config.keepAliveMs,
       resultMaxChars: config.resultMaxChars,
+      lockdown: config.lockdown,
       maxInFlight: config.http?.maxInFlight,
       inFlight,
       ...extras,

@@ -30,6 +30,8 @@ export interface Caller {
 export interface RequestContext {
   readonly caller: Caller;
   readonly trace: RequestTrace;
+  /** The request asked for lockdown (HTTP header X-Workspace-Lockdown: 1); it can switch it on, never off. */
+  readonly lockdown?: boolean | undefined;
 }
 
 /** The local process over stdio: one person, every grant. */

@@ -16,6 +16,9 @@ import type { RequestContext } from './request-context.js';
 import { targetsOf, traceIdOf, type AuditLog } from '../telemetry/audit.js';
 import { createdTask, taskOf } from './tasks.js';
 import type { Confirmations } from '../confirm/flow.js';
+import { clean } from '../text/clean.js';
+import { fence, fenceToken } from '../text/fence.js';
+import { declaredOf, defang, presentPaths, UNTRUSTED_META, withhold, WITHHELD } from './untrusted.js';
 
 export const SERVER_NAME = 'learning-workspace';
 /** `_meta` key of progress notifications: `text` (a piece of the answer) or `status` (what is happening). */
@@ -34,7 +37,15 @@ export interface ToolCallOptions {
   confirm?: Confirmations | undefined;
   /** Records every call of a write tool, flushed before its answer goes out. */
   audit?: AuditLog | undefined;
+  /**
+   * Lockdown for every request (`--lockdown`); a request may also ask for it (RequestContext.lockdown),
+   * never out of it.
+   */
+  lockdown?: boolean | undefined;
 }
+
+/** Whether this call runs in lockdown: the server's setting, or the request's own asking. */
+export const lockedDown = (opts: ToolCallOptions, request: RequestContext): boolean => opts.lockdown === true || request.lockdown === true;
 
 /** What an audit line says of a write: done, the error's code, the person's no, or not sent (a cancelled batch). */
 export type AuditOutcome = ErrorCode | 'ok' | 'declined' | 'skipped';
@@ -69,7 +80,7 @@ export async function runTool(
   let confirmedKey: string | undefined;
   if (opts.confirm && def.annotations.destructiveHint) {
     // The person is asked first; the write then goes out once, under the key the question was sealed with.
-    const gate = await opts.confirm.gate(def, checked, opts.upstream, ctx, canAsk(ctx));
+    const gate = await opts.confirm.gate(def, checked, opts.upstream, ctx, canAsk(ctx), lockedDown(opts, request));
     // A question asked changed nothing yet; a refusal or the person's no is a call that ended.
     if ('ask' in gate) return gate.ask;
     if ('refused' in gate) {
@@ -147,7 +158,7 @@ async function doubtAnswer(
   canAsk: CanAsk,
 ): Promise<CallToolResult | InputRequiredResult | undefined> {
   const facts = await jobs.opts.facts(def.name);
-  if (confirm && canAsk(ctx)) {
+  if (confirm && confirm.mode !== 'never' && canAsk(ctx)) {
     const gate = await confirm.ask(def, call.args, async () => doubtQuestion(doubt, facts), ctx, `repeat:${def.name}`);
     if ('ask' in gate) return gate.ask;
     if ('refused' in gate) return errorResult(gate.refused);
@@ -226,15 +237,16 @@ async function execute(
         fieldErrors: fieldIssues(output.error),
       });
     }
-    if (!def.pages) return { result: secretFree({ content: textBlocks(def, data), structuredContent: data }) };
+    const shown = call.lockdown ? lockedData(def, data, opts.upstream.hosts()) : data;
+    if (!def.pages) return { result: marked(def, secretFree({ content: textBlocks(def, shown), structuredContent: shown })) };
     // The offset of a list served in parts is the server's own (the call core never sends it upstream).
     const offset = typeof checked['offset'] === 'number' ? checked['offset'] : 0;
-    const fitted = fitList(data, def.pages, offset, opts.resultMaxChars ?? DEFAULTS.resultMaxChars);
+    const fitted = fitList(shown, def.pages, offset, opts.resultMaxChars ?? DEFAULTS.resultMaxChars);
     const content: CallToolResult['content'] = fitted.json ? [{ type: 'text', text: fitted.json }] : textBlocks(def, fitted.data);
     if (fitted.page) content.push({ type: 'text', text: pageNote(def.pages, fitted.page) });
-    return { result: secretFree({ content, structuredContent: fitted.data }) };
+    return { result: marked(def, secretFree({ content, structuredContent: fitted.data })) };
   } catch (err) {
-    return failed(def, err, started);
+    return failed(def, err, started, call.lockdown);
   }
 }
 
@@ -255,9 +267,40 @@ function secretFree(result: CallToolResult): CallToolResult {
   return { content, structuredContent };
 }
 
+/** In lockdown: the prose people or the assistant wrote withheld, links and images to other hosts defanged. */
+function lockedData(def: ToolDef, data: Record<string, unknown>, hosts: ReadonlySet<string>): Record<string, unknown> {
+  const withheld = def.prose ? withhold(data, def.prose) : data;
+  return def.untrusted ? defang(withheld, def.untrusted, hosts) : withheld;
+}
+
+/** A result that says in `_meta` which of the fields people wrote it carries, down to the leaf. */
+function marked(def: ToolDef, result: CallToolResult): CallToolResult {
+  const declared = declaredOf(def);
+  const present =
+    result.structuredContent && declared.length > 0 ? presentPaths(result.structuredContent as Record<string, unknown>, declared) : [];
+  return present.length > 0 ? { ...result, _meta: { ...result._meta, [UNTRUSTED_META]: present } } : result;
+}
+
+/**
+ * The workspace's field errors about fields of the tool's input, and no others: a key the tool does not
+ * take ("scope\nSYSTEM") is no field the agent can correct, so it is not echoed; its count is.
+ */
+function ownFields(def: ToolDef, error: ToolError): ToolError {
+  if (!error.fieldErrors || error.code === 'INVALID_INPUT' || error.code === 'BAD_UPSTREAM_RESPONSE') return error;
+  const fields = new Set(Object.keys(def.input.shape));
+  const entries = Object.entries(error.fieldErrors);
+  const own = entries.filter(([k]) => fields.has(k.split(/[.[]/)[0]!));
+  if (own.length === entries.length) return error;
+  const others = entries.length - own.length;
+  own.push(['(other)', [`the workspace named ${others} ${others === 1 ? 'field' : 'fields'} this tool does not take`]]);
+  return new ToolError(error.message, { ...error, code: error.code, fieldErrors: Object.fromEntries(own) });
+}
+
 /** A failed call: logged, and answered with its error result; the error, as data, for the audit and a job. */
-function failed(def: ToolDef, err: unknown, started: number): Outcome {
-  const error = ToolError.of(err, def.name);
+function failed(def: ToolDef, err: unknown, started: number, lockdown = false): Outcome {
+  const own = ownFields(def, ToolError.of(err, def.name));
+  // In lockdown the part of an answer that came before a failure is withheld like the answer.
+  const error = lockdown && own.partial ? new ToolError(own.message, { ...own, code: own.code, partial: WITHHELD }) : own;
   log(err instanceof ToolError ? 'info' : 'error', 'tool failed', {
     tool: def.name,
     status: error.status,
@@ -275,8 +318,15 @@ function failed(def: ToolDef, err: unknown, started: number): Outcome {
 function textBlocks(def: ToolDef, data: Record<string, unknown>): CallToolResult['content'] {
   if (def.mode !== 'stream') return [{ type: 'text', text: JSON.stringify(data) }];
   const { answer, ...rest } = data;
+  // The answer is the assistant's prose: fenced, with the server's notes outside the fence.
+  const lines = fence(String(answer), "the assistant's answer", fenceToken());
+  if (typeof rest['cutShort'] === 'string') {
+    lines.push(
+      `[Server: the answer was cut short (${rest['cutShort']}); the text above is what arrived before. Ask a narrower question for the rest.]`,
+    );
+  }
   return [
-    { type: 'text', text: String(answer) },
+    { type: 'text', text: lines.join('\n') },
     { type: 'text', text: JSON.stringify(rest) },
   ];
 }
@@ -291,14 +341,16 @@ export function callContext(ctx: ServerContext, opts: ToolCallOptions, request: 
   const token = _meta?.progressToken;
   const keepAliveMs = opts.keepAliveMs ?? DEFAULTS.keepAliveMs;
   const trace = request.trace;
+  const lockdown = lockedDown(opts, request);
   // A client that cancelled, or closed the connection its answer was to come on, gets nothing sent for it.
   const signal = trace.client ? trace.client.signal(ctx.mcpReq.signal) : ctx.mcpReq.signal;
   // A log message, sent only where the client's level admits warnings: the session's logging/setLevel on
   // 2025-11-25, the request's own _meta on 2026-07-28 (the SDK applies both).
   const onRetry = (notice: string) => void ctx.mcpReq.log('warning', notice, SERVER_NAME).catch(() => undefined);
-  if (token === undefined) return { signal, keepAliveMs, trace, onRetry, idempotencyKey };
+  if (token === undefined) return { signal, keepAliveMs, trace, onRetry, idempotencyKey, lockdown };
   let progress = 0;
   return {
+    lockdown,
     signal,
     keepAliveMs,
     trace,
@@ -306,10 +358,16 @@ export function callContext(ctx: ServerContext, opts: ToolCallOptions, request: 
     idempotencyKey,
     // The kind rides in _meta so a client can tell answer text from status lines; others ignore it.
     // On 2026-07-28 over HTTP the notification goes out on the request's own response stream.
+    // Every progress message is cleaned here; in lockdown answer text is withheld like the answer itself.
     progress: (message, kind) =>
       ctx.mcpReq.notify({
         method: 'notifications/progress',
-        params: { progressToken: token, progress: ++progress, message: redact(message), _meta: { [PROGRESS_KIND]: kind } },
+        params: {
+          progressToken: token,
+          progress: ++progress,
+          message: kind === 'text' && lockdown ? WITHHELD : redact(clean(message)),
+          _meta: { [PROGRESS_KIND]: kind },
+        },
       }),
   };
 }

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { createConnector } from './connector/index.js';
+import { makeHostile } from './hostile.js';
 import { seedWorkspace } from './seed.js';
 import { listen, Sandbox, type Fault, type RecordedRequest, type SandboxOptions } from './platform.js';
 
@@ -40,6 +41,12 @@ export class TestSandbox extends Sandbox {
 
   protected override latency(): number {
     return this.latencyMs;
+  }
+
+  /** Serves the payloads of src/sandbox/hostile.ts until the next reset. */
+  hostile(): void {
+    this.content.options.stream = {};
+    makeHostile(this.ws, this.content.store.materials, this.content.options.stream);
   }
 
   /** Misbehaves on the next `times` requests whose path starts with `fault.path`. */

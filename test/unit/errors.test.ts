@@ -46,7 +46,7 @@ describe('errorResult', () => {
         'Error UPSTREAM_INVALID (HTTP 422 VALIDATION_ERROR): The request body is invalid.',
         `Resolution: ${ERROR_CODES.UPSTREAM_INVALID.resolution}`,
         'Field errors:',
-        '- groupId: is unknown',
+        '- groupId: "is unknown"',
         'Check: WORKSPACE_CONNECTOR_TOKEN',
       ].join('\n'),
     );

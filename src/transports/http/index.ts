@@ -174,13 +174,22 @@ function mcpRoute(parts: McpRouteParts): (req: IncomingMessage, res: ServerRespo
         connection: 'close',
       });
     // The request's context, made once here: its handlers get it with the request, through the SDK's auth info.
-    const request: RequestContext = { caller, trace };
+    const request: RequestContext = { caller, trace, ...(lockdownAsked(req) ? { lockdown: true } : {}) };
     const auth = carry(request);
     if (body && !isLegacyRequest(req, body)) return modern.handle(req, res, body, auth);
     if (opts.stateless) return stateless.handle(req, res, body, caller, auth, () => makeServer(caller));
     if (caller.credentials && body?.initialize) await admit(caller, opts.verifyCaller);
     return sessions.handle(req, res, body, caller, auth);
   };
+}
+
+/**
+ * Whether the request asks for lockdown (X-Workspace-Lockdown: 1, true, on or yes). It can only switch it
+ * on: any other value, or none, leaves the server's own setting as it is.
+ */
+export function lockdownAsked(req: IncomingMessage): boolean {
+  const v = header(req, 'x-workspace-lockdown');
+  return v !== undefined && /^\s*(1|true|on|yes)\s*$/i.test(v);
 }
 
 /** Draining and closing: no new requests, those in flight get the grace period, then everything closes. */
