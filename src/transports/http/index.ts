@@ -38,7 +38,7 @@ export interface HttpOptions extends HttpConfig {
   /** Prometheus text for GET /metrics (--metrics), served behind the same authentication as /mcp. */
   metricsHandler?: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   /** Session durations, when OpenTelemetry is on. */
-  telemetry?: Pick<Telemetry, 'sessionEnded' | 'storeFailed'> | undefined;
+  telemetry?: Pick<Telemetry, 'sessionEnded' | 'sessionEvicted' | 'storeFailed'> | undefined;
   /** The job store shared by replicas: answering or not, for /readyz. */
   jobStoreState?: (() => StoreReport) | undefined;
   /** Counts shared by replicas (the rate limit), when set. */
