@@ -129,6 +129,11 @@ export class StoreHealth {
     if (this.fault && isMisconfigured(this.fault)) this.fault = undefined;
   }
 
+  /** A refusal by the store's configuration that stands (a command failing meanwhile fails for it). */
+  get misconfigured(): Fault | undefined {
+    return this.fault && isMisconfigured(this.fault) ? this.fault : undefined;
+  }
+
   /** When the last failure was (0: never). */
   get lastFailure(): number {
     return this.faultAt;
@@ -164,8 +169,8 @@ function baseOptions(name: string, commandTimeout: number, offlineQueue: boolean
     ...(commandTimeout > 0 ? { commandTimeout } : {}),
     maxRetriesPerRequest: 0,
     enableOfflineQueue: offlineQueue,
-    // Backs off to 2 s: a store that is not up yet is reached within about that of coming up.
-    retryStrategy: (times: number) => Math.min(100 * 2 ** Math.min(times, 5), 2_000),
+    // Backs off to 1 s: a store that is not up yet is reached within about that of coming up.
+    retryStrategy: (times: number) => Math.min(100 * 2 ** Math.min(times, 4), 1_000),
     reconnectOnError,
   };
 }
@@ -194,7 +199,7 @@ export function createClient(target: RedisTarget, name: string, commandTimeout =
       ...(target.sentinelPassword ? { sentinelPassword: target.sentinelPassword } : {}),
       // The sentinels' +switch-master ends the connection to the old master at once, rather than at its first READONLY.
       failoverDetector: true,
-      sentinelRetryStrategy: (times: number) => Math.min(100 * 2 ** Math.min(times, 5), 2_000),
+      sentinelRetryStrategy: (times: number) => Math.min(100 * 2 ** Math.min(times, 4), 1_000),
     });
   }
   const { retryStrategy, lazyConnect: _lazy, enableOfflineQueue: _queue, ...nodeOptions } = base;

@@ -1,7 +1,16 @@
 import { errorResult, ToolError } from '../call/errors.js';
 import { log } from '../telemetry/log.js';
 import type { RedisTarget } from '../config/redis.js';
-import { createClient, faultOf, isTransient, StoreHealth, watchClient, type RedisClient } from './redis-client.js';
+import {
+  createClient,
+  faultOf,
+  isMisconfigured,
+  isTransient,
+  StoreHealth,
+  watchClient,
+  type Fault,
+  type RedisClient,
+} from './redis-client.js';
 import {
   StoreUnavailable,
   type Claim,
@@ -37,7 +46,7 @@ const PRESENCE_TTL_MS = 15_000;
 /** How long a store must have answered without a failure before this replica judges another one gone. */
 const STEADY_MS = PRESENCE_TTL_MS;
 /** Claims wait this long after a store came back empty, so the replicas write their running jobs back first. */
-const RESTORE_WINDOW_MS = 3_000;
+const RESTORE_WINDOW_MS = 2_000;
 /** A command waits this long at most for a connection that is being made again. */
 const RECONNECT_WAIT_MS = 1_500;
 /** A step that failed for a passing reason (a failover, a reconnect) is tried again for this long. */
@@ -214,6 +223,8 @@ export class RedisJobStore implements JobStore {
   private lastFailure: number;
   private ticking = false;
   private subscribed = false;
+  /** Why the subscription is refused by the store's configuration (a channel permission), while it is. */
+  private subscribeFault: Fault | undefined;
 
   private constructor(
     private readonly redis: RedisClient & Scripts,
@@ -265,8 +276,11 @@ export class RedisJobStore implements JobStore {
     try {
       await this.subscriber.subscribe(ENDED, CANCELLED);
       this.subscribed = true;
+      this.subscribeFault = undefined;
     } catch (err) {
-      this.health.failed(faultOf(err, `SUBSCRIBE ${ENDED} ${CANCELLED}`));
+      const fault = faultOf(err, `SUBSCRIBE ${ENDED} ${CANCELLED}`);
+      if (isMisconfigured(fault)) this.subscribeFault = fault;
+      this.health.failed(fault);
     }
   }
 
@@ -279,6 +293,9 @@ export class RedisJobStore implements JobStore {
     const until = Date.now() + STEP_RETRY_MS;
     for (;;) {
       if (signal?.aborted) throw signal.reason;
+      // Refused by the store's configuration: said at once, and nothing is started that could not end.
+      const standing = this.misconfigured();
+      if (standing) throw new StoreUnavailable(step, new Error(standing.words));
       try {
         // Reconnecting (Redis restarted, failing over): the command waits a moment for it, as it would in a queue.
         if (this.redis.status !== 'ready') await within(this.ready(RECONNECT_WAIT_MS), signal);
@@ -288,12 +305,20 @@ export class RedisJobStore implements JobStore {
       } catch (err) {
         if (signal?.aborted) throw signal.reason;
         this.lastFailure = Date.now();
-        const fault = faultOf(err, during);
+        const fault = this.misconfigured() ?? faultOf(err, during);
         this.health.failed(fault, { step });
         if (!isTransient(fault) || Date.now() + 250 >= until) throw new StoreUnavailable(step, new Error(fault.words, { cause: err }));
         await sleep(250, signal);
       }
     }
+  }
+
+  /**
+   * A refusal only the operator ends: the subscription's (a channel permission), or the connection's (a
+   * password, a certificate), which fails every command alike, so it is the reason to tell.
+   */
+  private misconfigured(): Fault | undefined {
+    return this.subscribeFault ?? (this.redis.status !== 'ready' ? this.health.misconfigured : undefined);
   }
 
   /** Resolves once the connection is ready, or after `ms`. */
@@ -460,6 +485,7 @@ export class RedisJobStore implements JobStore {
 
   /** For /readyz: never reached yet, answering, failing (or refusing writes), or refused by its configuration. */
   state(): StoreReport {
+    if (this.subscribeFault) return { state: 'misconfigured', reason: this.subscribeFault.words };
     return this.health.state(this.redis.status === 'ready' && this.subscribed, 2 * TICK_MS);
   }
 
