@@ -186,10 +186,26 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
           const faultAt = Date.now();
           if (how === 'SIGKILL') set.procs.find((p) => p.port === before)!.kill();
           else expect(await cli(set.sentinelPorts[0]!, 'sentinel', 'failover', MASTER)).toBe('OK');
+          // What a client polling the job saw meanwhile: answers, and the refusals among them.
+          const seen = { answers: 0, refused: 0, lastRefusedAt: 0, slowestMs: 0 };
+          let watching = true;
+          const watcher = (async () => {
+            while (watching) {
+              const asked = Date.now();
+              const t = text(await call(cb, 'jobs_get', { jobId: job!.id }));
+              seen.slowestMs = Math.max(seen.slowestMs, Date.now() - asked);
+              seen.answers++;
+              if (t.includes('STORE_UNAVAILABLE')) [seen.refused, seen.lastRefusedAt] = [seen.refused + 1, Date.now()];
+              expect(t).not.toContain('NO_SUCH_JOB');
+              await sleep(200);
+            }
+          })();
           await until('a new master', async () => (await set.master()) !== before, 30_000);
           const promotedAt = Date.now();
           const served = await untilServed(cb, { ...DECK, topic: `${topic} (after)` });
           const servedIn = seconds(promotedAt);
+          watching = false;
+          await watcher;
           expect(jobOf(served.result)?.id, text(served.result)).toBeDefined();
           const [onA, onB] = await Promise.all([untilEnded(ca, job!.id), untilEnded(cb, job!.id)]);
           const result = { status: 'succeeded', result: { presentation: { topic } } };
@@ -198,8 +214,9 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
           const answers = [...onA.answers, ...onB.answers];
           expect(answers.filter((t) => t.includes('NO_SUCH_JOB'))).toEqual([]);
           const refusals = answers.filter((t) => t.includes('STORE_UNAVAILABLE')).length + served.refused;
+          const recovered = seen.lastRefusedAt ? `${((seen.lastRefusedAt - faultAt) / 1000).toFixed(1)} s` : 'none';
           console.log(
-            `MEASURE sentinel ${how}: promoted ${seconds(faultAt)} s after the fault; a new call served ${servedIn} s after the promotion (${served.refused} STORE_UNAVAILABLE before); job through it: ${onA.job?.status} on A and B, ${refusals} STORE_UNAVAILABLE answers in all, 0 NO_SUCH_JOB`,
+            `MEASURE sentinel ${how}: promoted ${((promotedAt - faultAt) / 1000).toFixed(1)} s after the fault; jobs_get polled every 200 ms meanwhile: ${seen.refused} of ${seen.answers} STORE_UNAVAILABLE (the last ${recovered} after the fault), the slowest answer ${(seen.slowestMs / 1000).toFixed(1)} s; a new call served ${servedIn} s after the promotion (${served.refused} refused first); the job through it: ${onA.job?.status} on A and B, ${refusals} more STORE_UNAVAILABLE, 0 NO_SUCH_JOB; ends written again: ${(a.stderr() + b.stderr()).split('written again').length - 1}`,
           );
           expect(Number(servedIn)).toBeLessThan(10);
           return before;
