@@ -56,6 +56,8 @@ export class StoreUnavailable extends Error {
   constructor(
     readonly step: 'claim' | 'read' | 'write',
     cause: unknown,
+    /** Refused by the store's configuration (a password, a permission, a certificate): no retry fixes it. */
+    readonly misconfigured = false,
   ) {
     super(`The job store (Redis) that this server's replicas share cannot be used now: ${(cause as Error)?.message ?? String(cause)}`, {
       cause,

@@ -55,7 +55,7 @@ export function faultOf(err: unknown, during?: string): Fault {
       kind: 'auth',
       words: `authentication failed: Redis refused the user name or password (${message.split(/[\s:]/)[0]}); check WORKSPACE_REDIS_USERNAME and WORKSPACE_REDIS_PASSWORD, or the user and password in WORKSPACE_REDIS_URL`,
     };
-  if (/NOPERM/.test(message)) {
+  if (/NOPERM|can't run this command/.test(message)) {
     const command = /'([\w|]+)' command/.exec(message)?.[1];
     const what = /channel/i.test(message) ? 'a channel' : /key/i.test(message) ? 'a key' : undefined;
     const which = command ? `the ${command.toUpperCase()} command` : (what ?? 'a command');

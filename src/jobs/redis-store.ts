@@ -295,7 +295,7 @@ export class RedisJobStore implements JobStore {
       if (signal?.aborted) throw signal.reason;
       // Refused by the store's configuration: said at once, and nothing is started that could not end.
       const standing = this.misconfigured();
-      if (standing) throw new StoreUnavailable(step, new Error(standing.words));
+      if (standing) throw new StoreUnavailable(step, new Error(standing.words), true);
       try {
         // Reconnecting (Redis restarted, failing over): the command waits a moment for it, as it would in a queue.
         if (this.redis.status !== 'ready') await within(this.ready(RECONNECT_WAIT_MS), signal);
@@ -305,9 +305,10 @@ export class RedisJobStore implements JobStore {
       } catch (err) {
         if (signal?.aborted) throw signal.reason;
         this.lastFailure = Date.now();
-        const fault = this.misconfigured() ?? faultOf(err, during);
+        const fault = this.misconfigured() ?? faultOf(err, during ?? `a ${step} step`);
         this.health.failed(fault, { step });
-        if (!isTransient(fault) || Date.now() + 250 >= until) throw new StoreUnavailable(step, new Error(fault.words, { cause: err }));
+        if (!isTransient(fault) || Date.now() + 250 >= until)
+          throw new StoreUnavailable(step, new Error(fault.words, { cause: err }), isMisconfigured(fault));
         await sleep(250, signal);
       }
     }
