@@ -146,6 +146,11 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
           `MEASURE cluster: calls let through per caller at 10/min over two replicas: ${allowed.join(', ')} (counts on ${nodes.size} nodes)`,
         );
         expect(allowed).toEqual([10, 10, 10, 10, 10]);
+        // Both replicas hear job ends and cancels: one subscription each, on whichever node (PUBLISH reaches every node).
+        const subscribed = await Promise.all(
+          cluster.ports.map(async (p) => Number((await cli(p, 'pubsub', 'numsub', 'lw:jobs:ended')).split('\n')[1])),
+        );
+        expect(subscribed.reduce((x, y) => x + y, 0)).toBe(2);
         const logs = a.stderr() + b.stderr();
         expect(logs).not.toMatch(/CROSSSLOT|MOVED|non local key|non-local key/);
         expect(logs).not.toMatch(/"level":"(warn|error)".*(job store|rate limit)/);

@@ -25,6 +25,8 @@ export type RateLimit = {
 
 /** A count read from Redis answers within this, or the store is taken as failing. */
 const STORE_TIMEOUT_MS = 500;
+/** How long the start waits for the count's store before serving without it. */
+const CONNECT_HEAD_START_MS = 1_000;
 /** After a failure, the store is left alone this long: a stalled Redis must not slow every call. */
 const STORE_BACKOFF_MS = 1_000;
 
@@ -113,8 +115,10 @@ async function sharedCount(
   const redis = createClient(spec.redis, 'lw-rate', STORE_TIMEOUT_MS);
   const health = new StoreHealth('rate limit');
   watchClient(redis, health, 'rate limit');
-  // Not waited for: a Redis that is not up yet is retried with a back-off, and calls meanwhile go on or are refused, as set.
+  // Waited for a moment only: a Redis that is up is counted in from the first call; one that is not up yet
+  // is retried with a back-off, and calls meanwhile go on or are refused, as set.
   redis.connect().catch(() => undefined);
+  await firstAnswer(redis, CONNECT_HEAD_START_MS);
   const shared = limiterOn(redis);
   let skipUntil = 0;
 
@@ -153,4 +157,13 @@ async function sharedCount(
     state: () => health.state(redis.status === 'ready', STORE_BACKOFF_MS),
     close: () => redis.disconnect(),
   };
+}
+
+/** Resolves once the client is ready, or after `ms`. */
+function firstAnswer(redis: RedisClient, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => (clearTimeout(timer), redis.off('ready', done), resolve());
+    const timer = setTimeout(done, ms);
+    redis.once('ready', done);
+  });
 }
