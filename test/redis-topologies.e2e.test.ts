@@ -328,8 +328,8 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
         console.log(
           `MEASURE down at start: /healthz 200 and /readyz 503 ${answeredIn} s after spawning; a call needing the store got STORE_UNAVAILABLE (not reachable); served ${servedIn} s after Redis came up (${served.refused} refusals meanwhile); /readyz 200 ${seconds(upAt)} s after`,
         );
-        // From the spawn: Node's own start on a loaded machine is in it.
-        expect(Number(answeredIn)).toBeLessThan(4);
+        // From the spawn: Node's own start on a loaded machine is in it (about 0.5 s).
+        expect(Number(answeredIn)).toBeLessThan(2);
         expect(Number(servedIn)).toBeLessThan(5);
         void redis;
       } finally {

@@ -25,7 +25,7 @@ export type RateLimit = {
 
 /** A count read from Redis answers within this, or the store is taken as failing. */
 const STORE_TIMEOUT_MS = 500;
-/** How long the start waits for the count's store before serving without it. */
+/** How long after the start calls wait for the count's store before going on without it. */
 const CONNECT_HEAD_START_MS = 1_000;
 /** After a failure, the store is left alone this long: a stalled Redis must not slow every call. */
 const STORE_BACKOFF_MS = 1_000;
@@ -115,10 +115,10 @@ async function sharedCount(
   const redis = createClient(spec.redis, 'lw-rate', STORE_TIMEOUT_MS);
   const health = new StoreHealth('rate limit');
   watchClient(redis, health, 'rate limit');
-  // Waited for a moment only: a Redis that is up is counted in from the first call; one that is not up yet
-  // is retried with a back-off, and calls meanwhile go on or are refused, as set.
+  // Not waited for: a Redis that is not up yet is retried with a back-off, and calls meanwhile go on or are
+  // refused, as set. Calls in the first second wait for it, so a Redis that is up counts from the first call.
   redis.connect().catch(() => undefined);
-  await firstAnswer(redis, CONNECT_HEAD_START_MS);
+  const headStartUntil = Date.now() + CONNECT_HEAD_START_MS;
   const shared = limiterOn(redis);
   let skipUntil = 0;
 
@@ -141,6 +141,7 @@ async function sharedCount(
 
   return {
     async count(key, n) {
+      if (redis.status !== 'ready' && Date.now() < headStartUntil) await firstAnswer(redis, headStartUntil - Date.now());
       if (Date.now() < skipUntil || redis.status !== 'ready') {
         storeFailed();
         return consumeIn(memory, key, n);
