@@ -340,35 +340,32 @@ export class RedisJobStore implements JobStore {
    */
   async claim(key: string, job: JobRecord, signal?: AbortSignal, overDoubt = false): Promise<Claim> {
     await this.afterEpoch(signal);
-    await this.step('claim', () => this.redis.lwPut(jobKey(job.id), RUNNING_TTL_MS, '0', ...fields(job)), signal);
-    let stale = '';
-    for (;;) {
-      let outcome: number, value: string;
-      try {
-        [outcome, value] = await this.step(
+    try {
+      await this.step('claim', () => this.redis.lwPut(jobKey(job.id), RUNNING_TTL_MS, '0', ...fields(job)), signal);
+      let stale = '';
+      for (;;) {
+        const [outcome, value] = await this.step(
           'claim',
           () => this.redis.lwClaim(runningKey(key), doubtKey(key), job.id, RUNNING_TTL_MS, overDoubt ? '1' : '0', stale),
           signal,
         );
-      } catch (err) {
-        // Sent, but not known to have been carried out: if it was, the job is ended as never started.
-        this.abandoned.add(job.id);
-        throw err;
-      }
-      if (outcome === 0) {
-        await this.step('claim', () =>
-          this.redis.lwListAdd(ownerKey(job.owner), RUNNING_TTL_MS, Date.parse(job.startedAt) || Date.now(), job.id),
-        );
-        return { record: job, joined: false };
-      }
-      if (outcome === 1) {
+        if (outcome === 0) {
+          await this.step('claim', () =>
+            this.redis.lwListAdd(ownerKey(job.owner), RUNNING_TTL_MS, Date.parse(job.startedAt) || Date.now(), job.id),
+          );
+          return { record: job, joined: false };
+        }
+        if (outcome === 3) return await this.unclaimed(job, { doubt: JSON.parse(value) as Doubt });
         const existing = await this.get(value);
-        if (existing && existing.status === 'running') return this.unclaimed(job, { record: existing, joined: true });
+        if (existing && existing.status === 'running') return await this.unclaimed(job, { record: existing, joined: true });
         // Ended (or gone) but its key not freed yet: replaced, only if it still holds the key.
         stale = value;
-        continue;
       }
-      return this.unclaimed(job, { doubt: JSON.parse(value) as Doubt });
+    } catch (err) {
+      // A step sent but not known to have been carried out: a job it wrote (or the key it took) is ended
+      // as never started, by the next tick.
+      this.abandoned.add(job.id);
+      throw err;
     }
   }
 
@@ -400,7 +397,9 @@ export class RedisJobStore implements JobStore {
     const ended: JobRecord = { ...job, ...outcome, lost: outcome.lost ?? false, finishedAt: new Date().toISOString(), progress: undefined };
     const set = fields(ended);
     const stored = await this.end(job, set, 'own', '');
-    this.settling.set(job.id, { job, set, until: Date.now() + SETTLE_MS });
+    // Checked for less than the end is kept: a job that expired is not written back.
+    const keep = ended.handedOff ? this.retention.keepMs : this.retention.quickKeepMs;
+    this.settling.set(job.id, { job, set, until: Date.now() + Math.min(SETTLE_MS, keep / 2) });
     return stored;
   }
 
