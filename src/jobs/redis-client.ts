@@ -39,7 +39,7 @@ const CERT_CODES = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 const UNREACHABLE =
-  /ECONNREFUSED|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ECONNRESET|EPIPE|Connection is closed|Stream isn't writeable|Command timed out|sentinels are unreachable|None of the sentinels|Failed to refresh slots cache|CLUSTERDOWN|timed out|socket hang up|disconnected/i;
+  /ECONNREFUSED|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ECONNRESET|EPIPE|Connection is closed|Stream isn't writeable|isn't ready|Command timed out|sentinels are unreachable|None of the sentinels|Failed to refresh slots cache|CLUSTERDOWN|timed out|socket hang up|disconnected/i;
 const NO_WRITES = /^(READONLY|MASTERDOWN|LOADING|TRYAGAIN|MOVED|ASK|CROSSSLOT)\b|Too many Cluster redirections|READONLY You can't write/;
 
 /**
@@ -118,7 +118,9 @@ export class StoreHealth {
   }
 
   failed(fault: Fault, extra?: Record<string, unknown>): void {
-    this.fault = fault;
+    // A refusal by the configuration stands until the store answers: the failures it causes next (a
+    // cluster that cannot map its slots, a command refused for want of a connection) do not hide it.
+    if (!this.misconfigured || isMisconfigured(fault)) this.fault = fault;
     this.faultAt = Date.now();
     this.log.note(fault, extra);
   }
