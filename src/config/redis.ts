@@ -152,15 +152,3 @@ export function redisSecrets(target: RedisTarget | undefined): (string | undefin
   if (target.topology === 'standalone') return [decodeURIComponent(new URL(target.url).password) || undefined, target.tls?.key];
   return [target.auth.password, target.topology === 'sentinel' ? target.sentinelPassword : undefined, target.tls?.key];
 }
-
-/** How messages name the store: where it is, never its secrets. */
-export function describeTarget(target: RedisTarget): string {
-  if (target.topology === 'standalone') {
-    const { protocol, host } = new URL(target.url);
-    return `${protocol}//${host}`;
-  }
-  const list = (hs: HostPort[]) => hs.map((h) => `${h.host}:${h.port}`).join(',');
-  return target.topology === 'cluster'
-    ? `the cluster at ${list(target.nodes)}`
-    : `master "${target.master}" of the sentinels at ${list(target.sentinels)}`;
-}

@@ -1,7 +1,7 @@
 // The default export: the bundle's chunk of a CommonJS package has no named ones.
 import ioredis, { type Cluster, type Redis } from 'ioredis';
 import { rootCertificates, type ConnectionOptions } from 'node:tls';
-import { describeTarget, type RedisTarget, type RedisTls } from '../config/redis.js';
+import type { RedisTarget, RedisTls } from '../config/redis.js';
 import { log } from '../telemetry/log.js';
 import type { StoreReport } from './record.js';
 
@@ -235,4 +235,3 @@ export function watchClient(client: RedisClient, health: StoreHealth, what: stri
   });
 }
 
-export { describeTarget };
