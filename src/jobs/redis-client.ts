@@ -234,4 +234,3 @@ export function watchClient(client: RedisClient, health: StoreHealth, what: stri
     if (health.log.recovered()) log('info', `${what}: Redis answers again`);
   });
 }
-
