@@ -2,6 +2,7 @@
 // The entry: reads the settings, then serves stdio or HTTP. What each step does lives in its folder:
 // config/ (settings), mcp/ (the MCP face), call/ (the request core), transports/ (stdio, HTTP), sandbox/.
 import { ConfigError, HELP, parseCli, type Config } from './config/parse.js';
+import { redisSecrets } from './config/redis.js';
 import { unknownToolNames } from './mcp/catalogue.js';
 import { prepareServing } from './mcp/factory.js';
 import { log, registerSecret, setLogLevel } from './telemetry/log.js';
@@ -43,7 +44,7 @@ async function run(config: Config): Promise<void> {
   }
   registerSecret(config.connector?.token);
   registerSecret(config.content?.apiKey);
-  if (config.redisUrl) registerSecret(new URL(config.redisUrl).password || undefined);
+  for (const secret of redisSecrets(config.redis)) registerSecret(secret);
   registerSecret(config.stateSecret);
   const serving = await prepareServing(config, process.env);
   closers.unshift(() => serving.upstream.close());

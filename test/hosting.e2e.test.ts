@@ -167,8 +167,10 @@ describe('server credentials with access tokens', () => {
         { jsonrpc: '2.0', id: 2, method: 'tools/list' },
         { ...auth, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
       );
-    // The table holds 3: the fourth session took the place of the oldest idle one.
-    expect((await list(ids[0]!)).status).toBe(404);
+    // The table holds 3: the fourth session took the place of the oldest idle one, and its next request is told so.
+    const evicted = await list(ids[0]!);
+    expect(evicted.status).toBe(404);
+    expect(await evicted.text()).toContain('closed to make room, as this server holds at most 3 sessions');
     await new Promise((r) => setTimeout(r, 1_600));
     expect((await list(ids[3]!)).status).toBe(404);
     const again = await post(server.url, INIT, auth);
@@ -385,6 +387,34 @@ describe('stateless', () => {
     expect(streams[0]!.closedEarly).toBe(true);
     expect(Date.now() - started).toBeLessThan(2_000);
   });
+});
+
+test('a caller past its share of sessions loses its oldest idle one, logged, and a request on it is told a newer session replaced it', async () => {
+  const server = await startHttpProcess(sandboxEnv(sandbox, { WORKSPACE_LOG_LEVEL: 'info' }), [
+    '--auth-token',
+    TOKEN_A,
+    '--max-sessions-per-caller',
+    '2',
+  ]);
+  try {
+    const auth = { authorization: `Bearer ${TOKEN_A}` };
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await post(server.url, INIT, auth);
+      ids.push(res.headers.get('mcp-session-id')!);
+      await res.body?.cancel();
+    }
+    const res = await post(
+      server.url,
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { ...auth, 'mcp-session-id': ids[0]!, 'mcp-protocol-version': '2025-06-18' },
+    );
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('a newer session of the same caller replaced it (this server keeps at most 2 sessions per caller');
+    expect(server.stderr()).toMatch(/"msg":"session evicted".*"why":"caller share"/);
+  } finally {
+    await server.stop();
+  }
 });
 
 test('a slow client does not stall others', async () => {

@@ -121,7 +121,8 @@ export const ERROR_CODES = {
   },
   STORE_UNAVAILABLE: {
     meaning: "The server's job or limit store could not be reached.",
-    resolution: "Try again shortly; if it persists, the server's operator must check the store (WORKSPACE_REDIS_URL).",
+    resolution:
+      "Try again shortly; if it persists, the server's operator must check the store (the WORKSPACE_REDIS_* settings; docs/redis.md).",
     retry: true,
   },
   READ_ONLY: {

@@ -142,8 +142,52 @@ export const OPTIONS: readonly OptionRow[] = [
     env: 'WORKSPACE_REDIS_URL',
     group: 'Tools',
     secret: true,
-    help: 'redis:// or rediss:// URL of a job store shared by replicas, so any replica follows, joins or cancels any job (environment only; default: jobs live in this process)',
+    help: 'redis:// or rediss:// URL of a standalone Redis holding the job store shared by replicas, so any replica follows, joins or cancels any job; at most one of this, WORKSPACE_REDIS_CLUSTER_NODES and WORKSPACE_REDIS_SENTINELS (environment only; default: jobs live in this process; docs/redis.md)',
   },
+  {
+    env: 'WORKSPACE_REDIS_CLUSTER_NODES',
+    group: 'Tools',
+    help: "host:port[,host:port…] of a Redis Cluster's startup nodes (a managed service's configuration endpoint is one) holding the job store (environment only)",
+  },
+  {
+    env: 'WORKSPACE_REDIS_SENTINELS',
+    group: 'Tools',
+    help: "host:port[,host:port…] of the sentinels watching the job store's Redis; writes follow the master they name (environment only)",
+  },
+  { env: 'WORKSPACE_REDIS_SENTINEL_MASTER', group: 'Tools', help: 'name of the master the sentinels monitor (environment only)' },
+  {
+    env: 'WORKSPACE_REDIS_SENTINEL_PASSWORD',
+    group: 'Tools',
+    secret: true,
+    help: 'password the sentinels ask for, when they ask for one (environment only)',
+  },
+  {
+    env: 'WORKSPACE_REDIS_USERNAME',
+    group: 'Tools',
+    help: 'ACL user of the Cluster or Sentinel-watched Redis (environment only; a standalone one takes it in its URL)',
+  },
+  {
+    env: 'WORKSPACE_REDIS_PASSWORD',
+    group: 'Tools',
+    secret: true,
+    help: 'password of the Cluster or Sentinel-watched Redis (environment only; a standalone one takes it in its URL)',
+  },
+  {
+    env: 'WORKSPACE_REDIS_TLS',
+    group: 'Tools',
+    help: 'TLS to the Cluster or Sentinel-watched Redis: 1 or 0 (environment only; a standalone one: rediss://)',
+  },
+  {
+    env: 'WORKSPACE_REDIS_CA_FILE',
+    group: 'Tools',
+    help: "PEM file of the CA that signed the Redis servers' certificates, trusted besides the system's (environment only)",
+  },
+  {
+    env: 'WORKSPACE_REDIS_CERT_FILE',
+    group: 'Tools',
+    help: 'PEM client certificate for mutual TLS with Redis, with WORKSPACE_REDIS_KEY_FILE (environment only)',
+  },
+  { env: 'WORKSPACE_REDIS_KEY_FILE', group: 'Tools', help: 'PEM key of that client certificate (environment only)' },
   {
     flag: 'confirm-destructive',
     env: 'WORKSPACE_CONFIRM_DESTRUCTIVE',

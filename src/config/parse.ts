@@ -6,6 +6,7 @@ import { DEFAULTS } from './defaults.js';
 import { LOG_LEVELS, type LogLevel } from '../telemetry/log.js';
 import type { OAuthSettings } from '../transports/http/oauth.js';
 import { helpText, OPTIONS, parseArgsOptions, settingName } from './options.js';
+import { redisTarget, RedisSettingError, type RedisTarget } from './redis.js';
 
 export interface Config {
   connector: ConnectorTarget | undefined;
@@ -27,8 +28,8 @@ export interface Config {
   jobAfterMs: number;
   /** How long a finished job that was handed off is kept. */
   jobKeepMs: number;
-  /** A job store shared by replicas; jobs live in the process without it. */
-  redisUrl: string | undefined;
+  /** A job store shared by replicas (standalone, Cluster or Sentinel); jobs live in the process without it. */
+  redis: RedisTarget | undefined;
   /** When a deletion is confirmed by the person first. */
   confirmDestructive: 'auto' | 'always' | 'never';
   /** Seals confirmation state; shared by replicas (a key of the process when unset). */
@@ -151,11 +152,11 @@ function rateLimit(value: string | undefined, onFailure: string | undefined): Ht
 function longOperations(
   read: Read,
   env: NodeJS.ProcessEnv,
-): Pick<Config, 'jobAfterMs' | 'jobKeepMs' | 'redisUrl' | 'confirmDestructive' | 'stateSecret'> {
+): Pick<Config, 'jobAfterMs' | 'jobKeepMs' | 'redis' | 'confirmDestructive' | 'stateSecret'> {
   return {
     jobAfterMs: integer('job-after-ms', read('job-after-ms'), DEFAULTS.jobAfterMs, 0, 3_600_000),
     jobKeepMs: integer('job-keep-ms', read('job-keep-ms'), DEFAULTS.jobKeepMs, 1_000, 7 * 86_400_000),
-    redisUrl: redisUrl(env['WORKSPACE_REDIS_URL']),
+    redis: redisSettings(env),
     confirmDestructive: confirmMode(read('confirm-destructive')),
     stateSecret: stateSecret(env['WORKSPACE_STATE_SECRET']),
   };
@@ -186,18 +187,14 @@ function stateSecret(value: string | undefined): string | undefined {
   return value;
 }
 
-/** A Redis URL; its password is a secret (never echoed). */
-function redisUrl(value: string | undefined): string | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  let parsed: URL;
+/** The job store's Redis, from the environment only; a contradictory setting is refused with the reason. */
+function redisSettings(env: NodeJS.ProcessEnv): RedisTarget | undefined {
   try {
-    parsed = new URL(value.trim());
-  } catch {
-    throw new ConfigError('WORKSPACE_REDIS_URL is not a URL (redis://[:password@]host:port[/db] or rediss://…).');
+    return redisTarget(env);
+  } catch (err) {
+    if (err instanceof RedisSettingError) throw new ConfigError(err.message);
+    throw err;
   }
-  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
-    throw new ConfigError(`WORKSPACE_REDIS_URL must be a redis:// or rediss:// URL, not ${parsed.protocol}`);
-  return parsed.href;
 }
 
 function integer(flagName: string, value: string | undefined, fallback: number, min: number, max: number): number {

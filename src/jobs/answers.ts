@@ -85,7 +85,9 @@ export function storeUnavailable(err: StoreUnavailable, what: string): CallToolR
   const started = err.step === 'claim' ? 'Nothing was started and nothing was sent to the workspace.' : `${what}.`;
   const error = new ToolError(`${err.message}. ${started}`, {
     code: 'STORE_UNAVAILABLE',
-    resolution: 'Retry the same call in about 5 s; repeated failures mean the store is down, which the server operator must fix.',
+    resolution: err.misconfigured
+      ? "A retry does not fix this: the server's operator must fix the store's settings (the message says what). Tools that do not start jobs still work."
+      : 'Retry the same call in about 5 s; repeated failures mean the store is down, which the server operator must fix.',
   });
   return errorResult(error);
 }

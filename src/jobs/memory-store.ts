@@ -1,4 +1,4 @@
-import type { Claim, Doubt, JobOutcome, JobRecord, JobStore, Liveness, Retention } from './record.js';
+import type { Claim, Doubt, JobOutcome, JobRecord, JobStore, Liveness, Retention, StoreReport } from './record.js';
 
 /** The most jobs one process keeps; past it the oldest finished ones go first. */
 const MAX_JOBS = 10_000;
@@ -110,8 +110,8 @@ export class MemoryJobStore implements JobStore {
     this.doubts.set(key, { doubt, until: Date.now() + this.retention.keepMs });
   }
 
-  state(): 'ready' {
-    return 'ready';
+  state(): StoreReport {
+    return { state: 'ready' };
   }
 
   async close(): Promise<void> {

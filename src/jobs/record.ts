@@ -56,8 +56,10 @@ export class StoreUnavailable extends Error {
   constructor(
     readonly step: 'claim' | 'read' | 'write',
     cause: unknown,
+    /** Refused by the store's configuration (a password, a permission, a certificate): no retry fixes it. */
+    readonly misconfigured = false,
   ) {
-    super(`The job store (Redis) that this server's replicas share did not answer (${(cause as Error)?.message ?? String(cause)})`, {
+    super(`The job store (Redis) that this server's replicas share cannot be used now: ${(cause as Error)?.message ?? String(cause)}`, {
       cause,
     });
     this.name = 'StoreUnavailable';
@@ -112,7 +114,8 @@ export interface JobStore {
   clearDoubt(key: string): Promise<void>;
   setDoubt(key: string, doubt: Doubt): Promise<void>;
   /** Whether the store answers now. */
-  state(): 'ready' | 'degraded';
+  /** For /readyz: never reached yet, answering, failing (or refusing writes), or refused by its configuration; and why. */
+  state(): StoreReport;
   close(): Promise<void>;
 }
 
@@ -122,4 +125,13 @@ export interface Retention {
   keepMs: number;
   /** A finished job nobody was given the id of: only long enough for joined calls elsewhere to read it. */
   quickKeepMs: number;
+}
+
+/** The state of a shared store for /readyz: never reached yet, answering, failing, or refused by its configuration. */
+export type StoreState = 'connecting' | 'ready' | 'degraded' | 'misconfigured';
+
+/** A store's state, and the cause in words when it is not ready. */
+export interface StoreReport {
+  state: StoreState;
+  reason?: string;
 }

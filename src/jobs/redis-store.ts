@@ -1,8 +1,16 @@
-// The default export: the bundle's chunk of a CommonJS package has no named ones.
-import ioredis, { type Redis } from 'ioredis';
 import { errorResult, ToolError } from '../call/errors.js';
 import { log } from '../telemetry/log.js';
-import { logFailures, redisOptions } from './redis-client.js';
+import type { RedisTarget } from '../config/redis.js';
+import {
+  createClient,
+  faultOf,
+  isMisconfigured,
+  isTransient,
+  StoreHealth,
+  watchClient,
+  type Fault,
+  type RedisClient,
+} from './redis-client.js';
 import {
   StoreUnavailable,
   type Claim,
@@ -12,6 +20,7 @@ import {
   type JobStore,
   type Liveness,
   type Retention,
+  type StoreReport,
 } from './record.js';
 
 // Jobs shared by replicas in Redis. A job is a hash (its status a field of its own, so the scripts that
@@ -37,42 +46,80 @@ const PRESENCE_TTL_MS = 15_000;
 /** How long a store must have answered without a failure before this replica judges another one gone. */
 const STEADY_MS = PRESENCE_TTL_MS;
 /** Claims wait this long after a store came back empty, so the replicas write their running jobs back first. */
-const RESTORE_WINDOW_MS = 3_000;
+const RESTORE_WINDOW_MS = 2_000;
 /** A command waits this long at most for a connection that is being made again. */
 const RECONNECT_WAIT_MS = 1_500;
+/** A step that failed for a passing reason (a failover, a reconnect) is tried again for this long. */
+const STEP_RETRY_MS = 3_000;
+/**
+ * An end this replica stored is checked this long afterwards: a failover to a copy that lagged, or a
+ * demoted master's writes dropped at its resync, lose it, and it is written again. Under the 30 s a job
+ * nobody was given is kept.
+ */
+const SETTLE_MS = 20_000;
 /** The most jobs of one caller that tasks/list reads. */
 const LIST_MAX = 100;
 
-const jobKey = (id: string) => `${PREFIX}job:${id}`;
-const runningKey = (key: string) => `${PREFIX}jobkey:${key}`;
-const ownerKey = (owner: string) => `${PREFIX}owner:${owner}`;
-const replicaKey = (replica: string) => `${PREFIX}replica:${replica}`;
-const doubtKey = (key: string) => `${PREFIX}doubt:${key}`;
+// Every key carries a hash tag, so on a Redis Cluster each script's keys are in one slot: a job's keys are
+// tagged by its id, a call's (the running job of identical calls, the doubt a lost write left) by the
+// call's key, a caller's list by the caller. No script reads a key it was not given. The few steps that
+// span two tags (a claim: the job, then the call's running key, then the caller's list) are separate
+// commands, ordered so that a step that fails or is lost between them leaves nothing a reader mistakes:
+// see claim().
+const jobKey = (id: string) => `${PREFIX}job:{${id}}`;
+const runningKey = (key: string) => `${PREFIX}run:{${key}}`;
+const doubtKey = (key: string) => `${PREFIX}doubt:{${key}}`;
+const ownerKey = (owner: string) => `${PREFIX}owner:{${owner}}`;
+const replicaKey = (replica: string) => `${PREFIX}replica:{${replica}}`;
 
 const NOW = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
 /**
- * KEYS: running key, new job, owner's list, epoch, doubt. ARGV: id, ttl, score, restore window, over the
- * doubt ('1'), then the job's fields. Gives [1, id] (joined), [2, ms to wait] (the store just came back
- * empty), [3, doubt] (a lost write of this key), or [0, id] (claimed).
+ * The store's epoch: when it was last found empty (set then). KEYS: epoch. ARGV: 'set' to set it when
+ * missing. Gives ms since then, 0 when unset. On a cluster the epoch is one key on one node: a node that
+ * comes back empty alone is found by the replicas' ticks (they write their jobs back) but does not delay claims.
  */
-const CLAIM = `${NOW}
-local epoch = tonumber(redis.call('GET', KEYS[4]))
-if not epoch then redis.call('SET', KEYS[4], now) epoch = now end
-local existing = redis.call('GET', KEYS[1])
-if existing and redis.call('HGET', '${PREFIX}job:' .. existing, 'status') == 'running' then return {1, existing} end
-local wait = tonumber(ARGV[4]) - (now - epoch)
-if wait > 0 then return {2, tostring(wait)} end
-if ARGV[5] == '1' then redis.call('DEL', KEYS[5]) else
-  local doubt = redis.call('GET', KEYS[5])
+const EPOCH_SINCE = `${NOW}
+local epoch = tonumber(redis.call('GET', KEYS[1]))
+if not epoch then
+  if ARGV[1] ~= 'set' then return 0 end
+  redis.call('SET', KEYS[1], now) epoch = now
+end
+return now - epoch`;
+
+/** KEYS: job. ARGV: ttl, only if missing ('1'), then the fields. Gives 1 when written. */
+const PUT = `
+if ARGV[2] == '1' and redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 1`;
+
+/**
+ * Takes a call's running key for a job already written. KEYS: running key, doubt. ARGV: id, ttl, over the
+ * doubt ('1'), the holder to replace (an ended job; '' for none). Gives [0, id] (taken; also when this id
+ * holds it already: a retried claim), [1, holder] (another job holds it), or [3, doubt].
+ */
+const CLAIM = `
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then return {0, ARGV[1]} end
+if holder and holder ~= ARGV[4] then return {1, holder} end
+if ARGV[3] == '1' then redis.call('DEL', KEYS[2]) else
+  local doubt = redis.call('GET', KEYS[2])
   if doubt then return {3, doubt} end
 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-redis.call('HSET', KEYS[2], unpack(ARGV, 6))
-redis.call('PEXPIRE', KEYS[2], ARGV[2])
-redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
-redis.call('PEXPIRE', KEYS[3], ARGV[2])
 return {0, ARGV[1]}`;
+
+/** Frees a call's running key if this job holds it. KEYS: running key. ARGV: id. */
+const RELEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 0`;
+
+/** KEYS: a caller's list. ARGV: ttl, score, id. */
+const LIST_ADD = `
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 0`;
 
 /** KEYS: job. ARGV: fields to set while it runs. */
 const UPDATE = `
@@ -80,61 +127,35 @@ if redis.call('HGET', KEYS[1], 'status') == 'running' then redis.call('HSET', KE
 return 0`;
 
 /**
- * Ends a job. KEYS: job, running key, owner's list. ARGV: id, keep ms if handed off, keep ms otherwise,
- * channel(s) to publish on, mode, score, then the fields. Mode 'own' (the end from the replica that ran
- * it) also replaces an end judged lost, and writes a job the store lost back whole; 'other' (a cancel, a
- * judgment) ends only a running job. Gives the job's fields as they end up.
+ * Ends a job. KEYS: job. ARGV: id, keep ms if handed off, keep ms otherwise, channel(s) to publish on,
+ * mode, then the fields. Mode 'own' (the end from the replica that ran it) also replaces an end judged lost,
+ * and writes a job the store lost back whole; 'other' (a cancel, a judgment) ends only a running job.
+ * The channels are plain PUBLISH: a cluster passes them to every node, so one subscription on any node
+ * hears every end. Gives [1 if written whole, the job's fields as they end up].
  */
 const FINISH = `
 local status = redis.call('HGET', KEYS[1], 'status')
 local own = ARGV[6] == 'own'
+local whole = 0
 if status == 'running' or (own and (not status or redis.call('HGET', KEYS[1], 'lost') == '1')) then
-  if not status then redis.call('ZADD', KEYS[3], ARGV[7], ARGV[1]) redis.call('PEXPIRE', KEYS[3], ARGV[2]) end
-  redis.call('HSET', KEYS[1], unpack(ARGV, 8))
+  if not status then whole = 1 end
+  redis.call('HSET', KEYS[1], unpack(ARGV, 7))
   local keep = ARGV[3]
   if redis.call('HGET', KEYS[1], 'handedOff') == '1' then keep = ARGV[2] end
   if tonumber(keep) > 0 then redis.call('PEXPIRE', KEYS[1], keep) else redis.call('PEXPIRE', KEYS[1], 1) end
-  if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
   redis.call('PUBLISH', ARGV[4], ARGV[1])
   if ARGV[5] ~= '' then redis.call('PUBLISH', ARGV[5], ARGV[1]) end
 end
-return redis.call('HGETALL', KEYS[1])`;
-
-/**
- * A replica's tick. KEYS: its presence, the epoch, then the jobs it runs. ARGV: presence ttl. Gives the
- * 1-based positions of the jobs the store no longer has.
- */
-const KEEP = `${NOW}
-redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
-redis.call('SET', KEYS[2], now, 'NX')
-local missing = {}
-for i = 3, #KEYS do if redis.call('EXISTS', KEYS[i]) == 0 then table.insert(missing, i - 2) end end
-return missing`;
-
-/** Writes back a running job the store lost. KEYS: job, running key, owner's list. ARGV: id, ttl, score, fields. */
-const RESTORE = `
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], unpack(ARGV, 4))
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-local holder = redis.call('GET', KEYS[2])
-if not holder or redis.call('HGET', '${PREFIX}job:' .. holder, 'status') ~= 'running' then redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2]) end
-redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
-redis.call('PEXPIRE', KEYS[3], ARGV[2])
-return 1`;
-
-/** KEYS: a replica's presence, the epoch. Gives [present, ms since the store came back empty]. */
-const PRESENCE = `${NOW}
-local epoch = tonumber(redis.call('GET', KEYS[2]))
-if not epoch then return {redis.call('EXISTS', KEYS[1]), 0} end
-return {redis.call('EXISTS', KEYS[1]), now - epoch}`;
+return {whole, redis.call('HGETALL', KEYS[1])}`;
 
 type Scripts = {
+  lwEpoch(...args: (string | number)[]): Promise<number>;
+  lwPut(...args: (string | number)[]): Promise<number>;
   lwClaim(...args: (string | number)[]): Promise<[number, string]>;
+  lwRelease(...args: (string | number)[]): Promise<number>;
+  lwListAdd(...args: (string | number)[]): Promise<number>;
   lwUpdate(...args: (string | number)[]): Promise<number>;
-  lwFinish(...args: (string | number)[]): Promise<string[]>;
-  lwKeep(...args: (string | number)[]): Promise<number[]>;
-  lwRestore(...args: (string | number)[]): Promise<number>;
-  lwPresence(...args: (string | number)[]): Promise<[number, number]>;
+  lwFinish(...args: (string | number)[]): Promise<[number, string[]]>;
 };
 
 function fields(job: Partial<JobRecord>): string[] {
@@ -197,80 +218,113 @@ export class RedisJobStore implements JobStore {
   private held: () => Iterable<JobRecord> = () => [];
   /** Jobs this replica claimed without learning that it did (the claim timed out): ended as never started. */
   private readonly abandoned = new Set<string>();
+  /** Ends this replica stored lately, checked each tick until SETTLE_MS after: a failover may drop them. */
+  private readonly settling = new Map<string, { job: JobRecord; set: string[]; until: number }>();
   private lastFailure: number;
   private ticking = false;
+  private subscribed = false;
+  /** Why the subscription is refused by the store's configuration (a channel permission), while it is. */
+  private subscribeFault: Fault | undefined;
 
   private constructor(
-    private readonly redis: Redis & Scripts,
-    private readonly subscriber: Redis,
+    private readonly redis: RedisClient & Scripts,
+    private readonly subscriber: RedisClient,
     private readonly retention: Retention,
     private readonly replica: string,
+    private readonly health: StoreHealth,
   ) {
     this.lastFailure = Date.now();
     subscriber.on('message', (channel: string, id: string) => {
       if (channel === CANCELLED) for (const listener of this.cancelListeners) listener(id);
       if (channel === ENDED) for (const wake of this.waiters.get(id) ?? []) wake();
     });
-    redis.on('error', () => this.failed());
-    for (const r of [redis, subscriber]) r.on('close', () => this.failed());
+    for (const r of [redis, subscriber]) r.on('close', () => (this.lastFailure = Date.now()));
+    redis.on('error', () => (this.lastFailure = Date.now()));
     // Back after an outage: the presence and the running jobs are written again at once.
     redis.on('ready', () => void this.tick());
-    void this.tick();
+    subscriber.on('ready', () => void this.subscribe());
     this.ticker = setInterval(() => void this.tick(), TICK_MS).unref();
   }
 
-  /** Connects both connections (commands, and the subscription to ends and cancels), or fails saying why. */
-  static async connect(url: string, retention: Retention, replica: string): Promise<RedisJobStore> {
-    const redis = new ioredis.Redis(url, redisOptions('lw-jobs')) as Redis & Scripts;
-    // The subscription is restored by the client after a reconnect; it needs its queue for that.
-    const { commandTimeout: _none, ...subscriberOptions } = redisOptions('lw-jobs-sub');
-    const subscriber = new ioredis.Redis(url, { ...subscriberOptions, enableOfflineQueue: true });
-    logFailures(redis, 'job store');
-    logFailures(subscriber, 'job store (subscription)');
-    redis.defineCommand('lwClaim', { numberOfKeys: 5, lua: CLAIM });
+  /**
+   * The store, connecting in the background: a Redis that is not up yet is retried with a back-off, and
+   * calls that need it are told STORE_UNAVAILABLE meanwhile (/readyz says `connecting`, and why).
+   */
+  static open(target: RedisTarget, retention: Retention, replica: string): RedisJobStore {
+    const health = new StoreHealth('job store');
+    const redis = createClient(target, 'lw-jobs') as RedisClient & Scripts;
+    // The subscription is restored by the client after a reconnect; it needs its queue for that, and no timeout.
+    const subscriber = createClient(target, 'lw-jobs-sub', 0, true);
+    watchClient(redis, health, 'job store');
+    watchClient(subscriber, health, 'job store (subscription)');
+    redis.defineCommand('lwEpoch', { numberOfKeys: 1, lua: EPOCH_SINCE });
+    redis.defineCommand('lwPut', { numberOfKeys: 1, lua: PUT });
+    redis.defineCommand('lwClaim', { numberOfKeys: 2, lua: CLAIM });
+    redis.defineCommand('lwRelease', { numberOfKeys: 1, lua: RELEASE });
+    redis.defineCommand('lwListAdd', { numberOfKeys: 1, lua: LIST_ADD });
     redis.defineCommand('lwUpdate', { numberOfKeys: 1, lua: UPDATE });
-    redis.defineCommand('lwFinish', { numberOfKeys: 3, lua: FINISH });
-    // Its keys are the replica's running jobs, so each call gives their number first.
-    redis.defineCommand('lwKeep', { lua: KEEP });
-    redis.defineCommand('lwRestore', { numberOfKeys: 3, lua: RESTORE });
-    redis.defineCommand('lwPresence', { numberOfKeys: 2, lua: PRESENCE });
-    let first: Error | undefined;
-    redis.once('error', (err: Error) => (first ??= err));
+    redis.defineCommand('lwFinish', { numberOfKeys: 1, lua: FINISH });
+    const store = new RedisJobStore(redis, subscriber, retention, replica, health);
+    // A failed first attempt is an 'error' event (classified, logged); the client goes on trying.
+    for (const r of [redis, subscriber]) r.connect().catch(() => undefined);
+    return store;
+  }
+
+  private async subscribe(): Promise<void> {
+    // Once subscribed, the client subscribes again by itself after a reconnect.
+    if (this.subscribed) return;
     try {
-      await Promise.all([redis.connect(), subscriber.connect()]);
-      await subscriber.subscribe(ENDED, CANCELLED);
+      await this.subscriber.subscribe(ENDED, CANCELLED);
+      this.subscribed = true;
+      this.subscribeFault = undefined;
     } catch (err) {
-      redis.disconnect();
-      subscriber.disconnect();
-      const { host, port } = new URL(url);
-      throw new Error(
-        `WORKSPACE_REDIS_URL: cannot reach the job store at ${host}${port ? '' : ':6379'} (${(first ?? (err as Error)).message}); start Redis or fix the URL`,
-        { cause: err },
-      );
+      const fault = faultOf(err, `SUBSCRIBE ${ENDED} ${CANCELLED}`);
+      if (isMisconfigured(fault)) this.subscribeFault = fault;
+      this.health.failed(fault);
     }
-    return new RedisJobStore(redis, subscriber, retention, replica);
   }
 
-  private failed(): void {
-    this.lastFailure = Date.now();
-  }
-
-  /** One command on a call's path: within its timeout and the call's signal, or StoreUnavailable. */
-  private async step<T>(step: StoreUnavailable['step'], run: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (signal?.aborted) throw signal.reason;
-    try {
-      // Reconnecting (Redis restarted, failing over): the command waits a moment for it, as it would in a queue.
-      if (this.redis.status === 'connecting' || this.redis.status === 'reconnecting') await within(this.ready(RECONNECT_WAIT_MS), signal);
-      return await within(run(), signal);
-    } catch (err) {
+  /**
+   * One step on a call's path: within its timeout and the call's signal, or StoreUnavailable naming the
+   * cause. A passing failure (a reconnect, a failover's READONLY) is tried again for STEP_RETRY_MS: every
+   * step is safe to repeat.
+   */
+  private async step<T>(step: StoreUnavailable['step'], run: () => Promise<T>, signal?: AbortSignal, during?: string): Promise<T> {
+    const until = Date.now() + STEP_RETRY_MS;
+    for (;;) {
       if (signal?.aborted) throw signal.reason;
-      this.failed();
-      throw new StoreUnavailable(step, err);
+      // Refused by the store's configuration: said at once, and nothing is started that could not end.
+      const standing = this.misconfigured();
+      if (standing) throw new StoreUnavailable(step, new Error(standing.words), true);
+      try {
+        // Reconnecting (Redis restarted, failing over): the command waits a moment for it, as it would in a queue.
+        if (this.redis.status !== 'ready') await within(this.ready(RECONNECT_WAIT_MS), signal);
+        const out = await within(run(), signal);
+        this.health.answered();
+        return out;
+      } catch (err) {
+        if (signal?.aborted) throw signal.reason;
+        this.lastFailure = Date.now();
+        const fault = this.misconfigured() ?? faultOf(err, during ?? `a ${step} step`);
+        this.health.failed(fault, { step });
+        if (!isTransient(fault) || Date.now() + 250 >= until)
+          throw new StoreUnavailable(step, new Error(fault.words, { cause: err }), isMisconfigured(fault));
+        await sleep(250, signal);
+      }
     }
+  }
+
+  /**
+   * A refusal only the operator ends: the subscription's (a channel permission), or the connection's (a
+   * password, a certificate), which fails every command alike, so it is the reason to tell.
+   */
+  private misconfigured(): Fault | undefined {
+    return this.subscribeFault ?? (this.redis.status !== 'ready' ? this.health.misconfigured : undefined);
   }
 
   /** Resolves once the connection is ready, or after `ms`. */
   private ready(ms: number): Promise<void> {
+    if (this.redis.status === 'ready') return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => (clearTimeout(timer), this.redis.off('ready', done), resolve());
       const timer = setTimeout(done, ms);
@@ -278,43 +332,55 @@ export class RedisJobStore implements JobStore {
     });
   }
 
+  /**
+   * A claim, in steps each on one hash slot: wait while the store has just come back empty; write the job;
+   * take the call's running key for it (unless another running job holds it, or a doubt stands); add it to
+   * the caller's list. The job is written before the key that leads to it, so a joiner never finds a key
+   * without its job; a job that lost the key is deleted (or, if that fails, ended as never started).
+   */
   async claim(key: string, job: JobRecord, signal?: AbortSignal, overDoubt = false): Promise<Claim> {
-    for (;;) {
-      let answer: [number, string];
-      try {
-        answer = await this.step(
+    await this.afterEpoch(signal);
+    try {
+      await this.step('claim', () => this.redis.lwPut(jobKey(job.id), RUNNING_TTL_MS, '0', ...fields(job)), signal);
+      let stale = '';
+      for (;;) {
+        const [outcome, value] = await this.step(
           'claim',
-          () =>
-            this.redis.lwClaim(
-              runningKey(key),
-              jobKey(job.id),
-              ownerKey(job.owner),
-              EPOCH,
-              doubtKey(key),
-              job.id,
-              RUNNING_TTL_MS,
-              Date.now(),
-              RESTORE_WINDOW_MS,
-              overDoubt ? '1' : '0',
-              ...fields(job),
-            ),
+          () => this.redis.lwClaim(runningKey(key), doubtKey(key), job.id, RUNNING_TTL_MS, overDoubt ? '1' : '0', stale),
           signal,
         );
-      } catch (err) {
-        // Sent, but not known to have been carried out: if it was, the job is ended as never started.
-        this.abandoned.add(job.id);
-        throw err;
+        if (outcome === 0) {
+          await this.step('claim', () =>
+            this.redis.lwListAdd(ownerKey(job.owner), RUNNING_TTL_MS, Date.parse(job.startedAt) || Date.now(), job.id),
+          );
+          return { record: job, joined: false };
+        }
+        if (outcome === 3) return await this.unclaimed(job, { doubt: JSON.parse(value) as Doubt });
+        const existing = await this.get(value);
+        if (existing && existing.status === 'running') return await this.unclaimed(job, { record: existing, joined: true });
+        // Ended (or gone) but its key not freed yet: replaced, only if it still holds the key.
+        stale = value;
       }
-      const [outcome, value] = answer;
-      if (outcome === 0) return { record: job, joined: false };
-      if (outcome === 3) return { doubt: JSON.parse(value) as Doubt };
-      if (outcome === 2) {
-        await sleep(Number(value), signal);
-        continue;
-      }
-      const existing = await this.get(value);
-      // Ended between the two reads: start afresh.
-      if (existing && existing.status === 'running') return { record: existing, joined: true };
+    } catch (err) {
+      // A step sent but not known to have been carried out: a job it wrote (or the key it took) is ended
+      // as never started, by the next tick.
+      this.abandoned.add(job.id);
+      throw err;
+    }
+  }
+
+  /** A job written for a claim that did not take the key: deleted, or ended later if that fails. */
+  private async unclaimed(job: JobRecord, claim: Claim): Promise<Claim> {
+    await this.redis.del(jobKey(job.id)).catch(() => this.abandoned.add(job.id));
+    return claim;
+  }
+
+  /** Waits, within the signal, while the store came back empty less than RESTORE_WINDOW_MS ago. */
+  private async afterEpoch(signal: AbortSignal | undefined): Promise<void> {
+    for (;;) {
+      const since = await this.step('claim', () => this.redis.lwEpoch(EPOCH, 'set'), signal);
+      if (since >= RESTORE_WINDOW_MS) return;
+      await sleep(RESTORE_WINDOW_MS - since, signal);
     }
   }
 
@@ -329,7 +395,12 @@ export class RedisJobStore implements JobStore {
 
   async finish(job: JobRecord, outcome: JobOutcome): Promise<JobRecord | undefined> {
     const ended: JobRecord = { ...job, ...outcome, lost: outcome.lost ?? false, finishedAt: new Date().toISOString(), progress: undefined };
-    return this.end(job, fields(ended), 'own', '');
+    const set = fields(ended);
+    const stored = await this.end(job, set, 'own', '');
+    // Checked for less than the end is kept: a job that expired is not written back.
+    const keep = ended.handedOff ? this.retention.keepMs : this.retention.quickKeepMs;
+    this.settling.set(job.id, { job, set, until: Date.now() + Math.min(SETTLE_MS, keep / 2) });
+    return stored;
   }
 
   async cancel(id: string): Promise<JobRecord | undefined> {
@@ -338,20 +409,17 @@ export class RedisJobStore implements JobStore {
     return this.end(current, fields({ status: 'cancelled', finishedAt: new Date().toISOString() }), 'other', CANCELLED);
   }
 
+  /** The end on the job's slot, then the call's running key freed, and the caller's list when it was written whole. */
   private async end(job: JobRecord, set: string[], mode: 'own' | 'other', alsoPublish: string): Promise<JobRecord | undefined> {
-    const args = [
-      jobKey(job.id),
-      runningKey(job.key),
-      ownerKey(job.owner),
-      job.id,
-      this.retention.keepMs,
-      this.retention.quickKeepMs,
-      ENDED,
-      alsoPublish,
-      mode,
-      Date.parse(job.startedAt) || Date.now(),
-    ];
-    return record(await this.step('write', () => this.redis.lwFinish(...args, ...set)));
+    const args = [jobKey(job.id), job.id, this.retention.keepMs, this.retention.quickKeepMs, ENDED, alsoPublish, mode];
+    const [whole, flat] = await this.step('write', () => this.redis.lwFinish(...args, ...set), undefined, 'the end of a job');
+    const ended = record(flat);
+    if (whole === 1)
+      await this.step('write', () =>
+        this.redis.lwListAdd(ownerKey(job.owner), Math.max(this.retention.keepMs, 1), Date.parse(job.startedAt) || Date.now(), job.id),
+      );
+    if (ended && ended.status !== 'running') await this.step('write', () => this.redis.lwRelease(runningKey(job.key), job.id));
+    return ended;
   }
 
   /** Ends a running job as lost, by another replica's judgment; its own replica may still replace the end. */
@@ -387,17 +455,18 @@ export class RedisJobStore implements JobStore {
   async list(owner: string): Promise<JobRecord[]> {
     const ids = await this.step('read', () => this.redis.zrevrange(ownerKey(owner), 0, LIST_MAX - 1));
     if (ids.length === 0) return [];
-    const pipeline = this.redis.pipeline();
-    for (const id of ids) pipeline.hgetall(jobKey(id));
-    const replies = (await this.step('read', () => pipeline.exec())) ?? [];
-    return replies.map(([, h]) => record(h as Record<string, string>)).filter((j): j is JobRecord => j !== undefined && j.owner === owner);
+    // One read per job: on a cluster the jobs are on several nodes, which one pipeline cannot span.
+    const hashes = await this.step('read', () => Promise.all(ids.map((id) => this.redis.hgetall(jobKey(id)))));
+    return hashes.map((h) => record(h)).filter((j): j is JobRecord => j !== undefined && j.owner === owner);
   }
 
   async liveness(job: JobRecord): Promise<Liveness> {
     if (job.replica === this.replica) return 'alive';
     // An outage stops every replica's renewals: only a store that has answered steadily since can tell.
     if (Date.now() - this.lastFailure < STEADY_MS || this.redis.status !== 'ready') return 'unsure';
-    const [present, sinceEmpty] = await this.step('read', () => this.redis.lwPresence(replicaKey(job.replica), EPOCH));
+    const [present, sinceEmpty] = await this.step('read', () =>
+      Promise.all([this.redis.exists(replicaKey(job.replica)), this.redis.lwEpoch(EPOCH, '')]),
+    );
     if (present === 1) return 'alive';
     return sinceEmpty >= STEADY_MS ? 'gone' : 'unsure';
   }
@@ -414,47 +483,62 @@ export class RedisJobStore implements JobStore {
     await this.step('write', () => this.redis.set(doubtKey(key), JSON.stringify(doubt), 'PX', this.retention.keepMs));
   }
 
-  state(): 'ready' | 'degraded' {
-    return this.redis.status === 'ready' && Date.now() - this.lastFailure > 2 * TICK_MS ? 'ready' : 'degraded';
+  /** For /readyz: never reached yet, answering, failing (or refusing writes), or refused by its configuration. */
+  state(): StoreReport {
+    if (this.subscribeFault) return { state: 'misconfigured', reason: this.subscribeFault.words };
+    return this.health.state(this.redis.status === 'ready' && this.subscribed, 2 * TICK_MS);
   }
 
   /**
    * Renews this replica's presence; writes back the running jobs the store lost (restarted empty, failed
-   * over to a copy that lagged, evicted); ends as never started the jobs whose claim timed out.
+   * over to a copy that lagged, evicted) and the ends it dropped; ends as never started the jobs whose
+   * claim timed out.
    */
   private async tick(): Promise<void> {
     if (this.ticking || this.redis.status !== 'ready') return;
     this.ticking = true;
     try {
+      if (!this.subscribed) await this.subscribe();
       const running = [...this.held()].filter((j) => j.status === 'running');
-      const missing = await this.redis.lwKeep(
-        2 + running.length,
-        replicaKey(this.replica),
-        EPOCH,
-        ...running.map((j) => jobKey(j.id)),
-        PRESENCE_TTL_MS,
-      );
-      for (const position of missing) {
-        const job = running[position - 1];
-        if (!job) continue;
-        await this.redis.lwRestore(
-          jobKey(job.id),
-          runningKey(job.key),
-          ownerKey(job.owner),
-          job.id,
-          RUNNING_TTL_MS,
-          Date.parse(job.startedAt) || Date.now(),
-          ...fields(job),
-        );
-        log('warn', 'job store: a running job was missing and was written back', { job: job.id, tool: job.tool });
-      }
+      await Promise.all([
+        this.redis.set(replicaKey(this.replica), '1', 'PX', PRESENCE_TTL_MS),
+        this.redis.lwEpoch(EPOCH, 'set'),
+        ...running.map((job) => this.restore(job)),
+      ]);
+      await this.resettle();
       await this.endAbandoned(new Set(running.map((j) => j.id)));
+      this.health.answered();
     } catch (err) {
-      this.failed();
+      this.lastFailure = Date.now();
       // Redis away is logged by the connection; a failure on a live one is worth a line of its own.
-      if (this.redis.status === 'ready') log('warn', 'job store: keeping the running jobs failed', { error: String(err) });
+      if (this.redis.status === 'ready') this.health.failed(faultOf(err, 'the tick that keeps running jobs'), { step: 'tick' });
     } finally {
       this.ticking = false;
+    }
+  }
+
+  /** Writes a running job back if the store lost it, with its running key (unless another running job took it) and its list entry. */
+  private async restore(job: JobRecord): Promise<void> {
+    if ((await this.redis.lwPut(jobKey(job.id), RUNNING_TTL_MS, '1', ...fields(job))) === 0) return;
+    await this.redis.lwListAdd(ownerKey(job.owner), RUNNING_TTL_MS, Date.parse(job.startedAt) || Date.now(), job.id);
+    const holder = await this.redis.get(runningKey(job.key));
+    const held = holder && holder !== job.id ? record(await this.redis.hgetall(jobKey(holder))) : undefined;
+    if (held?.status !== 'running')
+      await this.redis.lwClaim(runningKey(job.key), doubtKey(job.key), job.id, RUNNING_TTL_MS, '1', holder ?? '');
+    log('warn', 'job store: a running job was missing and was written back', { job: job.id, tool: job.tool });
+  }
+
+  /** Ends stored lately that the store no longer has as ended (a failover dropped them): written again. */
+  private async resettle(): Promise<void> {
+    for (const [id, { job, set, until }] of [...this.settling]) {
+      if (Date.now() > until) {
+        this.settling.delete(id);
+        continue;
+      }
+      const status = await this.redis.hget(jobKey(id), 'status');
+      if (status && status !== 'running') continue;
+      await this.end(job, set, 'own', '');
+      log('warn', 'job store: a stored job end was missing after a failover and was written again', { job: id, tool: job.tool });
     }
   }
 
@@ -477,7 +561,8 @@ export class RedisJobStore implements JobStore {
 
   async close(): Promise<void> {
     clearInterval(this.ticker);
-    await within(this.redis.del(replicaKey(this.replica)), AbortSignal.timeout(500)).catch(() => undefined);
+    if (this.redis.status === 'ready')
+      await within(this.redis.del(replicaKey(this.replica)), AbortSignal.timeout(500)).catch(() => undefined);
     this.redis.disconnect();
     this.subscriber.disconnect();
   }

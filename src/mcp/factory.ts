@@ -87,9 +87,10 @@ async function jobRunner(config: Config): Promise<JobRunner> {
   const replica = `${config.http?.replicaId ?? hostname()}-${process.pid}-${newJobId().slice(0, 6)}`;
   const retention = { keepMs: config.jobKeepMs, quickKeepMs: 0 };
   let store: JobStore;
-  if (config.redisUrl) {
+  if (config.redis) {
     const { RedisJobStore } = await import('../jobs/redis-store.js');
-    store = await RedisJobStore.connect(config.redisUrl, { ...retention, quickKeepMs: 30_000 }, replica);
+    // Not waited for: a store that is not up yet is reached in the background, and /readyz says so meanwhile.
+    store = RedisJobStore.open(config.redis, { ...retention, quickKeepMs: 30_000 }, replica);
   } else {
     store = new MemoryJobStore(retention);
   }

@@ -28,6 +28,8 @@ export interface Telemetry {
   upstream(method: string, url: string): { headers: Record<string, string>; end(status: number | undefined, error?: string): void };
   /** A 2025-11-25 session ended, after this many seconds (mcp.server.session.duration). */
   sessionEnded(seconds: number, why: string): void;
+  /** A session was closed to make room for another (`caller share`: the same caller's newer one; `table full`). */
+  sessionEvicted(why: string): void;
   /** A shared store (Redis) failed a step: which, and what the call got (the rate limit: `allowed` or `refused`). */
   storeFailed(store: 'rate-limit' | 'jobs', outcome: string): void;
   /** Prometheus text for GET /metrics, when --metrics is on. */

@@ -64,6 +64,9 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
     ...SECONDS,
   });
   const session = meter.createHistogram('mcp.server.session.duration', { description: 'Duration of MCP sessions', unit: 's' });
+  const evictions = meter.createCounter('learning_workspace.sessions.evicted', {
+    description: 'Sessions closed to make room for another: a newer one of the same caller past its share, or any past the table size',
+  });
   const storeFailures = meter.createCounter('learning_workspace.store.failures', {
     description: 'Steps on the shared Redis store that failed, by store and what the call got',
   });
@@ -100,6 +103,9 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
     },
     sessionEnded(seconds, why) {
       session.record(seconds, { 'mcp.session.end_reason': why });
+    },
+    sessionEvicted(why) {
+      evictions.add(1, { 'mcp.session.end_reason': why });
     },
     storeFailed(store, outcome) {
       storeFailures.add(1, { 'learning_workspace.store': store, 'learning_workspace.outcome': outcome });

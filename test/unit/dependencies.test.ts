@@ -112,6 +112,7 @@ describe('@modelcontextprotocol/server', () => {
       upstream: () => ({ headers: {}, end: () => undefined }),
       step: (_name, _attributes, run) => run(),
       sessionEnded: () => undefined,
+      sessionEvicted: () => undefined,
       storeFailed: () => undefined,
       shutdown: async () => undefined,
     };

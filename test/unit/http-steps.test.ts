@@ -11,6 +11,7 @@ import { WaitingCalls } from '../../src/transports/http/waiting.js';
 import { ClientPresence } from '../../src/call/context.js';
 import { isLegacyRequest } from '../../src/transports/http/modern.js';
 import { hostAndOriginCheck } from '../../src/transports/http/origin.js';
+import type { StoreReport } from '../../src/jobs/record.js';
 
 function request(headers: Record<string, string>, method = 'POST'): IncomingMessage {
   return Object.assign(new PassThrough(), { headers, method }) as unknown as IncomingMessage;
@@ -166,7 +167,7 @@ test('readiness follows draining; the upstream details only for a caller with a 
     health,
     draining: () => true,
     sessions: () => 3,
-    stores: () => ({ jobs: 'degraded' as const }),
+    stores: () => ({ jobs: { state: 'degraded' as const, reason: 'not reachable: connect ECONNREFUSED 127.0.0.1:6379' } }),
     mayReadDetails: async () => token,
   });
   await serveHealth('/readyz', request({}, 'GET'), res, state(false));
@@ -177,8 +178,25 @@ test('readiness follows draining; the upstream details only for a caller with a 
     ready: false,
     sessions: 3,
     stores: { jobs: 'degraded' },
+    storeReasons: { jobs: 'not reachable: connect ECONNREFUSED 127.0.0.1:6379' },
     upstream: { answeredRecently: true, lastFailure: 'UPSTREAM_TIMEOUT' },
   });
+  // A store never reached keeps the replica unready, and anyone is told which; a configuration error in words.
+  const starting = (report: StoreReport) => ({ ...state(false), draining: () => false, stores: () => ({ jobs: report }) });
+  await serveHealth(
+    '/readyz',
+    request({}, 'GET'),
+    res,
+    starting({ state: 'connecting', reason: 'not reachable: connect ECONNREFUSED 10.0.0.1:6379' }),
+  );
+  expect([status, JSON.parse(body)]).toEqual([503, { ready: false, stores: { jobs: 'connecting' } }]);
+  await serveHealth('/readyz', request({}, 'GET'), res, starting({ state: 'misconfigured', reason: 'authentication failed: …' }));
+  expect([status, JSON.parse(body)]).toEqual([
+    503,
+    { ready: false, stores: { jobs: 'misconfigured' }, storeReasons: { jobs: 'authentication failed: …' } },
+  ]);
+  await serveHealth('/readyz', request({}, 'GET'), res, starting({ state: 'degraded' }));
+  expect([status, JSON.parse(body)]).toEqual([200, { ready: true }]);
   expect(isHealthRequest('/readyz', request({}, 'GET'))).toBe(true);
   expect(isHealthRequest('/mcp', request({}, 'GET'))).toBe(false);
   expect(isHealthRequest('/healthz', request({}, 'POST'))).toBe(false);

@@ -391,7 +391,14 @@ describe('the MCP Registry entry', () => {
     const secrets = server.packages[0]!.environmentVariables.filter((v) => v.isSecret)
       .map((v) => v.name)
       .sort();
-    expect(secrets).toEqual(['WORKSPACE_API_KEY', 'WORKSPACE_CONNECTOR_TOKEN', 'WORKSPACE_REDIS_URL', 'WORKSPACE_STATE_SECRET']);
+    expect(secrets).toEqual([
+      'WORKSPACE_API_KEY',
+      'WORKSPACE_CONNECTOR_TOKEN',
+      'WORKSPACE_REDIS_PASSWORD',
+      'WORKSPACE_REDIS_SENTINEL_PASSWORD',
+      'WORKSPACE_REDIS_URL',
+      'WORKSPACE_STATE_SECRET',
+    ]);
   });
 });
 

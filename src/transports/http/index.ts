@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Server as McpServer } from '@modelcontextprotocol/server';
 import type { HttpConfig } from '../../config/parse.js';
+import type { RedisTarget } from '../../config/redis.js';
+import type { StoreReport } from '../../jobs/record.js';
 import { carry, type Caller, type RequestContext } from '../../mcp/request-context.js';
 import { MAX_MESSAGE_BYTES } from '../jsonrpc.js';
 import { log } from '../../telemetry/log.js';
@@ -36,11 +38,11 @@ export interface HttpOptions extends HttpConfig {
   /** Prometheus text for GET /metrics (--metrics), served behind the same authentication as /mcp. */
   metricsHandler?: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   /** Session durations, when OpenTelemetry is on. */
-  telemetry?: Pick<Telemetry, 'sessionEnded' | 'storeFailed'> | undefined;
+  telemetry?: Pick<Telemetry, 'sessionEnded' | 'sessionEvicted' | 'storeFailed'> | undefined;
   /** The job store shared by replicas: answering or not, for /readyz. */
-  jobStoreState?: (() => 'ready' | 'degraded') | undefined;
+  jobStoreState?: (() => StoreReport) | undefined;
   /** Counts shared by replicas (the rate limit), when set. */
-  redisUrl?: string | undefined;
+  redis?: RedisTarget | undefined;
   /** Client-credential hosting: the upstream's word on a caller's own credentials, before a session is kept. */
   verifyCaller?: ((caller: Caller) => Promise<'valid' | 'invalid' | 'busy' | 'unavailable'>) | undefined;
 }
@@ -264,7 +266,7 @@ async function rateLimitOf(opts: HttpOptions): Promise<RateLimit | undefined> {
   const telemetry = opts.telemetry;
   return createRateLimit({
     ...opts.rateLimit,
-    redisUrl: opts.redisUrl,
+    redis: opts.redis,
     storeFailed: telemetry && ((outcome) => telemetry.storeFailed('rate-limit', outcome)),
   });
 }

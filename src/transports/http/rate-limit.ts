@@ -1,5 +1,6 @@
-import type { Redis } from 'ioredis';
-import { log } from '../../telemetry/log.js';
+import type { RedisTarget } from '../../config/redis.js';
+import type { StoreReport } from '../../jobs/record.js';
+import type { RedisClient } from '../../jobs/redis-client.js';
 import { ClientGone, HttpError } from './errors.js';
 
 /** Tool calls per window, per caller. */
@@ -8,8 +9,8 @@ export interface RateLimitSpec {
   windowS: number;
   /** When the shared count cannot be read: let calls go on (counted in this process meanwhile), or refuse them. */
   onStoreFailure: 'open' | 'closed';
-  /** Counts shared by replicas, in the job store's Redis; in this process without. */
-  redisUrl?: string | undefined;
+  /** Counts shared by replicas, in the job store's Redis (any topology); in this process without. */
+  redis?: RedisTarget | undefined;
   /** Counts each store failure, by what the call got (a metric, when telemetry is on). */
   storeFailed?: ((outcome: 'allowed' | 'refused') => void) | undefined;
 }
@@ -18,15 +19,16 @@ export interface RateLimitSpec {
 export type RateLimit = {
   consume(callerHash: string, n: number, signal?: AbortSignal): Promise<void>;
   /** The shared count's store: answering, or not (calls then go on or are refused, as set). */
-  state(): 'ready' | 'degraded' | undefined;
+  state(): StoreReport | undefined;
   close(): Promise<void>;
 };
 
 /** A count read from Redis answers within this, or the store is taken as failing. */
 const STORE_TIMEOUT_MS = 500;
+/** How long after the start calls wait for the count's store before going on without it. */
+const CONNECT_HEAD_START_MS = 1_000;
 /** After a failure, the store is left alone this long: a stalled Redis must not slow every call. */
 const STORE_BACKOFF_MS = 1_000;
-const LOG_EVERY_MS = 10_000;
 
 /**
  * Per-caller limit on tool calls (the requests that reach the workspace), with rate-limiter-flexible:
@@ -66,9 +68,9 @@ export async function createRateLimit(spec: RateLimitSpec): Promise<RateLimit> {
     }
   };
   const memory = new rlf.RateLimiterMemory(options);
-  if (!spec.redisUrl) return { consume: (key, n) => consumeIn(memory, key, n), state: () => undefined, close: async () => undefined };
+  if (!spec.redis) return { consume: (key, n) => consumeIn(memory, key, n), state: () => undefined, close: async () => undefined };
   const shared = await sharedCount(
-    { ...spec, redisUrl: spec.redisUrl },
+    { ...spec, redis: spec.redis },
     (redis) => new rlf.RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true }),
     memory,
     consumeIn,
@@ -102,36 +104,31 @@ type Consume = (limiter: Limiter, key: string, n: number) => Promise<void>;
  * the call goes on counted in this process (open) or is refused (closed), as set.
  */
 async function sharedCount(
-  spec: RateLimitSpec & { redisUrl: string },
-  limiterOn: (redis: Redis) => Limiter,
+  spec: RateLimitSpec & { redis: RedisTarget },
+  limiterOn: (redis: RedisClient) => Limiter,
   memory: Limiter,
   consumeIn: Consume,
-): Promise<{ count(key: string, n: number): Promise<void>; state(): 'ready' | 'degraded'; close(): void }> {
-  // Through the default export: the bundle's chunk of a CommonJS package has no other.
-  const [{ default: ioredis }, { redisOptions, logFailures }] = await Promise.all([
-    import('ioredis'),
-    import('../../jobs/redis-client.js'),
-  ]);
-  const redis: Redis = new ioredis.Redis(spec.redisUrl, { ...redisOptions('lw-rate'), commandTimeout: STORE_TIMEOUT_MS });
-  logFailures(redis, 'rate limit');
-  // Connected before the first request is counted.
-  await redis.connect();
+): Promise<{ count(key: string, n: number): Promise<void>; state(): StoreReport; close(): void }> {
+  const { createClient, faultOf, StoreHealth, watchClient } = await import('../../jobs/redis-client.js');
+  // A client of its own (a short timeout), of the job store's topology: on a cluster each caller's count
+  // is one key, so its script runs on the node that holds it.
+  const redis = createClient(spec.redis, 'lw-rate', STORE_TIMEOUT_MS);
+  const health = new StoreHealth('rate limit');
+  watchClient(redis, health, 'rate limit');
+  // Not waited for: a Redis that is not up yet is retried with a back-off, and calls meanwhile go on or are
+  // refused, as set. Calls in the first second wait for it, so a Redis that is up counts from the first call.
+  redis.connect().catch(() => undefined);
+  const headStartUntil = Date.now() + CONNECT_HEAD_START_MS;
   const shared = limiterOn(redis);
-  let [skipUntil, lastLog, failures] = [0, 0, 0];
+  let skipUntil = 0;
 
-  const storeFailed = (err: unknown): void => {
+  /** A failed count (`err`), or one not tried: the client is away, and its own failures are logged already. */
+  const storeFailed = (err?: unknown): void => {
     skipUntil = Date.now() + STORE_BACKOFF_MS;
-    failures++;
     const allowed = spec.onStoreFailure === 'open';
     spec.storeFailed?.(allowed ? 'allowed' : 'refused');
-    if (Date.now() - lastLog >= LOG_EVERY_MS) {
-      log(
-        'warn',
-        `rate limit: the shared count in Redis cannot be read; calls are ${allowed ? 'let through, counted in this process' : 'refused'} meanwhile`,
-        { error: String(err), failures },
-      );
-      [lastLog, failures] = [Date.now(), 0];
-    }
+    const calls = allowed ? 'let through, counted in this process meanwhile' : 'refused meanwhile (--rate-limit-store-failure closed)';
+    if (err !== undefined) health.failed(faultOf(err), { calls });
     if (!allowed) {
       throw new HttpError(
         503,
@@ -144,19 +141,30 @@ async function sharedCount(
 
   return {
     async count(key, n) {
+      if (redis.status !== 'ready' && Date.now() < headStartUntil) await firstAnswer(redis, headStartUntil - Date.now());
       if (Date.now() < skipUntil || redis.status !== 'ready') {
-        storeFailed(new Error(`Redis is ${redis.status === 'ready' ? 'failing' : redis.status}`));
+        storeFailed();
         return consumeIn(memory, key, n);
       }
       try {
         await consumeIn(shared, key, n);
+        health.answered();
       } catch (err) {
         if (err instanceof HttpError) throw err;
         storeFailed(err);
         return consumeIn(memory, key, n);
       }
     },
-    state: () => (redis.status === 'ready' && Date.now() >= skipUntil ? 'ready' : 'degraded'),
+    state: () => health.state(redis.status === 'ready', STORE_BACKOFF_MS),
     close: () => redis.disconnect(),
   };
+}
+
+/** Resolves once the client is ready, or after `ms`. */
+function firstAnswer(redis: RedisClient, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => (clearTimeout(timer), redis.off('ready', done), resolve());
+    const timer = setTimeout(done, ms);
+    redis.once('ready', done);
+  });
 }

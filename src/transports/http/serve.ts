@@ -17,8 +17,8 @@ export async function serveHttp(
   const { all, upstream, makeServer, verifyCaller, telemetry } = serving;
   const handle = await startHttp({
     ...http,
-    redisUrl: config.redisUrl,
-    jobStoreState: serving.jobs && config.redisUrl ? () => serving.jobs!.store.state() : undefined,
+    redis: config.redis,
+    jobStoreState: serving.jobs && config.redis ? () => serving.jobs!.store.state() : undefined,
     metricsHandler: telemetry?.metrics,
     telemetry,
     makeServer,

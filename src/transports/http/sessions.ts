@@ -18,8 +18,11 @@ export interface SessionLimits {
   /** Prefix of this replica's session ids, so a load balancer can route a session back to it. */
   replicaId: string | undefined;
   /** Session durations, when OpenTelemetry is on. */
-  telemetry?: Pick<Telemetry, 'sessionEnded'> | undefined;
+  telemetry?: Pick<Telemetry, 'sessionEnded' | 'sessionEvicted'> | undefined;
 }
+
+/** How many closed-to-make-room sessions are remembered, so a request on one is told why it is gone. */
+const EVICTED_KEPT = 10_000;
 
 interface Session {
   id: string;
@@ -53,6 +56,8 @@ export function checkRevisionHeader(req: IncomingMessage): void {
  */
 export class SessionStore {
   private readonly sessions = new Map<string, Session>();
+  /** Sessions closed to make room for another, by id (oldest first, at most EVICTED_KEPT): why, and for whom. */
+  private readonly evicted = new Map<string, { why: 'caller share' | 'table full'; callerHash: string }>();
   private readonly sweep: NodeJS.Timeout;
 
   constructor(
@@ -90,7 +95,7 @@ export class SessionStore {
 
   private find(id: string, caller: Caller): Session {
     const s = this.sessions.get(id);
-    if (!s) throw new HttpError(404, -32001, 'Session not found: it ended or expired. Start a new session with initialize.');
+    if (!s) throw this.notFound(id, caller);
     if (s.callerHash !== caller.hash)
       throw new HttpError(403, -32000, 'This session belongs to another caller: open a session of your own with initialize.');
     if (s.inFlight >= this.limits.maxInFlight) {
@@ -167,7 +172,7 @@ export class SessionStore {
           `You have ${mine.length} sessions open, each with a call in flight (at most ${this.limits.maxSessionsPerCaller} per caller); end one first.`,
           { 'retry-after': '5' },
         );
-      this.end(oldest, 'caller share');
+      this.evict(oldest, 'caller share');
     }
     if (this.sessions.size < this.limits.maxSessions) return;
     const held = new Map<string, Session[]>();
@@ -175,7 +180,38 @@ export class SessionStore {
     const byShare = [...held.values()].sort((a, b) => b.length - a.length);
     const victim = byShare.map(oldestIdle).find((s) => s !== undefined);
     if (!victim) throw new HttpError(503, -32000, 'Too many open sessions, all busy; try again shortly.', { 'retry-after': '30' });
-    this.end(victim, 'table full');
+    this.evict(victim, 'table full');
+  }
+
+  /** Closes a session to make room for another: logged, counted, and remembered for its next request. */
+  private evict(s: Session, why: 'caller share' | 'table full'): void {
+    this.evicted.set(s.id, { why, callerHash: s.callerHash });
+    if (this.evicted.size > EVICTED_KEPT) this.evicted.delete(this.evicted.keys().next().value!);
+    log('info', 'session evicted', {
+      session: s.tag,
+      why,
+      ...(why === 'caller share' ? { maxSessionsPerCaller: this.limits.maxSessionsPerCaller } : { maxSessions: this.limits.maxSessions }),
+    });
+    this.limits.telemetry?.sessionEvicted(why);
+    this.end(s, why);
+  }
+
+  /** The 404 for a session this replica does not hold: why it is gone, when this replica closed it to make room. */
+  private notFound(id: string, caller: Caller): HttpError {
+    const gone = this.evicted.get(id);
+    if (gone?.why === 'caller share' && gone.callerHash === caller.hash)
+      return new HttpError(
+        404,
+        -32001,
+        `Session not found: a newer session of the same caller replaced it (this server keeps at most ${this.limits.maxSessionsPerCaller} sessions per caller and closes the caller's oldest idle one). Start a new session with initialize, and reuse sessions rather than opening one per task.`,
+      );
+    if (gone?.why === 'table full' && gone.callerHash === caller.hash)
+      return new HttpError(
+        404,
+        -32001,
+        `Session not found: it was closed to make room, as this server holds at most ${this.limits.maxSessions} sessions and it was idle. Start a new session with initialize.`,
+      );
+    return new HttpError(404, -32001, 'Session not found: it ended or expired. Start a new session with initialize.');
   }
 
   private endIdle(): void {

@@ -1,0 +1,268 @@
+// Real Redis topologies on loopback for the end-to-end tests: a three-master cluster, a master and a
+// replica watched by three sentinels, and a TLS Redis with a CA made here and ACL users. Every process is
+// started in a temporary directory of its own and stopped (SIGKILL, nothing to save) by `stop()`.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from './helpers.js';
+
+const run = promisify(execFile);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** `redis-cli` against a port, its answer trimmed (an error answer is returned, not thrown). */
+export async function cli(port: number, ...args: string[]): Promise<string> {
+  const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { timeout: 10_000 });
+  return stdout.trim();
+}
+
+/** Polls `check` until it holds, every 200 ms, or fails saying what was waited for. */
+export async function until(what: string, check: () => Promise<boolean> | boolean, withinMs = 30_000): Promise<void> {
+  const end = Date.now() + withinMs;
+  for (;;) {
+    if (await Promise.resolve(check()).catch(() => false)) return;
+    if (Date.now() > end) throw new Error(`not within ${withinMs} ms: ${what}`);
+    await sleep(200);
+  }
+}
+
+export interface Proc {
+  child: ChildProcess;
+  port: number;
+  kill(): void;
+}
+
+/** One redis-server (or sentinel) with these arguments, once it says it is ready. */
+async function spawnReady(bin: string, args: string[], port: number, ready: RegExp): Promise<Proc> {
+  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${bin} did not start: ${out}`)), 20_000);
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (!ready.test(out)) return;
+      clearTimeout(timer);
+      resolve();
+    });
+    child.once('error', (err) => reject(new Error(`${bin} could not start (apt-get install redis-server redis-sentinel): ${err.message}`)));
+    child.once('exit', (code) => reject(new Error(`${bin} exited with ${code}: ${out}`)));
+  });
+  return { child, port, kill: () => void child.kill('SIGKILL') };
+}
+
+const NO_DISK = ['--save', '', '--appendonly', 'no'];
+
+export function redisServer(port: number, dir: string, extra: string[] = []): Promise<Proc> {
+  return spawnReady(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, ...NO_DISK, ...extra],
+    port,
+    /Ready to accept connections/,
+  );
+}
+
+export interface Topology {
+  dir: string;
+  procs: Proc[];
+  stop(): Promise<void>;
+}
+
+function topology(prefix: string): Topology {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const procs: Proc[] = [];
+  return {
+    dir,
+    procs,
+    async stop() {
+      for (const p of procs) p.kill();
+      await sleep(100);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Three masters, no replicas, their slots spread by `redis-cli --cluster create`, once every node says ok. */
+export async function startCluster(): Promise<Topology & { ports: number[] }> {
+  const t = topology('lw-cluster-');
+  const ports = [await freePort(), await freePort(), await freePort()];
+  for (const port of ports)
+    t.procs.push(
+      await redisServer(port, t.dir, [
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        `nodes-${port}.conf`,
+        '--cluster-node-timeout',
+        '2000',
+      ]),
+    );
+  await run('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'], {
+    timeout: 30_000,
+  });
+  for (const port of ports)
+    await until(`cluster node ${port} ok`, async () => (await cli(port, 'cluster', 'info')).includes('cluster_state:ok'));
+  return { ...t, ports };
+}
+
+/** Which cluster node (its port) holds a key. */
+export async function nodeOf(ports: number[], key: string): Promise<number> {
+  const slot = Number(await cli(ports[0]!, 'cluster', 'keyslot', key));
+  const shards = (await cli(ports[0]!, 'cluster', 'slots')).split('\n');
+  // Each range reads: start, end, then host and port of its master.
+  for (let i = 0; i + 3 < shards.length; i++) {
+    const [start, end, port] = [Number(shards[i]), Number(shards[i + 1]), Number(shards[i + 3])];
+    if (/^\d+$/.test(shards[i]!) && /^\d+$/.test(shards[i + 1]!) && ports.includes(port) && slot >= start && slot <= end) return port;
+  }
+  throw new Error(`no node holds slot ${slot}`);
+}
+
+export const MASTER = 'lw';
+
+/**
+ * A master and one replica watched by three sentinels (quorum 2), quick to fail over: a master is taken
+ * down after 1 s without an answer.
+ */
+export async function startSentinels(): Promise<
+  Topology & { sentinelPorts: number[]; redisPorts: number[]; master(): Promise<number>; restartAsReplica(port: number): Promise<void> }
+> {
+  const t = topology('lw-sentinel-');
+  const redisPorts = [await freePort(), await freePort()];
+  t.procs.push(await redisServer(redisPorts[0]!, t.dir));
+  t.procs.push(await redisServer(redisPorts[1]!, t.dir, ['--replicaof', '127.0.0.1', String(redisPorts[0])]));
+  await until('replica in sync', async () => (await cli(redisPorts[1]!, 'info', 'replication')).includes('master_link_status:up'));
+  const sentinelPorts = [await freePort(), await freePort(), await freePort()];
+  for (const port of sentinelPorts) {
+    const conf = join(t.dir, `sentinel-${port}.conf`);
+    writeFileSync(
+      conf,
+      [
+        `port ${port}`,
+        'bind 127.0.0.1',
+        `dir ${t.dir}`,
+        `sentinel monitor ${MASTER} 127.0.0.1 ${redisPorts[0]} 2`,
+        `sentinel down-after-milliseconds ${MASTER} 1000`,
+        `sentinel failover-timeout ${MASTER} 5000`,
+        `sentinel parallel-syncs ${MASTER} 1`,
+      ].join('\n') + '\n',
+    );
+    t.procs.push(await spawnReady('redis-sentinel', [conf], port, /Sentinel ID is|monitor master/));
+  }
+  // Each sentinel knows the replica and the other two before a failover can be voted.
+  for (const port of sentinelPorts) {
+    await until(`sentinel ${port} sees its peers and the replica`, async () => {
+      const master = await cli(port, 'sentinel', 'master', MASTER);
+      const lines = master.split('\n');
+      const field = (name: string) => Number(lines[lines.indexOf(name) + 1]);
+      return field('num-slaves') >= 1 && field('num-other-sentinels') >= 2;
+    });
+  }
+  const master = async () => Number((await cli(sentinelPorts[0]!, 'sentinel', 'get-master-addr-by-name', MASTER)).split('\n')[1]);
+  return {
+    ...t,
+    sentinelPorts,
+    redisPorts,
+    master,
+    async restartAsReplica(port) {
+      const now = await master();
+      t.procs.push(await redisServer(port, t.dir, ['--replicaof', '127.0.0.1', String(now)]));
+      await until('restarted replica in sync', async () => (await cli(port, 'info', 'replication')).includes('master_link_status:up'));
+      await until('sentinels see the restarted replica', async () => {
+        const replicas = await cli(sentinelPorts[0]!, 'sentinel', 'replicas', MASTER);
+        return replicas.includes(String(port)) && !/s_down|disconnected/.test(replicas);
+      });
+    },
+  };
+}
+
+/** A CA, a server certificate it signed for 127.0.0.1, a client certificate, and a CA nobody trusts, made with openssl. */
+export async function makeCertificates(dir: string): Promise<Record<'ca' | 'cert' | 'key' | 'clientCert' | 'clientKey', string>> {
+  const f = (name: string) => join(dir, name);
+  const ssl = (...args: string[]) => run('openssl', args, { cwd: dir, timeout: 30_000 });
+  await ssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    f('ca.key'),
+    '-out',
+    f('ca.crt'),
+    '-subj',
+    '/CN=lw test CA',
+    '-days',
+    '2',
+  );
+  writeFileSync(f('san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  for (const [name, cn] of [
+    ['server', '127.0.0.1'],
+    ['client', 'lw client'],
+  ] as const) {
+    await ssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', f(`${name}.key`), '-out', f(`${name}.csr`), '-subj', `/CN=${cn}`);
+    await ssl(
+      'x509',
+      '-req',
+      '-in',
+      f(`${name}.csr`),
+      '-CA',
+      f('ca.crt'),
+      '-CAkey',
+      f('ca.key'),
+      '-CAcreateserial',
+      '-out',
+      f(`${name}.crt`),
+      '-days',
+      '2',
+      '-extfile',
+      f('san.ext'),
+    );
+  }
+  return { ca: f('ca.crt'), cert: f('server.crt'), key: f('server.key'), clientCert: f('client.crt'), clientKey: f('client.key') };
+}
+
+/**
+ * A Redis served over TLS only, asking for client certificates when `mtls`, with two ACL users: `lw`
+ * (the keys, channels and commands the server needs) and `nochan` (no channel permission).
+ */
+export async function startTlsRedis(
+  mtls: boolean,
+): Promise<Topology & { port: number; certs: Awaited<ReturnType<typeof makeCertificates>> }> {
+  const t = topology('lw-tls-');
+  const certs = await makeCertificates(t.dir);
+  const port = await freePort();
+  const conf = join(t.dir, 'redis.conf');
+  writeFileSync(
+    conf,
+    ['user default off', 'user lw on >lw-secret ~lw:* &lw:* +@all', 'user nochan on >lw-secret ~lw:* resetchannels +@all'].join('\n') +
+      '\n',
+  );
+  t.procs.push(
+    await spawnReady(
+      'redis-server',
+      [
+        conf,
+        '--port',
+        '0',
+        '--tls-port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        t.dir,
+        ...NO_DISK,
+        '--tls-cert-file',
+        certs.cert,
+        '--tls-key-file',
+        certs.key,
+        '--tls-ca-cert-file',
+        certs.ca,
+        '--tls-auth-clients',
+        mtls ? 'yes' : 'no',
+      ],
+      port,
+      /Ready to accept connections/,
+    ),
+  );
+  return { ...t, port, certs };
+}
