@@ -1,5 +1,5 @@
 // npm run docs: rewrites what is generated from the tool declarations: the README's tool table and the
-// tools and version of the bundle manifest; and from the options table, the README's configuration
+// tools, version and Node range of the bundle manifest; and from the options table, the README's configuration
 // table and the MCP Registry entry (server.json). Tests fail when any drifts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import pkg from '../package.json' with { type: 'json' };
@@ -22,6 +22,6 @@ rewrite('README.md', (text) => {
 });
 rewrite(
   'manifest.json',
-  (text) => `${JSON.stringify(updateManifest(JSON.parse(text) as Record<string, unknown>, pkg.version), null, 2)}\n`,
+  (text) => `${JSON.stringify(updateManifest(JSON.parse(text) as Record<string, unknown>, pkg), null, 2)}\n`,
 );
 rewrite('server.json', () => `${JSON.stringify(serverJson(pkg), null, 2)}\n`);

@@ -408,7 +408,7 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
   const token = read('connector-token') ?? '';
   const apiKey = read('api-key') ?? '';
   const userId = read('user-id') ?? '';
-  const sandbox = values['sandbox'] === true;
+  const sandbox = switchOn(values, read, 'sandbox');
 
   const list = (name: string) =>
     (read(name) ?? '')
@@ -438,7 +438,7 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     readOnly: switchOn(values, read, 'read-only'),
     sandbox,
     urls: { connector: connectorUrl, content: contentUrl },
-    http: values['http'] === true ? httpConfig(values, read, env) : undefined,
+    http: switchOn(values, read, 'http') ? httpConfig(values, read, env) : undefined,
   };
   if (!config.http && read('auth') === 'oauth') throw new ConfigError('--auth oauth signs in HTTP clients: add --http.');
   const clientCredentials = config.http?.credentials === 'client';
