@@ -364,6 +364,11 @@ function flag(value: string | undefined): boolean {
   return value !== undefined && /^(1|true|yes|on)$/i.test(value);
 }
 
+/** Whether a start asks for HTTP (--http, or WORKSPACE_MCP_HTTP as the container image sets it), read before parsing succeeds. */
+export function asksForHttp(argv: readonly string[], env: NodeJS.ProcessEnv): boolean {
+  return argv.includes('--http') || flag(env['WORKSPACE_MCP_HTTP']);
+}
+
 /**
  * A placeholder a launcher left as it was: Claude Desktop's bundle runtime leaves `${user_config.x}`
  * untouched when an optional setting has neither a value nor a default. It means "not set".
