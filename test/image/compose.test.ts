@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../helpers.js';
-import { connectWithToken, IMAGE, podmanOk, until } from './podman.js';
+import { connectWithToken, IMAGE, podman, podmanOk, until } from './podman.js';
 
 const COMPOSE_FILE = fileURLToPath(new URL('../../deploy/compose.yaml', import.meta.url));
 const PROJECT = `lwcompose${process.pid}`;
@@ -50,6 +50,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await compose('down', '-t', '5').catch((err: unknown) => console.log(`compose down: ${String(err)}`));
+  // podman-compose 1.0.3 leaves the network it made.
+  await podman(['network', 'rm', '-f', `${PROJECT}_mcp`]);
 });
 
 test('a long call handed off on one replica is read on the other through nginx', async () => {
