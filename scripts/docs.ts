@@ -20,8 +20,5 @@ rewrite('README.md', (text) => {
   const end = text.indexOf(OPTIONS_END) + OPTIONS_END.length;
   return replaceTable(text.slice(0, start) + optionsTable() + text.slice(end));
 });
-rewrite(
-  'manifest.json',
-  (text) => `${JSON.stringify(updateManifest(JSON.parse(text) as Record<string, unknown>, pkg), null, 2)}\n`,
-);
+rewrite('manifest.json', (text) => `${JSON.stringify(updateManifest(JSON.parse(text) as Record<string, unknown>, pkg), null, 2)}\n`);
 rewrite('server.json', () => `${JSON.stringify(serverJson(pkg), null, 2)}\n`);
