@@ -18,7 +18,6 @@ COPY scripts ./scripts
 COPY src ./src
 COPY tools ./tools
 COPY views ./views
-COPY api ./api
 # The bundle: dist/src/cli.js and the chunks it reads on use, the views' HTML inside. Source maps stay here.
 RUN npm run build --silent && find dist/src -name '*.map' -delete
 

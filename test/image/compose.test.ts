@@ -45,7 +45,18 @@ beforeAll(async () => {
     WORKSPACE_MCP_DRAIN_MS: '2000',
   };
   await compose('up', '-d');
-  await until('nginx answers for the replicas', async () => (await connectWithToken(url, TOKEN)).client.close(), 90_000);
+  // Up when nginx has reached both replicas (initialize goes round robin).
+  const seen = new Set<string | undefined>();
+  await until(
+    'nginx answers for both replicas',
+    async () => {
+      const s = await connectWithToken(url, TOKEN);
+      seen.add(replicaOf(s));
+      await s.client.close();
+      if (!seen.has('r1') || !seen.has('r2')) throw new Error(`replicas answering: ${[...seen].join(', ')}`);
+    },
+    90_000,
+  );
 });
 
 afterAll(async () => {
