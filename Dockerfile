@@ -3,7 +3,8 @@
 #   docker run -e WORKSPACE_MCP_AUTH_TOKEN=… -e WORKSPACE_BASE_URL=… -e WORKSPACE_CONNECTOR_TOKEN=… -p 8787:8787 learning-workspace-mcp
 # Plain Dockerfile syntax (no BuildKit-only features), so docker, podman and buildah build it alike.
 
-# Node 24: LTS, with security fixes until April 2028. Any supported major builds (docs/node-versions.md).
+# Node 24: LTS with security fixes until April 2028, a year of LTS fixes behind it. Another supported major
+# (22, 26) builds with --build-arg NODE_MAJOR=… where the official image has a bookworm-slim tag for it.
 ARG NODE_MAJOR=24
 
 FROM docker.io/library/node:${NODE_MAJOR}-bookworm-slim AS build

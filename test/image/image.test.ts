@@ -44,14 +44,19 @@ afterAll(async () => {
 });
 
 describe('the container image', () => {
-  test(`an SDK client over Streamable HTTP initializes, lists the ${ALL_TOOLS} tools and calls one`, async () => {
+  test(`an SDK client over Streamable HTTP initializes, lists the ${ALL_TOOLS} tools, calls one and reads a view`, async () => {
     const { client } = await connectWithToken(url, TOKEN);
     try {
       expect(client.getServerVersion()?.name).toBe('learning-workspace');
-      expect((await client.listTools()).tools).toHaveLength(ALL_TOOLS);
+      const { tools } = await client.listTools();
+      expect(tools).toHaveLength(ALL_TOOLS);
       const result = (await client.callTool({ name: 'radar_alerts_list', arguments: { status: 'new' } })) as CallToolResult;
       expect(result.isError).toBeFalsy();
       expect(text(result)).toContain('al_1');
+      // The views' HTML is inside the bundle: nothing beside it is read from disk.
+      const uri = tools.map((t) => (t._meta as { ui?: { resourceUri?: string } } | undefined)?.ui?.resourceUri).find(Boolean);
+      const view = (await client.readResource({ uri: uri! })).contents[0] as { text: string };
+      expect(view.text).toMatch(/^<!doctype html>/i);
     } finally {
       await client.close();
     }
