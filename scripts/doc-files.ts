@@ -86,7 +86,7 @@ export async function generatedFiles(): Promise<Map<string, string>> {
     files.set(name, counts(text));
   }
   const manifest = JSON.parse(read('manifest.json')) as Record<string, unknown>;
-  files.set('manifest.json', `${JSON.stringify(updateManifest(manifest, pkg.version), null, 2)}\n`);
+  files.set('manifest.json', `${JSON.stringify(updateManifest(manifest, pkg), null, 2)}\n`);
   files.set('server.json', `${JSON.stringify(serverJson(pkg), null, 2)}\n`);
   return files;
 }

@@ -82,6 +82,17 @@ export const TOOLS_OFFERED = tools.length + 1 + JOB_TOOLS.length;
 export const TOOL_COUNT = /\b(all|the) (\d+) tools\b/g;
 
 /** The manifest's `tools` list and version, made from the declarations and package.json. */
-export function updateManifest(manifest: Record<string, unknown>, version: string): Record<string, unknown> {
-  return { ...manifest, version, tools: [...tools, BATCH_TOOL, ...JOB_TOOLS].map((t) => ({ name: t.name, description: t.description })) };
+export function updateManifest(
+  manifest: Record<string, unknown>,
+  pkg: { version: string; engines: { node: string } },
+): Record<string, unknown> {
+  // The Node range the bundle asks of its host is the package's engines range, stated once.
+  const compatibility = (manifest['compatibility'] ?? {}) as Record<string, unknown>;
+  const runtimes = (compatibility['runtimes'] ?? {}) as Record<string, unknown>;
+  return {
+    ...manifest,
+    version: pkg.version,
+    compatibility: { ...compatibility, runtimes: { ...runtimes, node: pkg.engines.node } },
+    tools: [...tools, BATCH_TOOL, ...JOB_TOOLS].map((t) => ({ name: t.name, description: t.description })),
+  };
 }

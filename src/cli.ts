@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The entry: reads the settings, then serves stdio or HTTP. What each step does lives in its folder:
 // config/ (settings), mcp/ (the MCP face), call/ (the request core), transports/ (stdio, HTTP), sandbox/.
-import { ConfigError, HELP, parseCli, type Config } from './config/parse.js';
+import { asksForHttp, ConfigError, HELP, parseCli, type Config } from './config/parse.js';
 import { redisSecrets } from './config/redis.js';
 import { unknownToolNames } from './mcp/catalogue.js';
 import { prepareServing } from './mcp/factory.js';
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     process.stderr.write(`learning-workspace-mcp: ${err.message}\n`);
     // Started by an MCP client (stdin is a pipe, not a terminal): the client shows only "connection
     // closed" for a server that exits, so the reason is given as the answer to its requests.
-    if (process.stdin.isTTY || process.argv.includes('--http')) process.exit(2);
+    if (process.stdin.isTTY || asksForHttp(process.argv.slice(2), process.env)) process.exit(2);
     return serveConfigError(err.message);
   }
   // Help and version are the only things written to stdout outside the protocol.

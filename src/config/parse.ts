@@ -363,6 +363,11 @@ function flag(value: string | undefined): boolean {
   return value !== undefined && /^(1|true|yes|on)$/i.test(value);
 }
 
+/** Whether a start asks for HTTP (--http, or WORKSPACE_MCP_HTTP as the container image sets it), read before parsing succeeds. */
+export function asksForHttp(argv: readonly string[], env: NodeJS.ProcessEnv): boolean {
+  return argv.includes('--http') || flag(env['WORKSPACE_MCP_HTTP']);
+}
+
 /**
  * A placeholder a launcher left as it was: Claude Desktop's bundle runtime leaves `${user_config.x}`
  * untouched when an optional setting has neither a value nor a default. It means "not set".
@@ -407,7 +412,7 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
   const token = read('connector-token') ?? '';
   const apiKey = read('api-key') ?? '';
   const userId = read('user-id') ?? '';
-  const sandbox = values['sandbox'] === true;
+  const sandbox = switchOn(values, read, 'sandbox');
 
   const list = (name: string) =>
     (read(name) ?? '')
@@ -438,7 +443,7 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     lockdown: switchOn(values, read, 'lockdown'),
     sandbox,
     urls: { connector: connectorUrl, content: contentUrl },
-    http: values['http'] === true ? httpConfig(values, read, env) : undefined,
+    http: switchOn(values, read, 'http') ? httpConfig(values, read, env) : undefined,
   };
   if (!config.http && read('auth') === 'oauth') throw new ConfigError('--auth oauth signs in HTTP clients: add --http.');
   const clientCredentials = config.http?.credentials === 'client';

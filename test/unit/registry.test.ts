@@ -249,11 +249,13 @@ describe('tool registry', () => {
     ).toMatchFileSnapshot(`../__toolsnaps__/${name}.json`);
   });
 
-  test('the bundle manifest lists every tool and the package version', () => {
+  test('the bundle manifest lists every tool, the package version and its Node range', () => {
     const manifest = JSON.parse(readFileSync(new URL('../../manifest.json', import.meta.url), 'utf8')) as {
       version: string;
       tools: unknown;
+      compatibility: { runtimes: { node: string } };
     };
+    expect(manifest.compatibility.runtimes.node, 'run `npm run docs`').toBe(pkg.engines.node);
     expect(manifest.tools, 'run `npm run docs`').toEqual(
       [...tools, BATCH_TOOL, ...JOB_TOOLS].map((t) => ({ name: t.name, description: t.description })),
     );

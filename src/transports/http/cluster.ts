@@ -12,6 +12,8 @@ export function runPrimary(cluster: Cluster, config: Config, http: HttpConfig, c
   const env: Record<string, string> = { WORKSPACE_MCP_WORKERS: '1' };
   if (config.sandbox && config.connector && config.content) {
     Object.assign(env, {
+      // The workers inherit the environment: WORKSPACE_SANDBOX would start a sandbox in each.
+      WORKSPACE_SANDBOX: '',
       WORKSPACE_CONNECTOR_URL: config.connector.baseUrl,
       WORKSPACE_CONNECTOR_TOKEN: config.connector.token,
       WORKSPACE_CONTENT_URL: config.content.baseUrl,
