@@ -30,6 +30,11 @@ export interface Caller {
 export interface RequestContext {
   readonly caller: Caller;
   readonly trace: RequestTrace;
+  /**
+   * Counts more tool calls of this request against the caller's rate limit (--rate-limit), or refuses them:
+   * code_run counts each call its code makes, as it is made. Absent where no limit is set.
+   */
+  readonly countCalls?: ((n: number) => Promise<void>) | undefined;
 }
 
 /** The local process over stdio: one person, every grant. */

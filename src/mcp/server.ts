@@ -28,6 +28,8 @@ import { declaresTasks, serveTasks, TASKS_CAPABILITY, TASKS_EXTENSION } from './
 import { runTool, SERVER_NAME, type AsTask, type ToolCallOptions } from './tool-call.js';
 import { BATCH_TOOL_NAME } from './tool-summary.js';
 import { runBatch } from '../batch/run.js';
+import { CODE_TOOL_NAME } from '../code/limits.js';
+import { codeResource, readCodeResource } from './code-resource.js';
 
 export interface ServerOptions extends ToolCallOptions {
   /** The tools offered: names and list at hand, declarations loaded when a tool is first called. */
@@ -183,9 +185,16 @@ export function createMcpServer(opts: ServerOptions): Server {
   server.setRequestHandler('prompts/get', async (request, ctx) =>
     getPrompt(tools(requestContext(ctx)).offered, request.params.name, request.params.arguments),
   );
-  server.setRequestHandler('resources/list', (_request, ctx) => listResources(tools(requestContext(ctx)).offered));
+  server.setRequestHandler('resources/list', (_request, ctx) => {
+    const catalogue = tools(requestContext(ctx));
+    const listed = listResources(catalogue.offered);
+    return catalogue.code ? { resources: [...listed.resources, codeResource()] } : listed;
+  });
   server.setRequestHandler('resources/read', (request, ctx) =>
-    inFlight.track(() => readResource(tools(requestContext(ctx)).offered, request.params.uri)),
+    inFlight.track(async () => {
+      const catalogue = tools(requestContext(ctx));
+      return (await readCodeResource(catalogue, request.params.uri)) ?? readResource(catalogue.offered, request.params.uri);
+    }),
   );
   // In flight from the moment it arrives: the bundle loads the tool declarations on the first call, and a
   // stdio client that closed its input meanwhile must still get its answer.
@@ -207,6 +216,11 @@ export function createMcpServer(opts: ServerOptions): Server {
     if (name === BATCH_TOOL_NAME && catalogue.batch) {
       const batchAsTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : declaresTasks(ctx) ? 'v2' : undefined;
       return runBatch(args, catalogue, opts, ctx, context, canAsk, batchAsTask);
+    }
+    if (name === CODE_TOOL_NAME && catalogue.code) {
+      const codeAsTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : declaresTasks(ctx) ? 'v2' : undefined;
+      const { runCode } = await import('../code/run.js');
+      return runCode(args, catalogue, opts, ctx, context, codeAsTask);
     }
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
     if (jobTool && opts.jobs) return runJobTool(jobTool, args, opts.jobs, context.caller.hash);
