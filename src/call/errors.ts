@@ -144,7 +144,8 @@ export const ERROR_CODES = {
     retry: false,
   },
   CODE_FAILED: {
-    meaning: "code_run's code did not return an answer: it threw, broke one of the sandbox's limits, or returned what is not JSON.",
+    meaning:
+      "The code given to code_run did not return an answer: it threw, broke one of the sandbox's limits, or returned what is not JSON.",
     resolution: 'Fix the code as the message says (aggregate more, make fewer calls, compute less) and run it again.',
     retry: false,
   },

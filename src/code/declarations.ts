@@ -74,11 +74,15 @@ export function toolsDeclaration(lines: readonly string[]): string {
   return `declare const tools: {\n${lines.join('\n')}\n};`;
 }
 
-/** One method of the `tools` object: its description as a comment, its input, its output to `outputDepth` levels. */
-export function toolLine(t: ToolDeclarationSource, outputDepth: number): string {
+/**
+ * One method of the `tools` object: its input (field descriptions as comments) and its output to
+ * `outputDepth` levels; with its description as a comment where asked (the tool list already has it).
+ */
+export function toolLine(t: ToolDeclarationSource, outputDepth: number, described: boolean): string {
   const args = tsType(t.input, 4, true);
   const optional = ((t.input['required'] as string[] | undefined) ?? []).length === 0;
-  return `  /** ${clean(t.description)} */\n  ${t.name}(args${optional ? '?' : ''}: ${args}): Promise<${tsType(t.output, outputDepth)}>;`;
+  const method = `  ${t.name}(args${optional ? '?' : ''}: ${args}): Promise<${tsType(t.output, outputDepth)}>;`;
+  return described ? `  /** ${clean(t.description)} */\n${method}` : method;
 }
 
 /** Output levels the tool's description shows; the resource shows them all. */
@@ -92,5 +96,5 @@ export interface ToolDeclarations {
 }
 
 export function declarationsOf(t: ToolDeclarationSource): ToolDeclarations {
-  return { short: toolLine(t, SHORT_DEPTH), full: toolLine(t, FULL_DEPTH) };
+  return { short: toolLine(t, SHORT_DEPTH, false), full: toolLine(t, FULL_DEPTH, true) };
 }

@@ -396,6 +396,15 @@ function toolsets(named: string[]): ReadonlySet<Toolset> | undefined {
   return api.length > 0 ? new Set(api as Toolset[]) : undefined;
 }
 
+/** The toolsets and tools named; code_run alone among the tools offers it with every read. */
+function toolChoice(sets: string[], named: string[]): Pick<Config, 'toolsets' | 'tools' | 'code'> {
+  return {
+    toolsets: toolsets(sets),
+    tools: named.some((t) => t !== 'code_run') ? new Set(named) : undefined,
+    code: sets.includes('code') || named.includes('code_run'),
+  };
+}
+
 export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
   let parsed: Values;
   try {
@@ -423,7 +432,6 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-  const toolList = list('tools');
   const excluded = list('exclude-tools');
 
   const config: Config = {
@@ -440,11 +448,8 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     auditLog: read('audit-log') || undefined,
     logLevel: logLevel(read('log-level')),
     resultMaxChars: integer('result-max-chars', read('result-max-chars'), DEFAULTS.resultMaxChars, 1_000, 10_000_000),
-    toolsets: toolsets(list('toolsets')),
-    // code_run alone among the tools offers it with every read.
-    tools: toolList.some((t) => t !== 'code_run') ? new Set(toolList) : undefined,
+    ...toolChoice(list('toolsets'), list('tools')),
     excludeTools: excluded.length > 0 ? new Set(excluded) : undefined,
-    code: list('toolsets').includes('code') || toolList.includes('code_run'),
     readOnly: switchOn(values, read, 'read-only'),
     sandbox,
     urls: { connector: connectorUrl, content: contentUrl },

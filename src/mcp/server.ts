@@ -185,17 +185,7 @@ export function createMcpServer(opts: ServerOptions): Server {
   server.setRequestHandler('prompts/get', async (request, ctx) =>
     getPrompt(tools(requestContext(ctx)).offered, request.params.name, request.params.arguments),
   );
-  server.setRequestHandler('resources/list', (_request, ctx) => {
-    const catalogue = tools(requestContext(ctx));
-    const listed = listResources(catalogue.offered);
-    return catalogue.code ? { resources: [...listed.resources, codeResource()] } : listed;
-  });
-  server.setRequestHandler('resources/read', (request, ctx) =>
-    inFlight.track(async () => {
-      const catalogue = tools(requestContext(ctx));
-      return (await readCodeResource(catalogue, request.params.uri)) ?? readResource(catalogue.offered, request.params.uri);
-    }),
-  );
+  serveResources(server, (ctx) => tools(requestContext(ctx)), inFlight);
   // In flight from the moment it arrives: the bundle loads the tool declarations on the first call, and a
   // stdio client that closed its input meanwhile must still get its answer.
   server.setRequestHandler('tools/call', (request, ctx) => inFlight.track(() => callTool(request, ctx)));
@@ -217,11 +207,7 @@ export function createMcpServer(opts: ServerOptions): Server {
       const batchAsTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : declaresTasks(ctx) ? 'v2' : undefined;
       return runBatch(args, catalogue, opts, ctx, context, canAsk, batchAsTask);
     }
-    if (name === CODE_TOOL_NAME && catalogue.code) {
-      const codeAsTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : declaresTasks(ctx) ? 'v2' : undefined;
-      const { runCode } = await import('../code/run.js');
-      return runCode(args, catalogue, opts, ctx, context, codeAsTask);
-    }
+    if (name === CODE_TOOL_NAME && catalogue.code) return callCode(args, catalogue, opts, ctx, context, request);
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
     if (jobTool && opts.jobs) return runJobTool(jobTool, args, opts.jobs, context.caller.hash);
     throw new ProtocolError(
@@ -231,4 +217,33 @@ export function createMcpServer(opts: ServerOptions): Server {
   };
   if (opts.jobs) serveTasks(server, opts.jobs);
   return server;
+}
+
+/** The resources: reference for the tools offered, views, and with code_run the declarations its code calls. */
+function serveResources(server: Server, catalogueOf: (ctx: ServerContext) => Catalogue, inFlight: CallsInFlight): void {
+  server.setRequestHandler('resources/list', (_request, ctx) => {
+    const catalogue = catalogueOf(ctx);
+    const listed = listResources(catalogue.offered);
+    return catalogue.code ? { resources: [...listed.resources, codeResource()] } : listed;
+  });
+  server.setRequestHandler('resources/read', (request, ctx) =>
+    inFlight.track(async () => {
+      const catalogue = catalogueOf(ctx);
+      return (await readCodeResource(catalogue, request.params.uri)) ?? readResource(catalogue.offered, request.params.uri);
+    }),
+  );
+}
+
+/** code_run, its module read on its first call: with code off, nothing of the sandbox is loaded. */
+async function callCode(
+  args: Record<string, unknown>,
+  catalogue: Catalogue,
+  opts: ServerOptions,
+  ctx: ServerContext,
+  context: RequestContext,
+  request: { params: unknown },
+) {
+  const asTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : declaresTasks(ctx) ? 'v2' : undefined;
+  const { runCode } = await import('../code/run.js');
+  return runCode(args, catalogue, opts, ctx, context, asTask);
 }

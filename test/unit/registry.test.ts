@@ -531,3 +531,43 @@ describe('tool filters', () => {
     expect(batch?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
   });
 });
+
+describe('code_run in the tool list', () => {
+  test('offered only when asked for; with it, the part of the list a model reads stays within 8,000 o200k tokens', async () => {
+    expect(listed.some((t) => t.name === 'code_run')).toBe(false);
+    const withCode = await connectInMemory(sandbox, { jobAfterMs: 40_000, code: true });
+    try {
+      const all = (await withCode.client.listTools()).tools;
+      // The same list, code_run added.
+      expect(all.filter((t) => t.name !== 'code_run')).toEqual(listed);
+      const code = all.find((t) => t.name === 'code_run')!;
+      const reads = tools.filter((t) => t.annotations.readOnlyHint && t.mode === 'json').map((t) => t.name);
+      // Its description declares every quick read the code may call, and no write.
+      for (const name of reads) expect(code.description, name).toContain(`  ${name}(args`);
+      for (const t of tools.filter((t) => !t.annotations.readOnlyHint)) expect(code.description).not.toContain(`${t.name}(args`);
+      const modelFacing = all.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+      const sent = countTokens(JSON.stringify(modelFacing));
+      const own = countTokens(JSON.stringify(modelFacing.find((t) => t.name === 'code_run')));
+      console.log(`model-facing tool list with code_run: ${sent} o200k tokens (code_run ${own})`);
+      expect(sent).toBeLessThanOrEqual(8_000);
+    } finally {
+      await withCode.close();
+    }
+  });
+
+  test('the fuller declarations are a resource, offered with code_run only', async () => {
+    const uri = 'learning-workspace://code/tools.d.ts';
+    expect((await conn.client.listResources()).resources.map((r) => r.uri)).not.toContain(uri);
+    const withCode = await connectInMemory(sandbox, { code: true });
+    try {
+      expect((await withCode.client.listResources()).resources.map((r) => r.uri)).toContain(uri);
+      const text = ((await withCode.client.readResource({ uri })).contents[0] as { text: string }).text;
+      expect(text).toMatch(/^declare const tools: \{/);
+      // Every output field, nested ones too (the description cuts them at two levels).
+      expect(text).toContain('avatarUrl: string | null');
+      expect(countTokens(text)).toBeGreaterThan(2_000);
+    } finally {
+      await withCode.close();
+    }
+  });
+});
