@@ -70,7 +70,7 @@ describe('the guest', () => {
     expect(text).toContain('JSON.parse(await call(');
   });
 
-  test("the code is the body of an async function, its value given back as JSON text", () => {
+  test('the code is the body of an async function, its value given back as JSON text', () => {
     const text = wrapped('return 1;');
     expect(text).toContain('\nreturn 1;\n');
     expect(text).toMatch(/^\(async \(\) => \{/);
@@ -116,11 +116,19 @@ describe("a run's end as a result", () => {
   });
 
   test("a limit names itself and what to do; a tool's error the code let through keeps its resolution; a cancel is CANCELLED", () => {
-    const cpu = codeOutcome({ ok: false, message: 'The code computed for more than 10 s of CPU time.', limit: 'cpu', logs: ['x'] }, 3, 1_000);
+    const cpu = codeOutcome(
+      { ok: false, message: 'The code computed for more than 10 s of CPU time.', limit: 'cpu', logs: ['x'] },
+      3,
+      1_000,
+    );
     expect(cpu.error).toMatchObject({ code: 'CODE_FAILED' });
     expect(cpu.error?.message).toMatch(/after 3 tool calls: The code computed .*\nLogs:\nx$/s);
     expect(cpu.error?.resolution).toMatch(/Compute less/);
-    const write = codeOutcome({ ok: false, message: 'READ_ONLY: groups_delete changes…', resolution: 'send them with batch_call.', logs: [] }, 1, 1_000);
+    const write = codeOutcome(
+      { ok: false, message: 'READ_ONLY: groups_delete changes…', resolution: 'send them with batch_call.', logs: [] },
+      1,
+      1_000,
+    );
     expect(write.error?.resolution).toBe('send them with batch_call.');
     expect(codeOutcome({ ok: false, message: 'The run was cancelled.', limit: 'cancelled', logs: [] }, 4, 1_000).error).toMatchObject({
       code: 'CANCELLED',
