@@ -387,7 +387,7 @@ function toolsets(named: string[]): ReadonlySet<Toolset> | undefined {
   const own = ['batch', 'code'];
   const unknown = named.filter((t) => !own.includes(t) && !(knownToolsets as readonly string[]).includes(t));
   if (unknown.length > 0) {
-    throw new ConfigError(`Unknown toolset(s): ${unknown.join(', ')}. Known: ${knownToolsets.join(', ')}, batch, code`);
+    throw new ConfigError(`Unknown toolset(s): ${unknown.join(', ')}. Known: ${knownToolsets.join(', ')}, batch`);
   }
   const api = named.filter((t) => !own.includes(t));
   if (named.includes('code') && api.length === 0) return undefined;

@@ -8,7 +8,8 @@ import type { ToolSummary } from './tool-summary.js';
  */
 export function serverInstructions(tools: readonly ToolSummary[], jobs = false, batch = false, code = false): string {
   if (tools.length === 0) return 'No tools are offered: the server has no workspace credentials for this caller.';
-  const offered = new Set(tools.map((t) => t.toolset));
+  const offered = new Set<string>(tools.map((t) => t.toolset));
+  if (code) offered.add('code');
   const sets = TOOLSET_TABLE.filter((s) => offered.has(s.id));
   // The first line stands alone: some clients show a server by it, and load its tools only when it fits.
   const lines = [`Tools for a learning workspace (LMS): ${sentenceList(sets.map((s) => s.topic))}.`, 'By toolset:'];
