@@ -48,8 +48,8 @@ export async function buildDist(): Promise<void> {
       [CODE_TOOL.name, codeToolEntry(CODE_TOOL)] as const,
       ...JOB_TOOLS.map((t) => [t.name, jobToolEntry(t)] as const),
     ]),
-    declarations: Object.fromEntries(tools.filter((t) => t.annotations.readOnlyHint).map((t) => [t.name, toolDeclarations(t)])),
   };
+  const declarations = Object.fromEntries(tools.filter((t) => t.annotations.readOnlyHint).map((t) => [t.name, toolDeclarations(t)]));
   // What the build makes goes into the one module that reads it (the plugin below), not in esbuild defines:
   // a define's object lands in a chunk that every start loads, and the views' 1.7 MB of HTML was parsed at
   // every start. The tools' list is written as JSON.parse of a string, which V8 reads faster than the same
@@ -59,6 +59,8 @@ export async function buildDist(): Promise<void> {
     'src/mcp/catalogue.ts': `const __LW_TOOLS__ = ${json(built)};`,
     // In the chunk of view-html.ts, read when a client first asks for a view.
     'src/mcp/view-html.ts': `const __LW_VIEWS__ = ${JSON.stringify(views)};`,
+    // code_run's declarations of the reads, in a chunk read only where code_run is offered.
+    'src/code/built-declarations.ts': `const __LW_CODE_DECLARATIONS__ = ${json(declarations)};`,
     // Where the chunk of sandbox.ts finds the worker and the WebAssembly.
     'src/code/sandbox.ts': `const __LW_CODE_FILES__ = ${JSON.stringify({ worker: `../${CODE_WORKER}`, wasm: `../${CODE_WASM}` })};`,
   };
@@ -90,7 +92,7 @@ export async function buildDist(): Promise<void> {
         // The values above, put before the module's first line (on it, so its line numbers stay).
         name: 'build-time-values',
         setup(b) {
-          b.onLoad({ filter: /[\\/]src[\\/](mcp[\\/](catalogue|view-html)|code[\\/]sandbox)\.ts$/ }, (args) => {
+          b.onLoad({ filter: /[\\/]src[\\/](mcp[\\/](catalogue|view-html)|code[\\/](sandbox|built-declarations))\.ts$/ }, (args) => {
             const key = args.path.slice(root.length).replace(/\\/g, '/');
             const source = readFileSync(args.path, 'utf8');
             return { contents: `${prepended[key] ?? ''}${source}`, loader: 'ts' };

@@ -16,8 +16,7 @@ import { BATCH_TOOL_NAME, JOB_TOOL_NAMES, offered, summarize, type ToolFilter, t
  * bundle answers `tools/list` from them and builds the tools' zod schemas (a third of the schemas built
  * at start) only when a tool is first called.
  */
-declare const __LW_TOOLS__:
-  { summaries: ToolSummary[]; list: Record<string, Tool>; declarations: Record<string, ToolDeclarations> } | undefined;
+declare const __LW_TOOLS__: { summaries: ToolSummary[]; list: Record<string, Tool> } | undefined;
 const built = typeof __LW_TOOLS__ === 'undefined' ? undefined : __LW_TOOLS__;
 
 let definitions: Promise<ReadonlyMap<string, ToolDef>> | undefined;
@@ -61,7 +60,8 @@ function loadCodeDefinition(): Promise<CodeToolDef> {
 
 /** The TypeScript declarations of read tools, from the build or made from their declarations. */
 async function declarationsOf(names: readonly string[]): Promise<ToolDeclarations[]> {
-  if (built) return names.map((n) => built.declarations[n]!);
+  const { builtDeclarations } = await import('../code/built-declarations.js');
+  if (builtDeclarations) return names.map((n) => builtDeclarations[n]!);
   const defs = await loadDefinitions();
   return names.map((n) => toolDeclarations(defs.get(n)!));
 }
