@@ -9,6 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { CODE_TASKS } from '../scripts/code-tasks.js';
 import { compareTask } from '../scripts/eval-code.js';
+import { receiver, until } from './otlp.js';
 import { CLI, connectHttp, connectInMemory, sandboxEnv, startHttpProcess, startSandbox, text, type Sandbox } from './helpers.js';
 
 let sandbox: Sandbox;
@@ -325,6 +326,41 @@ describe('limits of the caller', () => {
       expect(sandbox.requests).toHaveLength(count);
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe('what operators see', () => {
+  test('one span for the run with a child per call the code made, upstream spans under their call', async () => {
+    const otlp = await receiver();
+    const s = await server([], {
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    });
+    try {
+      const r = await s.code(
+        `const [a, b] = await Promise.all([tools.analytics_hero(), tools.groups_list({})]); await tools.courses_structure({ courseId: 'c_negotiation' }); return 1;`,
+      );
+      expect(runOf(r).calls).toBe(3);
+      const run = await until(() => otlp.spans().find((x) => x.name === 'tools/call code_run'));
+      const calls = await until(() => {
+        const found = otlp.spans().filter((x) => x.parentSpanId === run.spanId && x.name.startsWith('execute_tool '));
+        return found.length === 3 ? found : undefined;
+      });
+      expect(calls.map((x) => x.name).sort()).toEqual([
+        'execute_tool analytics_hero',
+        'execute_tool courses_structure',
+        'execute_tool groups_list',
+      ]);
+      const upstream = await until(() => {
+        const found = otlp.spans().filter((x) => x.kind === 3 && calls.some((c) => c.spanId === x.parentSpanId));
+        return found.length === 3 ? found : undefined;
+      });
+      expect(upstream).toHaveLength(3);
+    } finally {
+      await s.close();
+      await otlp.close();
     }
   });
 });

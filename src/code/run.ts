@@ -17,7 +17,7 @@ import type { BatchOptions } from '../batch/run.js';
 import { quote } from '../text/quote.js';
 import { didYouMean } from '../text/suggest.js';
 import { CODE_TOOL_NAME, codeLimits, type CodeLimits } from './limits.js';
-import { runSandbox, type SandboxEnd } from './sandbox.js';
+import type { SandboxEnd } from './sandbox.js';
 
 // code_run: the agent's JavaScript in a sandbox (sandbox.ts, worker.ts), whose every tool call comes here
 // and goes through the call core as a batch's calls do: checked against the tool's schema, counted by the
@@ -82,6 +82,8 @@ async function runGuest(code: string, limits: CodeLimits, parts: RunParts): Prom
   const onCall = AsyncResource.bind((tool: string, argsText: string) => calls.answer(tool, argsText));
   let end: SandboxEnd;
   try {
+    // Read on the first run: a server that never runs code loads none of the sandbox.
+    const { runSandbox } = await import('./sandbox.js');
     end = await runSandbox(code, parts.catalogue.codeTools, limits, onCall, call.signal);
   } finally {
     keepAlive?.stop();

@@ -29,6 +29,7 @@ import { runTool, SERVER_NAME, type AsTask, type ToolCallOptions } from './tool-
 import { BATCH_TOOL_NAME } from './tool-summary.js';
 import { runBatch } from '../batch/run.js';
 import { CODE_TOOL_NAME } from '../code/limits.js';
+import { runCode } from '../code/run.js';
 import { codeResource, readCodeResource } from './code-resource.js';
 
 export interface ServerOptions extends ToolCallOptions {
@@ -234,8 +235,8 @@ function serveResources(server: Server, catalogueOf: (ctx: ServerContext) => Cat
   );
 }
 
-/** code_run, its module read on its first call: with code off, nothing of the sandbox is loaded. */
-async function callCode(
+/** code_run: its sandbox (the worker, QuickJS and its WebAssembly) is loaded only when a run starts. */
+function callCode(
   args: Record<string, unknown>,
   catalogue: Catalogue,
   opts: ServerOptions,
@@ -244,6 +245,5 @@ async function callCode(
   request: { params: unknown },
 ) {
   const asTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : declaresTasks(ctx) ? 'v2' : undefined;
-  const { runCode } = await import('../code/run.js');
   return runCode(args, catalogue, opts, ctx, context, asTask);
 }
