@@ -330,6 +330,25 @@ describe('limits of the caller', () => {
   });
 });
 
+describe('a stop', () => {
+  test('the drain ends a run still going: the server stops, and nothing more of the run is sent upstream', async () => {
+    const http = await startHttpProcess(sandboxEnv(sandbox), ['--toolsets', 'code', '--drain-ms', '500']);
+    const conn = await connectHttp(http.url);
+    sandbox.latencyMs = 100;
+    const running = conn.client
+      .callTool({ name: 'code_run', arguments: { code: 'for (let i = 0; i < 100; i++) await tools.analytics_hero();' } })
+      .catch((e: unknown) => e);
+    while (sandbox.requests.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    await http.stop();
+    await running;
+    const count = sandbox.requests.length;
+    expect(count).toBeLessThan(100);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(sandbox.requests).toHaveLength(count);
+    await conn.close().catch(() => undefined);
+  });
+});
+
 describe('what operators see', () => {
   test('one span for the run with a child per call the code made, upstream spans under their call', async () => {
     const otlp = await receiver();

@@ -56,6 +56,9 @@ export function runSandbox(
       stdout: true,
       stderr: true,
     });
+    // What the interpreter might print never reaches the process's stdout (the protocol's, over stdio).
+    worker.stdout.resume();
+    worker.stderr.resume();
     // A stopping process is not held up by a run: its drain ends it.
     worker.unref();
     let ended = false;
