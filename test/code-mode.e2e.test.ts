@@ -94,6 +94,19 @@ try { await tools.assignments_get({ assignmentId: 'as_none' }); } catch (e) { re
     }
   });
 
+  test('at most 100 tool calls: the 101st rejects inside the code, unsent; calls side by side keep to --max-inflight', async () => {
+    const s = await server();
+    try {
+      const r = await s.code(`const settled = await Promise.allSettled(Array.from({ length: 101 }, () => tools.analytics_hero()));
+return settled.filter((x) => x.status === 'rejected').map((x) => x.reason.code);`);
+      expect(runOf(r)).toMatchObject({ result: ['CODE_FAILED'], calls: 100 });
+      expect(sandbox.requests).toHaveLength(100);
+      expect(sandbox.maxOpen).toBeLessThanOrEqual(16);
+    } finally {
+      await s.close();
+    }
+  });
+
   test('without the code toolset, code_run is neither listed nor callable', async () => {
     const conn = await connectInMemory(sandbox);
     try {

@@ -128,7 +128,9 @@ const LIMIT_ADVICE: Record<string, string> = {
 
 /** The guest's tool calls: checked, counted, run through the call core at most maxInFlight at once. */
 class GuestCalls {
+  /** Calls the code made within the limit (a refused write or a failed call among them). */
   made = 0;
+  private asked = 0;
   private done = 0;
   private running = 0;
   private readonly waiting: (() => void)[] = [];
@@ -156,12 +158,13 @@ class GuestCalls {
 
   private async run(tool: string, argsText: string): Promise<Record<string, unknown> | undefined> {
     const { call, request } = this.parts;
-    if (++this.made > this.limits.calls) {
+    if (++this.asked > this.limits.calls) {
       throw new ToolError(`The code may make ${this.limits.calls} tool calls at most; this one was not sent.`, {
         code: 'CODE_FAILED',
         resolution: 'Make fewer calls: read lists whole instead of item by item, or split the work into several runs.',
       });
     }
+    const index = this.made++;
     const def = await this.toolOf(tool);
     const checked = checkArguments(def, argsText);
     await this.slot();
@@ -172,7 +175,7 @@ class GuestCalls {
       } catch (err) {
         throw new ToolError((err as Error).message, { code: 'RATE_LIMITED' });
       }
-      const outcome = await this.execute(def, checked);
+      const outcome = await this.execute(def, checked, index);
       if (outcome.error) throw ToolError.from(outcome.error);
       return outcome.result.structuredContent as Record<string, unknown> | undefined;
     } finally {
@@ -210,7 +213,7 @@ class GuestCalls {
   }
 
   /** One call exactly as alone, in a span of its own under the run's. */
-  private execute(def: ToolDef, checked: Record<string, unknown>): Promise<Outcome> {
+  private execute(def: ToolDef, checked: Record<string, unknown>, index: number): Promise<Outcome> {
     const { opts, call, ctx, request } = this.parts;
     const trace: RequestTrace = {};
     const run = () =>
@@ -223,7 +226,7 @@ class GuestCalls {
         request,
         performance.now(),
       );
-    const attributes = { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': def.name, 'learning_workspace.code.call': this.made };
+    const attributes = { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': def.name, 'learning_workspace.code.call': index };
     return opts.telemetry
       ? opts.telemetry.step(`execute_tool ${def.name}`, attributes, run, (o) => (o.error ? (o.error.code ?? 'tool_error') : undefined))
       : run();
