@@ -3,13 +3,15 @@
 // dist/src/cli.js and chunks read on first use; source maps beside them, kept out of both packages), the
 // tools' list and summaries made at build time, and the views' HTML in a chunk of its own. The views are
 // also written to dist/views/, where the sources read them when tests import src/ directly.
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { tools } from '../tools/index.js';
 import { BATCH_TOOL } from '../tools/batch.js';
 import { JOB_TOOLS } from '../tools/jobs.js';
-import { batchToolEntry, jobToolEntry, toolEntry } from '../src/mcp/tool-schema.js';
+import { CODE_TOOL } from '../tools/code.js';
+import { batchToolEntry, codeToolEntry, jobToolEntry, toolDeclarations, toolEntry } from '../src/mcp/tool-schema.js';
 import { summarize } from '../src/mcp/tool-summary.js';
 import { buildViews } from './build-views.js';
 
@@ -17,6 +19,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** The entry the npm bin names and the bundle's manifest starts (as server/index.js), and its chunks. */
 export const DIST_SERVER = `${root}dist/src`;
 export const ENTRY = 'cli.js';
+/**
+ * code_run's worker thread and the QuickJS WebAssembly it loads, beside the entry (a chunk finds them one
+ * folder up); both are read only when code_run is first called.
+ */
+export const CODE_WORKER = 'code-worker.js';
+export const CODE_WASM = 'quickjs.wasm';
 /** What each output file holds, for the bench's account of what a start loads. */
 export const META_FILE = `${root}dist/meta.json`;
 /**
@@ -37,9 +45,11 @@ export async function buildDist(): Promise<void> {
     list: Object.fromEntries([
       ...tools.map((t) => [t.name, toolEntry(t)] as const),
       [BATCH_TOOL.name, batchToolEntry(BATCH_TOOL)] as const,
+      [CODE_TOOL.name, codeToolEntry(CODE_TOOL)] as const,
       ...JOB_TOOLS.map((t) => [t.name, jobToolEntry(t)] as const),
     ]),
   };
+  const declarations = Object.fromEntries(tools.filter((t) => t.annotations.readOnlyHint).map((t) => [t.name, toolDeclarations(t)]));
   // What the build makes goes into the one module that reads it (the plugin below), not in esbuild defines:
   // a define's object lands in a chunk that every start loads, and the views' 1.7 MB of HTML was parsed at
   // every start. The tools' list is written as JSON.parse of a string, which V8 reads faster than the same
@@ -49,13 +59,19 @@ export async function buildDist(): Promise<void> {
     'src/mcp/catalogue.ts': `const __LW_TOOLS__ = ${json(built)};`,
     // In the chunk of view-html.ts, read when a client first asks for a view.
     'src/mcp/view-html.ts': `const __LW_VIEWS__ = ${JSON.stringify(views)};`,
+    // code_run's declarations of the reads, in a chunk read only where code_run is offered.
+    'src/code/built-declarations.ts': `const __LW_CODE_DECLARATIONS__ = ${json(declarations)};`,
+    // Where the chunk of sandbox.ts finds the worker and the WebAssembly.
+    'src/code/sandbox.ts': `const __LW_CODE_FILES__ = ${JSON.stringify({ worker: `../${CODE_WORKER}`, wasm: `../${CODE_WASM}` })};`,
   };
+  mkdirSync(DIST_SERVER, { recursive: true });
+  copyFileSync(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'), `${DIST_SERVER}/${CODE_WASM}`);
   const result = await build({
-    entryPoints: [`${root}src/cli.ts`],
+    entryPoints: { [ENTRY.replace(/\.js$/, '')]: `${root}src/cli.ts`, [CODE_WORKER.replace(/\.js$/, '')]: `${root}src/code/worker.ts` },
     // Split at the dynamic imports: a stdio start parses only what stdio needs; the HTTP transports, the
     // HTTP client and the sandbox are chunks read on first use.
     outdir: DIST_SERVER,
-    entryNames: ENTRY.replace(/\.js$/, ''),
+    entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',
     splitting: true,
     bundle: true,
@@ -76,7 +92,7 @@ export async function buildDist(): Promise<void> {
         // The values above, put before the module's first line (on it, so its line numbers stay).
         name: 'build-time-values',
         setup(b) {
-          b.onLoad({ filter: /[\\/]src[\\/]mcp[\\/](catalogue|view-html)\.ts$/ }, (args) => {
+          b.onLoad({ filter: /[\\/]src[\\/](mcp[\\/](catalogue|view-html)|code[\\/](sandbox|built-declarations))\.ts$/ }, (args) => {
             const key = args.path.slice(root.length).replace(/\\/g, '/');
             const source = readFileSync(args.path, 'utf8');
             return { contents: `${prepended[key] ?? ''}${source}`, loader: 'ts' };

@@ -14,6 +14,12 @@ import { CLI } from '../test/helpers.js';
 import * as sets from './eval-set.js';
 import { EVAL_SET, HELD_OUT_NEXT, LATER_TUNING, type EvalRequest } from './eval-set.js';
 
+// npm run eval -- code: the code-mode evaluation instead (scripts/eval-code.ts).
+if (process.argv.slice(2).includes('code')) {
+  const same = await (await import('./eval-code.js')).evaluateCodeMode(CLI);
+  process.exit(same ? 0 : 1);
+}
+
 /** Stop words, with the verbs every request has ("list", "show", "get", "give") as tool searches drop them. */
 const STOP = new Set(
   'a an and are as at be by do does for from get give has have how i in is it its list me my of on or our show the their them this to was we what when which who with you your'.split(

@@ -48,6 +48,7 @@ export function toolsetsTable(): string {
     const names = [
       ...tools.filter((d) => d.toolset === t.id),
       ...JOB_TOOLS.filter((d) => t.id === 'jobs' && d.name.startsWith('jobs_')),
+      ...(t.id === 'code' ? [{ name: 'code_run' }] : []),
     ].map((d) => `\`${d.name}\``);
     return `| \`${t.id}\` | ${t.description} | ${names.join(', ')} |`;
   });

@@ -99,13 +99,17 @@ test('the bundle holds only the manifest, icon, licence, the entry point and the
     .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
     .sort();
   const chunks = files.filter((f) => f.startsWith('server/chunks/'));
-  expect(files.filter((f) => !chunks.includes(f))).toEqual(['LICENSE', 'icon.png', 'manifest.json', manifest.server.entry_point].sort());
+  // code_run's worker and the QuickJS WebAssembly sit beside the entry, where its chunk looks for them.
+  const code = ['server/code-worker.js', 'server/quickjs.wasm'];
+  expect(files.filter((f) => !chunks.includes(f))).toEqual(
+    ['LICENSE', 'icon.png', 'manifest.json', manifest.server.entry_point, ...code].sort(),
+  );
   expect(chunks.length).toBeGreaterThan(0);
   expect(chunks.every((f) => /^server\/chunks\/[\w-]+\.js$/.test(f))).toBe(true);
   // No package is left for the bundle to resolve at run time: it has no node_modules. OpenTelemetry alone
   // is the npm package's to install, and only the chunk that starts it (read when telemetry is asked for) names it.
   const deps = Object.keys(pkg.dependencies);
-  for (const f of [manifest.server.entry_point, ...chunks]) {
+  for (const f of [manifest.server.entry_point, 'server/code-worker.js', ...chunks]) {
     const code = readFileSync(join(dir, f), 'utf8');
     const otel = /^server\/chunks\/otel-[\w]+\.js$/.test(f);
     for (const dep of deps.filter((d) => !(otel && d.startsWith('@opentelemetry/')))) {
@@ -170,6 +174,25 @@ test('a read and a write reach the workspace with the configured credentials', a
   const writes = sandbox.requests.filter((r) => r.path === '/api/v1/members/set-tags');
   expect(writes[0]?.headers['authorization']).toBe(`Bearer ${SANDBOX_CREDENTIALS.connectorToken}`);
   expect(writes[0]?.headers['idempotency-key']).toBeTruthy();
+});
+
+test('with the code toolset, code_run runs its code in the bundled sandbox', async () => {
+  const c = await launch({
+    workspace_url: sandbox.url,
+    connector_token: SANDBOX_CREDENTIALS.connectorToken,
+    api_key: SANDBOX_CREDENTIALS.apiKey,
+    toolsets: 'code',
+  });
+  try {
+    const r = (await c.callTool({
+      name: 'code_run',
+      arguments: { code: 'const h = await tools.analytics_hero(); return h.totalStudents > 0;' },
+    })) as CallToolResult;
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(r.structuredContent).toMatchObject({ result: true, calls: 1 });
+  } finally {
+    await c.close();
+  }
 });
 
 test('the insights stream arrives as progress', async () => {

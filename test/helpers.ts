@@ -69,6 +69,8 @@ export async function connectInMemory(
     streamIdleMs?: number;
     keepAliveMs?: number;
     jobAfterMs?: number;
+    /** code_run offered (--toolsets …,code). */
+    code?: boolean;
   } = {},
 ): Promise<Connected> {
   const upstream = new Upstream(
@@ -97,6 +99,7 @@ export async function connectInMemory(
   const catalogue = Catalogue.of(
     allTools.filter((t) => offered(summarize(t), { apis: upstream.apis(), readOnly: opts.readOnly })),
     jobs !== undefined,
+    opts.code ?? false,
   );
   const server = createMcpServer({ upstream, tools: catalogue, keepAliveMs: opts.keepAliveMs, jobs });
   const [a, b] = InMemoryTransport.createLinkedPair();

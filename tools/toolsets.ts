@@ -63,6 +63,12 @@ export const TOOLSET_TABLE = [
   },
   { id: 'folders', topic: 'folders', description: 'Folders that organise materials: create, rename, move or describe one.' },
   {
+    id: 'code',
+    topic: 'computed answers from chained reads',
+    description:
+      'code_run, offered only when named: JavaScript in a sandbox that chains the read tools and returns only the answer it computes (docs/code-mode.md).',
+  },
+  {
     id: 'jobs',
     topic: 'long-running jobs',
     description:

@@ -146,6 +146,12 @@ export const ERROR_CODES = {
     resolution: 'Job ids come from the answer of a long tool; a finished job is kept for a limited time.',
     retry: false,
   },
+  CODE_FAILED: {
+    meaning:
+      "The code given to code_run did not return an answer: it threw, broke one of the sandbox's limits, or returned what is not JSON.",
+    resolution: 'Fix the code as the message says (aggregate more, make fewer calls, compute less) and run it again.',
+    retry: false,
+  },
   INTERNAL_ERROR: { meaning: 'A fault in this server.', resolution: 'Report it with the time of the call.', retry: false },
 } as const satisfies Record<string, CodeInfo>;
 

@@ -42,6 +42,8 @@ export interface Config {
   /** Tools named with --tools and --exclude-tools; checked against the tools once they are read (cli). */
   tools: ReadonlySet<string> | undefined;
   excludeTools: ReadonlySet<string> | undefined;
+  /** code_run is offered: `code` among the toolsets, or code_run among the tools. */
+  code: boolean;
   resultMaxChars: number;
   readOnly: boolean;
   /** Lockdown for every request: deletions always asked, prose people wrote withheld, foreign links defanged. */
@@ -380,16 +382,31 @@ function withoutPlaceholders<T extends Record<string, unknown>>(values: T): T {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => !(typeof v === 'string' && isPlaceholder(v)))) as T;
 }
 
-/** The toolsets named, if any. batch_call is offered with any API tool: `batch` is accepted beside the toolsets it runs the tools of. */
+/**
+ * The toolsets named, if any. batch_call is offered with any API tool: `batch` is accepted beside the
+ * toolsets it runs the tools of. `code` (code_run, off unless named) goes with the toolsets whose reads its
+ * code calls; named alone, with all of them.
+ */
 function toolsets(named: string[]): ReadonlySet<Toolset> | undefined {
-  const unknown = named.filter((t) => t !== 'batch' && !(knownToolsets as readonly string[]).includes(t));
+  const own = ['batch', 'code'];
+  const unknown = named.filter((t) => !own.includes(t) && !(knownToolsets as readonly string[]).includes(t));
   if (unknown.length > 0) {
     throw new ConfigError(`Unknown toolset(s): ${unknown.join(', ')}. Known: ${knownToolsets.join(', ')}, batch`);
   }
-  const api = named.filter((t) => t !== 'batch');
+  const api = named.filter((t) => !own.includes(t));
+  if (named.includes('code') && api.length === 0) return undefined;
   if (named.length > 0 && api.length === 0)
     throw new ConfigError('--toolsets batch needs the toolsets whose tools batch_call runs beside it (e.g. groups,members,batch).');
   return api.length > 0 ? new Set(api as Toolset[]) : undefined;
+}
+
+/** The toolsets and tools named; code_run alone among the tools offers it with every read. */
+function toolChoice(sets: string[], named: string[]): Pick<Config, 'toolsets' | 'tools' | 'code'> {
+  return {
+    toolsets: toolsets(sets),
+    tools: named.some((t) => t !== 'code_run') ? new Set(named) : undefined,
+    code: sets.includes('code') || named.includes('code_run'),
+  };
 }
 
 export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
@@ -419,7 +436,6 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-  const toolList = list('tools');
   const excluded = list('exclude-tools');
 
   const config: Config = {
@@ -436,8 +452,7 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     auditLog: read('audit-log') || undefined,
     logLevel: logLevel(read('log-level')),
     resultMaxChars: integer('result-max-chars', read('result-max-chars'), DEFAULTS.resultMaxChars, 1_000, 10_000_000),
-    toolsets: toolsets(list('toolsets')),
-    tools: toolList.length > 0 ? new Set(toolList) : undefined,
+    ...toolChoice(list('toolsets'), list('tools')),
     excludeTools: excluded.length > 0 ? new Set(excluded) : undefined,
     readOnly: switchOn(values, read, 'read-only'),
     lockdown: switchOn(values, read, 'lockdown'),

@@ -2,10 +2,13 @@ import type { Tool } from '@modelcontextprotocol/server';
 import type { BatchToolDef } from '../../tools/batch.js';
 import type { ToolDef } from '../../tools/define.js';
 import type { JobToolDef } from '../../tools/jobs.js';
+import type { CodeToolDef } from '../../tools/code.js';
+import { toolsDeclaration, type ToolDeclarations } from '../code/declarations.js';
+import { CODE_TOOL_NAME } from '../code/limits.js';
 import type { RepeatFacts } from '../jobs/advice.js';
 import { didYouMean } from '../text/suggest.js';
 import { serverInstructions } from './instructions.js';
-import { batchToolEntry, jobToolEntry, toolEntry } from './tool-schema.js';
+import { batchToolEntry, codeToolEntry, jobToolEntry, toolDeclarations, toolEntry } from './tool-schema.js';
 import { BATCH_TOOL_NAME, JOB_TOOL_NAMES, offered, summarize, type ToolFilter, type ToolSummary } from './tool-summary.js';
 
 /**
@@ -47,9 +50,30 @@ function loadBatchDefinition(): Promise<BatchToolDef> {
   return batchDefinition;
 }
 
+let codeDefinition: Promise<CodeToolDef> | undefined;
+
+/** code_run's declaration, loaded when it is first listed without the build's list, or called. */
+function loadCodeDefinition(): Promise<CodeToolDef> {
+  codeDefinition ??= import('../../tools/code.js').then(({ CODE_TOOL }) => CODE_TOOL);
+  return codeDefinition;
+}
+
+/** The TypeScript declarations of read tools, from the build or made from their declarations. */
+async function declarationsOf(names: readonly string[]): Promise<ToolDeclarations[]> {
+  const { builtDeclarations } = await import('../code/built-declarations.js');
+  if (builtDeclarations) return names.map((n) => builtDeclarations[n]!);
+  const defs = await loadDefinitions();
+  return names.map((n) => toolDeclarations(defs.get(n)!));
+}
+
 /** Names given to --tools or --exclude-tools that are no tool's, with the closest real ones. */
 export async function unknownToolNames(filter: ToolFilter): Promise<string | undefined> {
-  const known = [...(built?.summaries ?? [...(await loadDefinitions()).values()]).map((t) => t.name), BATCH_TOOL_NAME, ...JOB_TOOL_NAMES];
+  const known = [
+    ...(built?.summaries ?? [...(await loadDefinitions()).values()]).map((t) => t.name),
+    BATCH_TOOL_NAME,
+    CODE_TOOL_NAME,
+    ...JOB_TOOL_NAMES,
+  ];
   const unknown = [...(filter.tools ?? []), ...(filter.excludeTools ?? [])].filter((n) => !known.includes(n));
   if (unknown.length === 0) return undefined;
   return `Unknown tool(s): ${unknown.map((n) => `${n.slice(0, 60)}${didYouMean(n, known)}`).join(', ')}. docs/tools.md lists them all.`;
@@ -70,6 +94,10 @@ export class Catalogue {
   readonly writes: ReadonlySet<string>;
   /** batch_call is offered: with any API tool, unless excluded. */
   readonly batch: boolean;
+  /** code_run is offered (--toolsets …,code or --tools code_run) with the reads its code calls. */
+  readonly code: boolean;
+  /** The tools code_run's code may call: the quick reads offered (no long or streamed call). */
+  readonly codeTools: readonly string[];
   /** Only the tools that change nothing are offered, by --read-only or a read-only grant. */
   readonly readOnly: boolean;
   /** The server instructions for exactly these tools. */
@@ -82,19 +110,26 @@ export class Catalogue {
   private constructor(
     private readonly summaries: readonly ToolSummary[],
     jobs: boolean,
-    { batch, readOnly, jobTools }: { batch: boolean; readOnly: boolean; jobTools: readonly string[] },
+    { batch, code, readOnly, jobTools }: { batch: boolean; code: boolean; readOnly: boolean; jobTools: readonly string[] },
     private readonly definitions: () => Promise<ReadonlyMap<string, ToolDef>>,
     private readonly builtList: Record<string, Tool> | undefined,
   ) {
     this.batch = batch && summaries.length > 0;
+    this.codeTools = summaries.filter((s) => s.readOnly && !s.long).map((s) => s.name);
+    this.code = code && this.codeTools.length > 0;
     this.readOnly = readOnly;
     this.jobTools = new Set(jobTools);
     this.jobs = jobs;
-    this.names = [...summaries.map((s) => s.name), ...(this.batch ? [BATCH_TOOL_NAME] : []), ...this.jobTools];
+    this.names = [
+      ...summaries.map((s) => s.name),
+      ...(this.batch ? [BATCH_TOOL_NAME] : []),
+      ...(this.code ? [CODE_TOOL_NAME] : []),
+      ...this.jobTools,
+    ];
     this.offered = new Set(this.names);
     // Following or cancelling one's own job changes no workspace data: a read-only grant may do both.
     this.writes = new Set(summaries.filter((s) => !s.readOnly).map((s) => s.name));
-    this.instructions = serverInstructions(summaries, this.jobTools.size > 0, this.batch);
+    this.instructions = serverInstructions(summaries, this.jobTools.size > 0, this.batch, this.code);
   }
 
   /** The catalogue of the tools the filter selects, from the build's summaries or the declarations. */
@@ -102,21 +137,23 @@ export class Catalogue {
     const all = built?.summaries ?? [...(await loadDefinitions()).values()].map(summarize);
     const chosen = all.filter((t) => offered(t, filter));
     const batch = !filter.excludeTools?.has(BATCH_TOOL_NAME) && chosen.length > 0;
+    const code = (filter.code ?? false) && !filter.excludeTools?.has(CODE_TOOL_NAME);
     return Catalogue.named(
       chosen,
       filter.jobs ?? false,
-      { batch, readOnly: filter.readOnly ?? false, jobTools: jobToolsOffered(chosen, filter, batch) },
+      { batch, code, readOnly: filter.readOnly ?? false, jobTools: jobToolsOffered(chosen, filter, batch || code) },
       loadDefinitions,
       built?.list,
     );
   }
 
   /** A catalogue of declarations already at hand (tests, scripts). */
-  static of(defs: readonly ToolDef[], jobs = false): Catalogue {
+  static of(defs: readonly ToolDef[], jobs = false, code = false): Catalogue {
     const map = new Map(defs.map((d) => [d.name, d]));
     const summaries = defs.map(summarize);
     const flags = {
       batch: true,
+      code,
       readOnly: summaries.length > 0 && summaries.every((s) => s.readOnly),
       jobTools: jobToolsOffered(summaries, { apis: new Set(), jobs }, summaries.length > 0),
     };
@@ -126,11 +163,11 @@ export class Catalogue {
   private static named(
     summaries: ToolSummary[],
     jobs: boolean,
-    flags: { batch: boolean; readOnly: boolean; jobTools: readonly string[] },
+    flags: { batch: boolean; code: boolean; readOnly: boolean; jobTools: readonly string[] },
     definitions: () => Promise<ReadonlyMap<string, ToolDef>>,
     list: Record<string, Tool> | undefined,
   ): Catalogue {
-    const key = `${[...summaries.map((s) => s.name), ...flags.jobTools].join(',')}:${jobs}:${flags.batch}:${flags.readOnly}`;
+    const key = `${[...summaries.map((s) => s.name), ...flags.jobTools].join(',')}:${jobs}:${flags.batch}:${flags.code}:${flags.readOnly}`;
     let c = Catalogue.made.get(key);
     if (!c) Catalogue.made.set(key, (c = new Catalogue(summaries, jobs, flags, definitions, list)));
     return c;
@@ -140,16 +177,27 @@ export class Catalogue {
   list(): Promise<{ tools: Tool[] }> {
     const built = this.builtList;
     const entries = built
-      ? Promise.resolve(this.names.map((n) => (n === BATCH_TOOL_NAME ? this.batchEntry(built[n]!) : built[n]!)))
-      : Promise.all([this.definitions(), loadJobDefinitions(), loadBatchDefinition()]).then(([defs, jobDefs, batchDef]) =>
-          this.names.map((n) =>
-            n === BATCH_TOOL_NAME
-              ? this.batchEntry(batchToolEntry(batchDef))
-              : this.jobTools.has(n)
-                ? jobToolEntry(jobDefs.get(n)!)
-                : toolEntry(defs.get(n)!),
-          ),
-        );
+      ? this.codeEntry(built[CODE_TOOL_NAME]).then((code) =>
+          this.names.map((n) => (n === BATCH_TOOL_NAME ? this.batchEntry(built[n]!) : n === CODE_TOOL_NAME ? code! : built[n]!)),
+        )
+      : Promise.all([this.definitions(), loadJobDefinitions(), loadBatchDefinition(), this.code ? loadCodeDefinition() : undefined])
+          .then(async ([defs, jobDefs, batchDef, codeDef]) => ({
+            defs,
+            jobDefs,
+            batchDef,
+            code: await this.codeEntry(codeDef && codeToolEntry(codeDef)),
+          }))
+          .then(({ defs, jobDefs, batchDef, code }) =>
+            this.names.map((n) =>
+              n === BATCH_TOOL_NAME
+                ? this.batchEntry(batchToolEntry(batchDef))
+                : n === CODE_TOOL_NAME
+                  ? code!
+                  : this.jobTools.has(n)
+                    ? jobToolEntry(jobDefs.get(n)!)
+                    : toolEntry(defs.get(n)!),
+            ),
+          );
     // Without jobs (hand-off off) no call can become a task.
     this.listed ??= entries.then((tools) => ({ tools: this.jobs ? tools : tools.map(({ execution: _, ...rest }) => rest) }));
     return this.listed;
@@ -158,6 +206,23 @@ export class Catalogue {
   /** The declaration of an offered tool, or undefined for a name this server does not offer (or a job tool). */
   async definition(name: string): Promise<ToolDef | undefined> {
     return this.offered.has(name) && !this.jobTools.has(name) ? (await this.definitions()).get(name) : undefined;
+  }
+
+  /** code_run's entry: its description followed by the short declarations of the reads its code may call. */
+  private async codeEntry(entry: Tool | undefined): Promise<Tool | undefined> {
+    if (!this.code || !entry) return undefined;
+    return { ...entry, description: `${entry.description}\n${await this.codeDeclarations(false)}` };
+  }
+
+  /** The `tools` object code_run's code gets, as TypeScript: outputs cut short (the description), or whole (the resource). */
+  async codeDeclarations(full: boolean): Promise<string> {
+    const lines = (await declarationsOf(this.codeTools)).map((d) => (full ? d.full : d.short));
+    return toolsDeclaration(lines);
+  }
+
+  /** code_run's declaration, when this catalogue offers it. */
+  async codeTool(): Promise<CodeToolDef | undefined> {
+    return this.code ? loadCodeDefinition() : undefined;
   }
 
   /**

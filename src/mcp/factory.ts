@@ -119,6 +119,7 @@ async function selectCatalogues(config: Config): Promise<Catalogues> {
         tools,
         excludeTools,
         readOnly: readOnly || config.readOnly,
+        code: config.code,
         jobs: config.jobAfterMs > 0,
       };
       made.set(`${apis.join('+')}:${readOnly}`, await Catalogue.select(filter));

@@ -6,9 +6,10 @@ import type { ToolSummary } from './tool-summary.js';
  * rows (annotations, the ids each gives, paging, jobs), so they name exactly the tools this server
  * offers (a hand-written text had drifted).
  */
-export function serverInstructions(tools: readonly ToolSummary[], jobs = false, batch = false): string {
+export function serverInstructions(tools: readonly ToolSummary[], jobs = false, batch = false, code = false): string {
   if (tools.length === 0) return 'No tools are offered: the server has no workspace credentials for this caller.';
-  const offered = new Set(tools.map((t) => t.toolset));
+  const offered = new Set<string>(tools.map((t) => t.toolset));
+  if (code) offered.add('code');
   const sets = TOOLSET_TABLE.filter((s) => offered.has(s.id));
   // The first line stands alone: some clients show a server by it, and load its tools only when it fits.
   const lines = [`Tools for a learning workspace (LMS): ${sentenceList(sets.map((s) => s.topic))}.`, 'By toolset:'];
@@ -41,7 +42,12 @@ export function serverInstructions(tools: readonly ToolSummary[], jobs = false, 
       'Many calls at once (adding, tagging or removing many people, reading several learners): batch_call runs up to 100 in one call, checked before any is sent, with one question to the person for all its deletions.',
     );
   }
-  const long = [...names((t) => t.long), ...(batch ? ['batch_call'] : [])];
+  if (code) {
+    lines.push(
+      'Reads that chain (ids from one answer feed the next) or many answers reduced to a short figure or table: code_run runs JavaScript that calls the read tools and returns only what it computes.',
+    );
+  }
+  const long = [...names((t) => t.long), ...(batch ? ['batch_call'] : []), ...(code ? ['code_run'] : [])];
   if (jobs && long.length > 0) {
     lines.push(
       `Long operations (${long.join(', ')}) answer with a running job when they outlast the client's patience: the work goes on; follow it with jobs_get (which waits a little each time) until it ends, and do not call the tool again for it. jobs_cancel stops one.`,

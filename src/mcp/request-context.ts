@@ -32,6 +32,11 @@ export interface RequestContext {
   readonly trace: RequestTrace;
   /** The request asked for lockdown (HTTP header X-Workspace-Lockdown: 1); it can switch it on, never off. */
   readonly lockdown?: boolean | undefined;
+  /**
+   * Counts more tool calls of this request against the caller's rate limit (--rate-limit), or refuses them:
+   * code_run counts each call its code makes, as it is made. Absent where no limit is set.
+   */
+  readonly countCalls?: ((n: number) => Promise<void>) | undefined;
 }
 
 /** The local process over stdio: one person, every grant. */

@@ -28,6 +28,9 @@ import { declaresTasks, serveTasks, TASKS_CAPABILITY, TASKS_EXTENSION } from './
 import { runTool, SERVER_NAME, type AsTask, type ToolCallOptions } from './tool-call.js';
 import { BATCH_TOOL_NAME } from './tool-summary.js';
 import { runBatch } from '../batch/run.js';
+import { CODE_TOOL_NAME } from '../code/limits.js';
+import { runCode } from '../code/run.js';
+import { codeResource, readCodeResource } from './code-resource.js';
 
 export interface ServerOptions extends ToolCallOptions {
   /** The tools offered: names and list at hand, declarations loaded when a tool is first called. */
@@ -183,10 +186,7 @@ export function createMcpServer(opts: ServerOptions): Server {
   server.setRequestHandler('prompts/get', async (request, ctx) =>
     getPrompt(tools(requestContext(ctx)).offered, request.params.name, request.params.arguments),
   );
-  server.setRequestHandler('resources/list', (_request, ctx) => listResources(tools(requestContext(ctx)).offered));
-  server.setRequestHandler('resources/read', (request, ctx) =>
-    inFlight.track(() => readResource(tools(requestContext(ctx)).offered, request.params.uri)),
-  );
+  serveResources(server, (ctx) => tools(requestContext(ctx)), inFlight);
   // In flight from the moment it arrives: the bundle loads the tool declarations on the first call, and a
   // stdio client that closed its input meanwhile must still get its answer.
   server.setRequestHandler('tools/call', (request, ctx) => inFlight.track(() => callTool(request, ctx)));
@@ -208,6 +208,7 @@ export function createMcpServer(opts: ServerOptions): Server {
       const batchAsTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : declaresTasks(ctx) ? 'v2' : undefined;
       return runBatch(args, catalogue, opts, ctx, context, canAsk, batchAsTask);
     }
+    if (name === CODE_TOOL_NAME && catalogue.code) return callCode(args, catalogue, opts, ctx, context, request);
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
     if (jobTool && opts.jobs) return runJobTool(jobTool, args, opts.jobs, context.caller.hash);
     throw new ProtocolError(
@@ -217,4 +218,32 @@ export function createMcpServer(opts: ServerOptions): Server {
   };
   if (opts.jobs) serveTasks(server, opts.jobs);
   return server;
+}
+
+/** The resources: reference for the tools offered, views, and with code_run the declarations its code calls. */
+function serveResources(server: Server, catalogueOf: (ctx: ServerContext) => Catalogue, inFlight: CallsInFlight): void {
+  server.setRequestHandler('resources/list', (_request, ctx) => {
+    const catalogue = catalogueOf(ctx);
+    const listed = listResources(catalogue.offered);
+    return catalogue.code ? { resources: [...listed.resources, codeResource()] } : listed;
+  });
+  server.setRequestHandler('resources/read', (request, ctx) =>
+    inFlight.track(async () => {
+      const catalogue = catalogueOf(ctx);
+      return (await readCodeResource(catalogue, request.params.uri)) ?? readResource(catalogue.offered, request.params.uri);
+    }),
+  );
+}
+
+/** code_run: its sandbox (the worker, QuickJS and its WebAssembly) is loaded only when a run starts. */
+function callCode(
+  args: Record<string, unknown>,
+  catalogue: Catalogue,
+  opts: ServerOptions,
+  ctx: ServerContext,
+  context: RequestContext,
+  request: { params: unknown },
+) {
+  const asTask: AsTask = (request.params as { task?: unknown }).task !== undefined ? 'v1' : declaresTasks(ctx) ? 'v2' : undefined;
+  return runCode(args, catalogue, opts, ctx, context, asTask);
 }

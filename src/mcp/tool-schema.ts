@@ -3,6 +3,8 @@ import type * as z from 'zod';
 import type { ToolDef } from '../../tools/define.js';
 import type { BatchToolDef } from '../../tools/batch.js';
 import type { JobToolDef } from '../../tools/jobs.js';
+import type { CodeToolDef } from '../../tools/code.js';
+import { declarationsOf, type ToolDeclarations } from '../code/declarations.js';
 import { viewMeta } from './view-resources.js';
 
 /**
@@ -178,3 +180,29 @@ export function batchToolEntry(def: BatchToolDef): Tool {
 }
 
 const optionalMeta = (meta: Record<string, unknown> | undefined) => (meta ? { _meta: meta } : {});
+
+/** A read tool's TypeScript declarations for code_run, from its schemas as listed. */
+export function toolDeclarations(def: ToolDef): ToolDeclarations {
+  return declarationsOf({
+    name: def.name,
+    description: def.description,
+    input: tidySchema(jsonSchema(def.input, 'input')),
+    output: tidySchema(jsonSchema(def.output, 'output')),
+  });
+}
+
+/** code_run's `tools/list` entry, without the declarations its catalogue appends to the description. */
+export function codeToolEntry(def: CodeToolDef): Tool {
+  return {
+    name: def.name,
+    title: def.title,
+    description: def.description,
+    inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
+    outputSchema: portableSchema({
+      type: 'object' as const,
+      anyOf: [tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }), HANDED_OFF],
+    }),
+    annotations: { title: def.title, ...def.annotations },
+    execution: { taskSupport: 'optional' as const },
+  };
+}

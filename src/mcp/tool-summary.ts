@@ -31,6 +31,8 @@ export interface ToolFilter {
   tools?: ReadonlySet<string> | undefined;
   excludeTools?: ReadonlySet<string> | undefined;
   readOnly?: boolean | undefined;
+  /** code_run is offered (--toolsets …,code, --tools code_run). */
+  code?: boolean | undefined;
   /** Long calls are handed off as jobs: the job tools are offered with the long tools. */
   jobs?: boolean | undefined;
 }

@@ -280,7 +280,7 @@ describe('tool registry', () => {
   test('--help lists the toolsets of the toolsets table', () => {
     for (const t of TOOLSET_TABLE) expect(helpText()).toContain(toolsetLines(t.id, t.description).join('\n'));
     // Every tool's toolset is in the table, and every toolset has tools.
-    expect(new Set([...tools.map((t) => t.toolset), 'jobs'])).toEqual(new Set(TOOLSET_TABLE.map((t) => t.id)));
+    expect(new Set([...tools.map((t) => t.toolset), 'jobs', 'code'])).toEqual(new Set(TOOLSET_TABLE.map((t) => t.id)));
     // And every name offered starts with a toolset --toolsets takes, the job tools' too.
     for (const t of listed) expect([...TOOLSET_TABLE.map((s) => s.id), 'batch'], t.name).toContain(t.name.slice(0, t.name.indexOf('_')));
   });
@@ -415,7 +415,8 @@ describe('server instructions', () => {
   test('open with one line that says what the server is for, on its own (clients that defer a server show only that line)', () => {
     const first = (conn.client.getInstructions() ?? '').split('\n')[0]!;
     expect(first).toMatch(/^Tools for a learning workspace \(LMS\): .+\.$/);
-    for (const set of TOOLSET_TABLE.filter((t) => t.id !== 'jobs')) expect(first, set.id).toContain(set.topic);
+    // code_run's topic is named where it is offered (it is not by default).
+    for (const set of TOOLSET_TABLE.filter((t) => t.id !== 'jobs' && t.id !== 'code')) expect(first, set.id).toContain(set.topic);
     expect(first.length).toBeLessThanOrEqual(300);
   });
 
@@ -508,5 +509,45 @@ describe('tool filters', () => {
     // batch_call runs reads only here, and says so.
     const batch = listedRo.find((t) => t.name === BATCH_TOOL_NAME);
     expect(batch?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+  });
+});
+
+describe('code_run in the tool list', () => {
+  test('offered only when asked for; with it, the part of the list a model reads stays within 8,000 o200k tokens', async () => {
+    expect(listed.some((t) => t.name === 'code_run')).toBe(false);
+    const withCode = await connectInMemory(sandbox, { jobAfterMs: 40_000, code: true });
+    try {
+      const all = (await withCode.client.listTools()).tools;
+      // The same list, code_run added.
+      expect(all.filter((t) => t.name !== 'code_run')).toEqual(listed);
+      const code = all.find((t) => t.name === 'code_run')!;
+      const reads = tools.filter((t) => t.annotations.readOnlyHint && t.mode === 'json').map((t) => t.name);
+      // Its description declares every quick read the code may call, and no write.
+      for (const name of reads) expect(code.description, name).toContain(`  ${name}(args`);
+      for (const t of tools.filter((t) => !t.annotations.readOnlyHint)) expect(code.description).not.toContain(`${t.name}(args`);
+      const modelFacing = all.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+      const sent = countTokens(JSON.stringify(modelFacing));
+      const own = countTokens(JSON.stringify(modelFacing.find((t) => t.name === 'code_run')));
+      console.log(`model-facing tool list with code_run: ${sent} o200k tokens (code_run ${own})`);
+      expect(sent).toBeLessThanOrEqual(8_000);
+    } finally {
+      await withCode.close();
+    }
+  });
+
+  test('the fuller declarations are a resource, offered with code_run only', async () => {
+    const uri = 'learning-workspace://code/tools.d.ts';
+    expect((await conn.client.listResources()).resources.map((r) => r.uri)).not.toContain(uri);
+    const withCode = await connectInMemory(sandbox, { code: true });
+    try {
+      expect((await withCode.client.listResources()).resources.map((r) => r.uri)).toContain(uri);
+      const text = ((await withCode.client.readResource({ uri })).contents[0] as { text: string }).text;
+      expect(text).toMatch(/^declare const tools: \{/);
+      // Every output field, nested ones too (the description cuts them at two levels).
+      expect(text).toContain('avatarUrl: string | null');
+      expect(countTokens(text)).toBeGreaterThan(2_000);
+    } finally {
+      await withCode.close();
+    }
   });
 });

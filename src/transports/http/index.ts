@@ -176,7 +176,12 @@ function mcpRoute(parts: McpRouteParts): (req: IncomingMessage, res: ServerRespo
         connection: 'close',
       });
     // The request's context, made once here: its handlers get it with the request, through the SDK's auth info.
-    const request: RequestContext = { caller, trace, ...(lockdownAsked(req) ? { lockdown: true } : {}) };
+    const request: RequestContext = {
+      caller,
+      trace,
+      ...(lockdownAsked(req) ? { lockdown: true } : {}),
+      ...(rate ? { countCalls: (n: number) => rate.consume(caller.hash, n, trace.client?.signal()) } : {}),
+    };
     const auth = carry(request);
     if (body && !isLegacyRequest(req, body)) return modern.handle(req, res, body, auth);
     if (opts.stateless) return stateless.handle(req, res, body, caller, auth, () => makeServer(caller));

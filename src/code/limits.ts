@@ -1,0 +1,64 @@
+// The limits of one code_run, in one place: the tool's description, the sandbox and the docs read them.
+
+export const CODE_TOOL_NAME = 'code_run';
+
+/** Where the fuller declarations of the tools its code calls (every output field) are read. */
+export const CODE_DECLARATIONS_URI = 'learning-workspace://code/tools.d.ts';
+
+export const CODE_LIMITS = {
+  /** Characters of code at most. */
+  codeChars: 20_000,
+  /** Tool calls one run makes at most. */
+  calls: 100,
+  /** Characters of console output kept; the rest is cut. */
+  logChars: 4_000,
+  /** The guest's WebAssembly memory, all of it (QuickJS's own heap limit sits a little below). */
+  memoryBytes: 64 * 1024 * 1024,
+  /** Time the guest may compute, not counting its waits for tool calls. */
+  cpuMs: 10_000,
+  /** The whole run, tool calls included: past it the worker is ended, whatever it is doing. */
+  wallMs: 60_000,
+} as const;
+
+export type CodeLimits = { -readonly [K in keyof typeof CODE_LIMITS]: number };
+
+/** What the worker is given: the code, the tool names the guest's `tools` object offers, the limits, the wasm. */
+export interface WorkerInput {
+  code: string;
+  tools: readonly string[];
+  limits: CodeLimits;
+  wasmPath: string;
+}
+
+/** Worker → host: a tool call of the guest (arguments as JSON text), or the run's end. */
+export type FromWorker =
+  | { t: 'call'; id: number; tool: string; args: string }
+  | {
+      t: 'done';
+      result: string | undefined;
+      logs: string[];
+      error?: { message: string; limit?: string | undefined; resolution?: string | undefined };
+    };
+
+/** Host → worker: a tool call's answer as JSON text: `{ok:true,value}` or `{ok:false,error}`. */
+export interface ToWorker {
+  t: 'answer';
+  id: number;
+  answer: string;
+}
+
+/**
+ * The limits of this process: the defaults, or lower CPU and wall-clock limits where the environment sets
+ * them (WORKSPACE_CODE_CPU_MS, WORKSPACE_CODE_WALL_MS): an operator may tighten them, never loosen them.
+ */
+export function codeLimits(env: NodeJS.ProcessEnv): CodeLimits {
+  const lower = (name: string, max: number) => {
+    const n = Number(env[name]);
+    return Number.isInteger(n) && n > 0 ? Math.min(n, max) : max;
+  };
+  return {
+    ...CODE_LIMITS,
+    cpuMs: lower('WORKSPACE_CODE_CPU_MS', CODE_LIMITS.cpuMs),
+    wallMs: lower('WORKSPACE_CODE_WALL_MS', CODE_LIMITS.wallMs),
+  };
+}

@@ -1,0 +1,99 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { CodeLimits, FromWorker, ToWorker, WorkerInput } from './limits.js';
+
+// The host side of one sandboxed run: a worker thread made for it and ended after it, whatever happened
+// (done, failed, cancelled, past the wall clock). Only JSON text crosses: the guest's tool calls come as
+// a name and JSON arguments, their answers go back as JSON text.
+
+/**
+ * Filled in at build time: where the bundle's worker and the QuickJS WebAssembly file sit, relative to the
+ * chunk this module is built into. Run from the sources, the worker is the TypeScript file (through tsx)
+ * and the WebAssembly file the package's own.
+ */
+declare const __LW_CODE_FILES__: { worker: string; wasm: string } | undefined;
+const built = typeof __LW_CODE_FILES__ === 'undefined' ? undefined : __LW_CODE_FILES__;
+
+function workerFiles(): { worker: URL | string; wasmPath: string; eval: boolean } {
+  if (built)
+    return { worker: new URL(built.worker, import.meta.url), wasmPath: fileURLToPath(new URL(built.wasm, import.meta.url)), eval: false };
+  const require = createRequire(import.meta.url);
+  // From the sources (tests, scripts): the TypeScript worker through tsx's CommonJS hook.
+  const source = fileURLToPath(new URL('./worker.ts', import.meta.url));
+  return {
+    worker: `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(source)});`,
+    wasmPath: require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm'),
+    eval: true,
+  };
+}
+
+/** How a run ended: its value as JSON text (undefined: it returned nothing), or why it did not. */
+export type SandboxEnd =
+  | { ok: true; result: string | undefined; logs: string[] }
+  | { ok: false; message: string; limit?: string | undefined; resolution?: string | undefined; logs: string[] };
+
+/** Answers one tool call of the guest with JSON text; never throws. */
+export type CallHandler = (tool: string, args: string) => Promise<string>;
+
+export function runSandbox(
+  code: string,
+  tools: readonly string[],
+  limits: CodeLimits,
+  onCall: CallHandler,
+  signal: AbortSignal,
+): Promise<SandboxEnd> {
+  const { worker: file, wasmPath, eval: evaluated } = workerFiles();
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve({ ok: false, message: 'The run was cancelled before it started.', limit: 'cancelled', logs: [] });
+    const input: WorkerInput = { code, tools, limits, wasmPath };
+    const worker = new Worker(file, {
+      workerData: input,
+      eval: evaluated,
+      env: {},
+      // The worker's own JavaScript heap (the bridge); the guest's memory is the WebAssembly memory it caps itself.
+      resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 },
+      stdout: true,
+      stderr: true,
+    });
+    // What the interpreter might print never reaches the process's stdout (the protocol's, over stdio).
+    worker.stdout.resume();
+    worker.stderr.resume();
+    // A stopping process is not held up by a run: its drain ends it.
+    worker.unref();
+    let ended = false;
+    const finish = (end: SandboxEnd) => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(wall);
+      signal.removeEventListener('abort', cancel);
+      void worker.terminate();
+      resolve(end);
+    };
+    const wall = setTimeout(
+      () => finish({ ok: false, message: `The run took longer than ${limits.wallMs / 1000} s and was ended.`, limit: 'wall', logs: [] }),
+      limits.wallMs,
+    );
+    const cancel = () => finish({ ok: false, message: 'The run was cancelled.', limit: 'cancelled', logs: [] });
+    signal.addEventListener('abort', cancel, { once: true });
+    worker.on('message', (m: FromWorker) => {
+      if (m.t === 'done') {
+        finish(m.error ? { ok: false, ...m.error, logs: m.logs } : { ok: true, result: m.result, logs: m.logs });
+        return;
+      }
+      void onCall(m.tool, m.args).then((answer) => {
+        if (!ended) worker.postMessage({ t: 'answer', id: m.id, answer } satisfies ToWorker);
+      });
+    });
+    worker.on('error', (err) => {
+      const memory = /memory|ERR_WORKER_OUT_OF_MEMORY/i.test(`${err.name} ${err.message} ${(err as { code?: string }).code ?? ''}`);
+      finish({
+        ok: false,
+        message: memory ? 'The code used more memory than it may.' : `The sandbox failed: ${err.message.slice(0, 300)}`,
+        limit: memory ? 'memory' : undefined,
+        logs: [],
+      });
+    });
+    worker.on('exit', () => finish({ ok: false, message: 'The sandbox ended without an answer.', logs: [] }));
+  });
+}

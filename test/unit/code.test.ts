@@ -1,0 +1,147 @@
+// code_run's pure parts: the TypeScript declarations made from the schemas, the guest's prelude and
+// wrapper, the limits an environment may lower, the run's end as a result, and how the toolsets name it.
+import { describe, expect, test } from 'vitest';
+import { parseCli, type Config } from '../../src/config/parse.js';
+import { tsType, toolLine, declarationsOf } from '../../src/code/declarations.js';
+import { prelude, REMOVED_GLOBALS, wrapped } from '../../src/code/guest.js';
+import { CODE_LIMITS, codeLimits } from '../../src/code/limits.js';
+import { codeOutcome } from '../../src/code/run.js';
+import { CODE_TOOL } from '../../tools/code.js';
+import { tools } from '../../tools/index.js';
+import { toolDeclarations } from '../../src/mcp/tool-schema.js';
+
+const configOf = (argv: string[]): Config => {
+  const action = parseCli(['--sandbox', ...argv], {});
+  if (action.kind !== 'run') throw new Error(action.kind);
+  return action.config;
+};
+
+describe('declarations', () => {
+  test('JSON Schema types as TypeScript: scalars, enums, nullable, arrays, nested objects cut at a depth', () => {
+    expect(tsType({ type: 'string' }, 1)).toBe('string');
+    expect(tsType({ type: 'integer' }, 1)).toBe('number');
+    expect(tsType({ type: ['number', 'null'] }, 1)).toBe('number | null');
+    expect(tsType({ enum: ['a', 'b'] }, 1)).toBe('"a" | "b"');
+    expect(tsType({ anyOf: [{ type: 'string' }, { type: 'null' }] }, 1)).toBe('string | null');
+    expect(tsType({ type: 'array', items: { type: 'string' } }, 1)).toBe('string[]');
+    const nested = {
+      type: 'object',
+      properties: { a: { type: 'object', properties: { b: { type: 'string' } }, required: ['b'] }, 'x-y': { type: 'boolean' } },
+      required: ['a'],
+    };
+    expect(tsType(nested, 2)).toBe('{ a: { b: string; }; "x-y"?: boolean; }');
+    expect(tsType(nested, 1)).toBe('{ a: object; "x-y"?: boolean; }');
+    expect(tsType({ type: 'object', properties: {} }, 1)).toBe('Record<string, unknown>');
+    expect(tsType({}, 1)).toBe('unknown');
+  });
+
+  test("a tool's line: its input with field descriptions, its output; the description only in the full one", () => {
+    const source = {
+      name: 'x_get',
+      description: 'Gets an x. */ not a comment end',
+      input: { type: 'object', properties: { id: { type: 'string', description: 'From x_list.' } }, required: ['id'] },
+      output: { type: 'object', properties: { x: { type: 'object', properties: { y: { type: 'object', properties: {} } } } } },
+    };
+    expect(toolLine(source, 1, false)).toBe('  x_get(args: { id: string; /** From x_list. */ }): Promise<{ x?: object; }>;');
+    const { full } = declarationsOf(source);
+    expect(full).toContain('/** Gets an x. * / not a comment end */');
+    expect(full).toContain('Promise<{ x?: { y?: Record<string, unknown>; }; }>');
+  });
+
+  test('every read tool declares; an input with no required field is optional', () => {
+    for (const def of tools.filter((t) => t.annotations.readOnlyHint)) {
+      const { short, full } = toolDeclarations(def);
+      expect(short, def.name).toMatch(new RegExp(`^  ${def.name}\\(args\\??: \\{.*\\}\\): Promise<.*>;$`));
+      expect(full.length, def.name).toBeGreaterThanOrEqual(short.length);
+    }
+    expect(toolDeclarations(tools.find((t) => t.name === 'analytics_hero')!).short).toContain('analytics_hero(args?: {})');
+  });
+});
+
+describe('the guest', () => {
+  test('the prelude takes the host functions off the global object and removes shared memory, weak refs and WebAssembly', () => {
+    const text = prelude(['a_b']);
+    expect(text).toContain('delete globalThis.__lwCall');
+    expect(text).toContain('delete globalThis.__lwLog');
+    for (const name of ['SharedArrayBuffer', 'Atomics', 'WebAssembly']) expect(REMOVED_GLOBALS).toContain(name);
+    expect(text).toContain(JSON.stringify(REMOVED_GLOBALS));
+    // Only JSON text crosses: arguments go as JSON.stringify, answers come back through JSON.parse.
+    expect(text).toContain('JSON.stringify(args === undefined ? {} : args)');
+    expect(text).toContain('JSON.parse(await call(');
+  });
+
+  test('the code is the body of an async function, its value given back as JSON text', () => {
+    const text = wrapped('return 1;');
+    expect(text).toContain('\nreturn 1;\n');
+    expect(text).toMatch(/^\(async \(\) => \{/);
+    expect(text).toContain('JSON.stringify(__lwValue)');
+  });
+});
+
+describe('limits', () => {
+  test('the environment may lower the CPU and wall-clock limits, never raise them', () => {
+    expect(codeLimits({})).toEqual(CODE_LIMITS);
+    expect(codeLimits({ WORKSPACE_CODE_CPU_MS: '500', WORKSPACE_CODE_WALL_MS: '2000' })).toMatchObject({ cpuMs: 500, wallMs: 2_000 });
+    expect(codeLimits({ WORKSPACE_CODE_CPU_MS: '99999999', WORKSPACE_CODE_WALL_MS: 'x' })).toMatchObject({
+      cpuMs: CODE_LIMITS.cpuMs,
+      wallMs: CODE_LIMITS.wallMs,
+    });
+  });
+
+  test('the tool refuses code over 20 KB before any sandbox starts', () => {
+    expect(CODE_TOOL.input.safeParse({ code: 'x'.repeat(CODE_LIMITS.codeChars) }).success).toBe(true);
+    expect(CODE_TOOL.input.safeParse({ code: 'x'.repeat(CODE_LIMITS.codeChars + 1) }).success).toBe(false);
+    expect(CODE_TOOL.input.safeParse({ code: 'return 1', extra: 1 }).success).toBe(false);
+  });
+});
+
+describe("a run's end as a result", () => {
+  test('a value: structured {result, calls, logs} and a text with the count of calls', () => {
+    const { result, error } = codeOutcome({ ok: true, result: '{"n":3}', logs: ['a'] }, 2, 1_000);
+    expect(error).toBeUndefined();
+    expect(result.structuredContent).toEqual({ result: { n: 3 }, calls: 2, logs: ['a'] });
+    expect((result.content[0] as { text: string }).text).toBe('The code made 2 tool calls and returned:\n{"n":3}\nLogs:\na');
+    expect(codeOutcome({ ok: true, result: undefined, logs: [] }, 0, 1_000).result.structuredContent).toEqual({
+      result: null,
+      calls: 0,
+      logs: [],
+    });
+  });
+
+  test('a value over the result cap is an error asking the code to aggregate more', () => {
+    const { result, error } = codeOutcome({ ok: true, result: JSON.stringify('x'.repeat(2_000)), logs: [] }, 1, 1_000);
+    expect(result.isError).toBe(true);
+    expect(error).toMatchObject({ code: 'CODE_FAILED' });
+    expect(error?.resolution).toMatch(/Aggregate more/);
+  });
+
+  test("a limit names itself and what to do; a tool's error the code let through keeps its resolution; a cancel is CANCELLED", () => {
+    const cpu = codeOutcome(
+      { ok: false, message: 'The code computed for more than 10 s of CPU time.', limit: 'cpu', logs: ['x'] },
+      3,
+      1_000,
+    );
+    expect(cpu.error).toMatchObject({ code: 'CODE_FAILED' });
+    expect(cpu.error?.message).toMatch(/after 3 tool calls: The code computed .*\nLogs:\nx$/s);
+    expect(cpu.error?.resolution).toMatch(/Compute less/);
+    const write = codeOutcome(
+      { ok: false, message: 'READ_ONLY: groups_delete changes…', resolution: 'send them with batch_call.', logs: [] },
+      1,
+      1_000,
+    );
+    expect(write.error?.resolution).toBe('send them with batch_call.');
+    expect(codeOutcome({ ok: false, message: 'The run was cancelled.', limit: 'cancelled', logs: [] }, 4, 1_000).error).toMatchObject({
+      code: 'CANCELLED',
+    });
+  });
+});
+
+describe('configuration', () => {
+  test('code_run is off by default, offered by the code toolset or by name; code alone keeps every toolset', () => {
+    expect(configOf([]).code).toBe(false);
+    expect(configOf(['--toolsets', 'analytics,code'])).toMatchObject({ code: true, toolsets: new Set(['analytics']) });
+    expect(configOf(['--toolsets', 'code'])).toMatchObject({ code: true, toolsets: undefined });
+    expect(configOf(['--tools', 'code_run'])).toMatchObject({ code: true, tools: undefined });
+    expect(configOf(['--tools', 'code_run,analytics_hero']).tools).toEqual(new Set(['code_run', 'analytics_hero']));
+  });
+});
