@@ -336,6 +336,26 @@ describe('lockdown', () => {
     },
   );
 
+  test('reads inside batch_call and code_run are withheld as alone; what the code returns is named as text people wrote', async () => {
+    const c = await v1({ env: sandboxEnv(sandbox), args: ['--lockdown', '--toolsets', 'code'] });
+    try {
+      const batch = await c.call('batch_call', { calls: [{ tool: 'materials_list', arguments: {} }] });
+      const item = (sc(batch)['results'] as { result: { materials: { content: { text?: string } }[] } }[])[0]!;
+      expect(item.result.materials[0]!.content.text).toBe(WITHHELD);
+      expect(JSON.stringify(batch)).not.toContain('Know your BATNA.');
+
+      const code = await c.call('code_run', {
+        code: 'const m = await tools.materials_list({}); return m.materials.map((x) => x.content.text ?? null);',
+      });
+      expect(code.isError).toBeFalsy();
+      expect(sc(code)['result']).toContain(WITHHELD);
+      expect(JSON.stringify(code)).not.toContain('Know your BATNA.');
+      expect(code._meta?.[UNTRUSTED_META]).toEqual(['result']);
+    } finally {
+      await c.close();
+    }
+  });
+
   test('the part of an answer received before a failure is withheld too', async () => {
     sandbox.content.options.stream = { delayMs: 1, errorAfter: 15 };
     const c = await v1({ url: http.url, headers: { 'X-Workspace-Lockdown': '1' } });

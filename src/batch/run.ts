@@ -176,7 +176,7 @@ async function runItem(
       def,
       args,
       opts,
-      { signal: call.signal, keepAliveMs: call.keepAliveMs, trace, onRetry: call.onRetry },
+      { signal: call.signal, keepAliveMs: call.keepAliveMs, trace, onRetry: call.onRetry, lockdown: call.lockdown },
       ctx,
       request,
       performance.now(),

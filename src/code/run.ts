@@ -11,6 +11,7 @@ import { fieldIssues, withoutNullOptionals } from '../mcp/arguments.js';
 import type { Catalogue } from '../mcp/catalogue.js';
 import type { RequestContext } from '../mcp/request-context.js';
 import { callContext, executeAudited, jobAnswer, type AsTask } from '../mcp/tool-call.js';
+import { UNTRUSTED_META } from '../mcp/untrusted.js';
 import { DEFAULTS } from '../config/defaults.js';
 import { redact } from '../telemetry/log.js';
 import type { BatchOptions } from '../batch/run.js';
@@ -114,7 +115,9 @@ export function codeOutcome(end: SandboxEnd, made: number, maxChars: number): Ou
   }
   const structuredContent = { result: JSON.parse(json) as unknown, calls: made, logs: end.logs };
   const text = `The code made ${callsSaid} and returned:\n${json}${logsSaid(end.logs)}`;
-  return { result: { content: [{ type: 'text', text: redact(text) }], structuredContent } };
+  // What the code returns and logs is computed from workspace data: marked as text people wrote, as a read's fields are.
+  const _meta = made > 0 ? { [UNTRUSTED_META]: ['result', ...(end.logs.length > 0 ? ['logs[]'] : [])] } : undefined;
+  return { result: { content: [{ type: 'text', text: redact(text) }], structuredContent, ...(_meta ? { _meta } : {}) } };
 }
 
 const logsSaid = (logs: readonly string[]) => (logs.length > 0 ? `\nLogs:\n${logs.join('\n')}` : '');
@@ -221,7 +224,7 @@ class GuestCalls {
         def,
         checked,
         opts,
-        { signal: call.signal, keepAliveMs: call.keepAliveMs, trace, onRetry: call.onRetry },
+        { signal: call.signal, keepAliveMs: call.keepAliveMs, trace, onRetry: call.onRetry, lockdown: call.lockdown },
         ctx,
         request,
         performance.now(),
