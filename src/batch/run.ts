@@ -3,8 +3,6 @@ import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelc
 import type { CallContext, RequestTrace } from '../call/context.js';
 import { errorResult } from '../call/errors.js';
 import { KeepAlive } from '../call/keep-alive.js';
-import { storeUnavailable } from '../jobs/answers.js';
-import { StoreUnavailable } from '../jobs/record.js';
 import type { Outcome } from '../jobs/runner.js';
 import type { Catalogue } from '../mcp/catalogue.js';
 import type { RequestContext } from '../mcp/request-context.js';
@@ -12,8 +10,8 @@ import {
   audit,
   callContext,
   executeAudited,
-  jobAnswer,
   lockedDown,
+  runWorkAsJob,
   type AsTask,
   type AuditOutcome,
   type CanAsk,
@@ -64,33 +62,14 @@ export async function runBatch(
   const call = callContext(ctx, opts, request);
   const work = (c: CallContext) => runItems(items, { key, declined: gate.declined }, opts, c, ctx, request);
   if (!opts.jobs) return (await work(call)).result;
-  const forward = call.progress;
   // Identical batches join one job while it runs, as identical long calls do.
   const asked = {
     calls: items.map((i) => ({ tool: i.def.name, arguments: i.args })),
     ...(givenKey ? { idempotencyKey: givenKey } : {}),
     ...(gate.declined ? { declined: true } : {}),
   };
-  let ran;
-  try {
-    ran = await opts.jobs.run(
-      {
-        tool: BATCH_TOOL_NAME,
-        owner: request.caller.hash,
-        args: asked,
-        signal: call.signal,
-        progress: forward && ((m, k) => void forward(m, k).catch(() => undefined)),
-      },
-      ({ signal, progress }) => work({ ...call, signal, progress: async (m, k) => progress(m, k) }),
-      asTask ? 0 : undefined,
-    );
-  } catch (err) {
-    // As a single call's: the store that did not answer is named, with nothing of the batch sent.
-    if (err instanceof StoreUnavailable) return storeUnavailable(err, 'Nothing of the batch was started');
-    throw err;
-  }
-  if ('doubt' in ran) throw new Error('a batch met a doubt, which only a write that adds leaves');
-  return jobAnswer(ran, asTask, opts.jobs.opts.keepMs);
+  // As a single call's: a store that did not answer is named, with nothing of the batch sent.
+  return runWorkAsJob(opts.jobs, BATCH_TOOL_NAME, asked, call, request, asTask, work, 'Nothing of the batch was started');
 }
 
 /**

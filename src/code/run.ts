@@ -4,13 +4,11 @@ import type { ToolDef } from '../../tools/define.js';
 import type { CallContext, RequestTrace } from '../call/context.js';
 import { ERROR_CODES, errorResult, invalidInput, ToolError } from '../call/errors.js';
 import { KeepAlive } from '../call/keep-alive.js';
-import { storeUnavailable } from '../jobs/answers.js';
-import { StoreUnavailable } from '../jobs/record.js';
 import type { Outcome } from '../jobs/runner.js';
 import { fieldIssues, withoutNullOptionals } from '../mcp/arguments.js';
 import type { Catalogue } from '../mcp/catalogue.js';
 import type { RequestContext } from '../mcp/request-context.js';
-import { callContext, executeAudited, jobAnswer, type AsTask } from '../mcp/tool-call.js';
+import { callContext, executeAudited, runWorkAsJob, type AsTask } from '../mcp/tool-call.js';
 import { UNTRUSTED_META } from '../mcp/untrusted.js';
 import { DEFAULTS } from '../config/defaults.js';
 import { redact } from '../telemetry/log.js';
@@ -43,26 +41,7 @@ export async function runCode(
   const limits = codeLimits(process.env);
   const work = (c: CallContext) => runGuest(code, limits, { catalogue, opts, call: c, ctx, request });
   if (!opts.jobs) return (await work(call)).result;
-  const forward = call.progress;
-  let ran;
-  try {
-    ran = await opts.jobs.run(
-      {
-        tool: CODE_TOOL_NAME,
-        owner: request.caller.hash,
-        args: { code },
-        signal: call.signal,
-        progress: forward && ((m, k) => void forward(m, k).catch(() => undefined)),
-      },
-      ({ signal, progress }) => work({ ...call, signal, progress: async (m, k) => progress(m, k) }),
-      asTask ? 0 : undefined,
-    );
-  } catch (err) {
-    if (err instanceof StoreUnavailable) return storeUnavailable(err, 'The code was not started');
-    throw err;
-  }
-  if ('doubt' in ran) throw new Error('a code run met a doubt, which only a write that adds leaves');
-  return jobAnswer(ran, asTask, opts.jobs.opts.keepMs);
+  return runWorkAsJob(opts.jobs, CODE_TOOL_NAME, { code }, call, request, asTask, work, 'The code was not started');
 }
 
 /** What one run works with. */

@@ -144,6 +144,42 @@ export function jobAnswer(ran: { result: CallToolResult } | { job: JobRecord }, 
 }
 
 /**
+ * A server-made call that runs whole inside a job (a batch, a code run): identical ones join while one
+ * runs, and a store that did not answer is named with what was not started (`notStarted`).
+ */
+export async function runWorkAsJob(
+  jobs: JobRunner,
+  tool: string,
+  args: Record<string, unknown>,
+  call: CallContext,
+  request: RequestContext,
+  asTask: AsTask,
+  work: (c: CallContext) => Promise<Outcome>,
+  notStarted: string,
+): Promise<CallToolResult> {
+  const forward = call.progress;
+  let ran;
+  try {
+    ran = await jobs.run(
+      {
+        tool,
+        owner: request.caller.hash,
+        args,
+        signal: call.signal,
+        progress: forward && ((m, k) => void forward(m, k).catch(() => undefined)),
+      },
+      ({ signal, progress }) => work({ ...call, signal, progress: async (m, k) => progress(m, k) }),
+      asTask ? 0 : undefined,
+    );
+  } catch (err) {
+    if (err instanceof StoreUnavailable) return storeUnavailable(err, notStarted);
+    throw err;
+  }
+  if ('doubt' in ran) throw new Error(`${tool} met a doubt, which only a write that adds leaves`);
+  return jobAnswer(ran, asTask, jobs.opts.keepMs);
+}
+
+/**
  * A write like this one was lost or interrupted before its result came back, so the workspace may have
  * carried it out: the person is asked before it is sent again (undefined: they said yes), or, where the
  * client cannot ask, the agent is told once and the next identical call goes ahead.

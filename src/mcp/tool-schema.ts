@@ -164,7 +164,7 @@ export function jobToolEntry(def: JobToolDef): Tool {
 }
 
 /** batch_call's `tools/list` entry: its result, or the batch handed off as a job; it may be asked for as a task. */
-export function batchToolEntry(def: BatchToolDef): Tool {
+export function batchToolEntry(def: BatchToolDef | CodeToolDef): Tool {
   return {
     name: def.name,
     title: def.title,
@@ -191,18 +191,5 @@ export function toolDeclarations(def: ToolDef): ToolDeclarations {
   });
 }
 
-/** code_run's `tools/list` entry, without the declarations its catalogue appends to the description. */
-export function codeToolEntry(def: CodeToolDef): Tool {
-  return {
-    name: def.name,
-    title: def.title,
-    description: def.description,
-    inputSchema: tidySchema({ type: 'object' as const, ...jsonSchema(def.input, 'input') }),
-    outputSchema: portableSchema({
-      type: 'object' as const,
-      anyOf: [tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }), HANDED_OFF],
-    }),
-    annotations: { title: def.title, ...def.annotations },
-    execution: { taskSupport: 'optional' as const },
-  };
-}
+/** code_run's `tools/list` entry, without the declarations its catalogue appends to the description: a batch's shape. */
+export const codeToolEntry = (def: CodeToolDef): Tool => batchToolEntry(def);
