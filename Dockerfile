@@ -21,6 +21,14 @@ COPY tools ./tools
 COPY views ./views
 # The bundle: dist/src/cli.js and the chunks it reads on use, the views' HTML inside. Source maps stay here.
 RUN npm run build --silent && find dist/src -name '*.map' -delete
+# OpenTelemetry, which the bundle leaves to the npm package's dependencies, only with --build-arg TELEMETRY=1
+# (about 40 MB): the @opentelemetry packages at the versions the lock file pins, and what they need.
+ARG TELEMETRY=0
+RUN mkdir /runtime && if [ "$TELEMETRY" = 1 ]; then \
+      if [ -s /run/build-ca.crt ]; then export NODE_EXTRA_CA_CERTS=/run/build-ca.crt; fi \
+      && node -e "const l=require('./package-lock.json').packages,d={};for(const n of Object.keys(require('./package.json').dependencies))if(n.startsWith('@opentelemetry/'))d[n]=l['node_modules/'+n].version;require('fs').writeFileSync('/runtime/package.json',JSON.stringify({private:true,dependencies:d}))" \
+      && cd /runtime && npm install --omit=dev --no-audit --no-fund --ignore-scripts --no-package-lock && rm -rf package.json /root/.npm; \
+    fi
 
 FROM docker.io/library/node:${NODE_MAJOR}-bookworm-slim
 ENV NODE_ENV=production \
@@ -28,10 +36,10 @@ ENV NODE_ENV=production \
     WORKSPACE_MCP_HOST=0.0.0.0 \
     WORKSPACE_MCP_PORT=8787
 WORKDIR /app
-# Only what runs, owned by root and read-only to the server's user. OpenTelemetry, which the npm package
-# leaves to its own dependencies, is not in the image (35 MB); see docs/container.md.
+# Only what runs, owned by root and read-only to the server's user; node_modules only with TELEMETRY=1.
 COPY --from=build /src/package.json ./
 COPY --from=build /src/dist/src ./dist/src
+COPY --from=build /runtime/ ./
 USER node
 EXPOSE 8787
 # The slim image has no curl: node's fetch asks the server's liveness endpoint on its own port.

@@ -6,8 +6,12 @@ set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$IMAGE_DIR/../.."
 
-args=(--format docker --network host --build-arg "NODE_MAJOR=$NODE_MAJOR" --tag "$IMAGE")
+args=(--format docker --network host --build-arg "NODE_MAJOR=$NODE_MAJOR")
 ca="${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}"
 [ -s "$ca" ] && args+=(--volume "$ca:/run/build-ca.crt:ro")
-podman build --quiet "${args[@]}" . >/dev/null
-podman image inspect --format '{{.Size}}' "$IMAGE" | awk -v n="$IMAGE" '{printf "%s: %.1f MB\n", n, $1/1e6}'
+podman build --quiet "${args[@]}" --tag "$IMAGE" . >/dev/null
+# The variant with OpenTelemetry: the same layers up to its one step of its own.
+podman build --quiet "${args[@]}" --build-arg TELEMETRY=1 --tag "$IMAGE_TELEMETRY" . >/dev/null
+for image in "$IMAGE" "$IMAGE_TELEMETRY"; do
+  podman image inspect --format '{{.Size}}' "$image" | awk -v n="$image" '{printf "%s: %.1f MB\n", n, $1/1e6}'
+done

@@ -10,6 +10,7 @@ export CONTAINERS_CONF="$IMAGE_DIR/containers.conf"
 NODE_MAJOR="${NODE_MAJOR:-24}"
 BASE_IMAGE="docker.io/library/node:${NODE_MAJOR}-bookworm-slim"
 IMAGE="${IMAGE:-localhost/learning-workspace-mcp:ci}"
+IMAGE_TELEMETRY="${IMAGE_TELEMETRY:-localhost/learning-workspace-mcp:ci-telemetry}"
 
 STATE_DIR="${LW_IMAGE_STATE:-${TMPDIR:-/tmp}/lw-image-$(id -u)}"
 mkdir -p "$STATE_DIR"

@@ -4,5 +4,5 @@
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$IMAGE_DIR/../.."
-export IMAGE BASE_IMAGE
+export IMAGE IMAGE_TELEMETRY BASE_IMAGE
 exec npx vitest run --config test/image/vitest.config.ts "$@"

@@ -72,9 +72,13 @@ async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean): Prom
   try {
     return await (await import('../telemetry/otel.js')).startTelemetry(env, prometheus);
   } catch (err) {
-    log('warn', 'OpenTelemetry could not be started (the desktop bundle does not carry it; the npm package does)', {
-      error: String(err).slice(0, 200),
-    });
+    log(
+      'warn',
+      'OpenTelemetry could not be started (the desktop bundle and the default container image do not carry it; the npm package and the image built with TELEMETRY=1 do)',
+      {
+        error: String(err).slice(0, 200),
+      },
+    );
     return undefined;
   }
 }

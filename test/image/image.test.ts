@@ -5,7 +5,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ALL_TOOLS, freePort, SANDBOX_CREDENTIALS, startSandbox, text, type Sandbox } from '../helpers.js';
-import { BASE_IMAGE, connectWithToken, ended, IMAGE, podman, podmanOk, runToEnd, until } from './podman.js';
+import { BASE_IMAGE, connectWithToken, ended, IMAGE, IMAGE_TELEMETRY, podman, podmanOk, runToEnd, until } from './podman.js';
 
 const TOKEN = 'image-test-token-0123456789';
 const DRAIN_MS = 3_000;
@@ -127,5 +127,42 @@ describe('the container image', () => {
     expect(tookMs).toBeLessThanOrEqual(DRAIN_MS + 2_000);
     await inFlight;
     await client.close().catch(() => undefined);
+  });
+});
+
+describe('the image built with --build-arg TELEMETRY=1', () => {
+  test('serves Prometheus metrics at /metrics behind the access token, with the operation-duration series after a call', async () => {
+    const port = await freePort();
+    const metricsServer = name('metrics');
+    await podmanOk([
+      'run', '-d', '--name', metricsServer, '--network', 'host',
+      '-e', 'WORKSPACE_MCP_HOST=127.0.0.1', '-e', `WORKSPACE_MCP_PORT=${port}`, '-e', `WORKSPACE_MCP_AUTH_TOKEN=${TOKEN}`,
+      '-e', 'WORKSPACE_MCP_METRICS=1', ...workspaceEnv(), IMAGE_TELEMETRY,
+    ]); // prettier-ignore
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await until('the server answers /healthz', async () => (await fetch(`${base}/healthz`)).ok || Promise.reject(), 30_000);
+      const { client } = await connectWithToken(`${base}/mcp`, TOKEN);
+      try {
+        await client.callTool({ name: 'groups_list', arguments: {} });
+      } finally {
+        await client.close();
+      }
+      expect((await fetch(`${base}/metrics`)).status).toBe(401);
+      const scraped = await until(
+        'the call is in /metrics',
+        async () => {
+          const body = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+          return body.includes('groups_list') ? body : Promise.reject(new Error(body.slice(0, 300)));
+        },
+        20_000,
+      );
+      expect(scraped).toMatch(/mcp_server_operation_duration/);
+      expect(scraped).not.toContain(TOKEN);
+      const logs = await podmanOk(['logs', metricsServer]);
+      expect(logs).not.toMatch(/OpenTelemetry.*not/i);
+    } finally {
+      await podman(['rm', '-f', '-t', '0', metricsServer]);
+    }
   });
 });

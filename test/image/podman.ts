@@ -9,6 +9,7 @@ const run = promisify(execFile);
 
 /** The image scripts/image/build.sh built from the Dockerfile, and the (stand-in) base it is built on. */
 export const IMAGE = process.env['IMAGE'] ?? 'localhost/learning-workspace-mcp:ci';
+export const IMAGE_TELEMETRY = process.env['IMAGE_TELEMETRY'] ?? 'localhost/learning-workspace-mcp:ci-telemetry';
 export const BASE_IMAGE = process.env['BASE_IMAGE'] ?? 'docker.io/library/node:24-bookworm-slim';
 
 export interface Result {
