@@ -29,7 +29,7 @@ import { runTool, SERVER_NAME, type AsTask, type ToolCallOptions } from './tool-
 import { BATCH_TOOL_NAME } from './tool-summary.js';
 import { runBatch } from '../batch/run.js';
 import { CODE_TOOL_NAME } from '../code/limits.js';
-import { runCode } from '../code/run.js';
+import { runCode, type CodeOptions } from '../code/run.js';
 import { codeResource, readCodeResource } from './code-resource.js';
 
 export interface ServerOptions extends ToolCallOptions {
@@ -46,6 +46,8 @@ export interface ServerOptions extends ToolCallOptions {
   telemetry?: Telemetry | undefined;
   /** Calls of one batch_call in flight at once at most (--max-inflight; 16 when unset). */
   maxInFlight?: number | undefined;
+  /** code_run's sandboxes running at once in this process, all its servers together. */
+  sandboxes?: CodeOptions['sandboxes'];
 }
 
 /**
