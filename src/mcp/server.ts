@@ -25,7 +25,7 @@ import type { Telemetry } from '../telemetry/hooks.js';
 import { runJobTool } from './job-tools.js';
 import { requestContext, type Caller, type RequestContext } from './request-context.js';
 import { declaresTasks, serveTasks, TASKS_CAPABILITY, TASKS_EXTENSION } from './tasks.js';
-import { runTool, SERVER_NAME, type AsTask, type ToolCallOptions } from './tool-call.js';
+import { lockedDown, runTool, SERVER_NAME, type AsTask, type ToolCallOptions } from './tool-call.js';
 import { BATCH_TOOL_NAME } from './tool-summary.js';
 import { runBatch } from '../batch/run.js';
 import { CODE_TOOL_NAME } from '../code/limits.js';
@@ -212,13 +212,13 @@ export function createMcpServer(opts: ServerOptions): Server {
     }
     if (name === CODE_TOOL_NAME && catalogue.code) return callCode(args, catalogue, opts, ctx, context, request);
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
-    if (jobTool && opts.jobs) return runJobTool(jobTool, args, opts.jobs, context.caller.hash);
+    if (jobTool && opts.jobs) return runJobTool(jobTool, args, opts.jobs, context.caller.hash, lockedDown(opts, context));
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
       `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`,
     );
   };
-  if (opts.jobs) serveTasks(server, opts.jobs);
+  if (opts.jobs) serveTasks(server, opts.jobs, (ctx) => lockedDown(opts, requestContext(ctx)));
   return server;
 }
 
