@@ -413,6 +413,17 @@ describe('lockdown', () => {
     }
   });
 
+  test('a header sent twice (a proxy\'s "1" and the client\'s own "0") keeps lockdown on', async () => {
+    // Node joins a repeated header with a comma: this is what the server reads of the two.
+    const c = await v1({ url: http.url, headers: { 'X-Workspace-Lockdown': '0, 1' } });
+    try {
+      const r = await c.call('materials_list', {});
+      expect((sc(r)['materials'] as { content: { text?: string } }[])[0]!.content.text).toBe(WITHHELD);
+    } finally {
+      await c.close();
+    }
+  });
+
   test('a 2026-07-28 client is asked with input_required: the question is cleaned and on one line', async () => {
     const c = await v2(http.url);
     try {
