@@ -283,12 +283,9 @@ class GuestCalls {
 function checkArguments(def: ToolDef, argsText: string): Record<string, unknown> {
   // Measured before the host parses them: the guest can make a string of tens of megabytes.
   if (argsText.length > CODE_LIMITS.argsChars) {
-    throw new ToolError(
-      `The arguments for ${def.name} are ${argsText.length} characters of JSON, more than the ${CODE_LIMITS.argsChars} a call takes.`,
-      {
-        code: 'INVALID_INPUT',
-      },
-    );
+    throw new ToolError(`The arguments for ${def.name} are more than the ${CODE_LIMITS.argsChars} characters of JSON a call takes.`, {
+      code: 'INVALID_INPUT',
+    });
   }
   const args = guestJson(argsText);
   if (!args.ok) throw new ToolError(`The arguments for ${def.name}: their value ${args.why}.`, { code: 'INVALID_INPUT' });

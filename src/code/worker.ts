@@ -76,7 +76,11 @@ class Run {
     const id = this.nextId++;
     const deferred = this.vm.newPromise();
     this.pending.set(id, deferred);
-    port.postMessage({ t: 'call', id, tool, args } satisfies FromWorker);
+    // Arguments past the cap go only as far as show it: the host refuses them, and the guest's megabytes
+    // (a hundred calls of them) never queue up in the host's memory.
+    const { argsChars } = input.limits;
+    const sent = { tool: tool.slice(0, 100), args: args.length > argsChars ? args.slice(0, argsChars + 1) : args };
+    port.postMessage({ t: 'call', id, ...sent } satisfies FromWorker);
     return deferred.handle;
   }
 
