@@ -10,25 +10,35 @@ export class SandboxSlots {
 
   /** Waits for a free slot; false when the signal ended the wait first (then no slot is held). */
   async take(signal: AbortSignal): Promise<boolean> {
-    while (this.running >= this.most) {
-      if (signal.aborted) return false;
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          this.waiting.delete(wake);
-          signal.removeEventListener('abort', wake);
-          resolve();
-        };
-        this.waiting.add(wake);
-        signal.addEventListener('abort', wake, { once: true });
-      });
+    while (this.running >= this.most && !signal.aborted) await this.turn(signal);
+    if (signal.aborted) {
+      // Woken for a free slot and cancelled before taking it: the next in line gets the wake-up.
+      this.wakeNext();
+      return false;
     }
-    if (signal.aborted) return false;
     this.running++;
     return true;
   }
 
   release(): void {
     this.running--;
+    this.wakeNext();
+  }
+
+  private turn(signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        this.waiting.delete(wake);
+        signal.removeEventListener('abort', wake);
+        resolve();
+      };
+      this.waiting.add(wake);
+      signal.addEventListener('abort', wake, { once: true });
+    });
+  }
+
+  private wakeNext(): void {
+    if (this.running >= this.most) return;
     const [next] = this.waiting;
     next?.();
   }

@@ -183,6 +183,20 @@ describe('sandboxes at once in a process', () => {
     slots.release();
     expect(await slots.take(never)).toBe(true);
   });
+
+  test('one woken for a free slot and cancelled before it takes it passes the wake-up on', async () => {
+    const slots = new SandboxSlots(1);
+    const never = new AbortController().signal;
+    expect(await slots.take(never)).toBe(true);
+    const leaving = new AbortController();
+    const first = slots.take(leaving.signal);
+    const second = slots.take(never);
+    slots.release();
+    // Cancelled after its wake-up, before it ran again.
+    leaving.abort();
+    expect(await first).toBe(false);
+    expect(await second).toBe(true);
+  });
 });
 
 describe('configuration', () => {
