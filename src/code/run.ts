@@ -86,6 +86,9 @@ async function runGuest(code: string, limits: CodeLimits, parts: RunParts): Prom
     ended.abort();
     keepAlive?.stop();
   }
+  // The line starting "Resolution:" is the server's own: a resolution the code set on an error of its
+  // making (from what it read, perhaps) is not shown as one; a tool's error it let through keeps its own.
+  if (!end.ok && end.resolution !== undefined && !calls.resolutions.has(end.resolution)) end = { ...end, resolution: undefined };
   return codeOutcome(end, calls.made, parts.opts.resultMaxChars ?? DEFAULTS.resultMaxChars);
 }
 
@@ -165,6 +168,8 @@ export function guestJson(text: string): { ok: true; value: unknown } | { ok: fa
 class GuestCalls {
   /** Calls the code made within the limit (a refused write or a failed call among them). */
   made = 0;
+  /** The resolutions of the errors its calls were answered with: the server's words. */
+  readonly resolutions = new Set<string>();
   private asked = 0;
   private done = 0;
   private running = 0;
@@ -184,10 +189,9 @@ class GuestCalls {
     } catch (err) {
       const e = ToolError.of(err, `${CODE_TOOL_NAME} calling ${tool}`);
       const { code, message, resolution, fieldErrors, status } = e.data();
-      return JSON.stringify({
-        ok: false,
-        error: { code, message, resolution: resolution ?? ERROR_CODES[code].resolution, fieldErrors, status },
-      });
+      const said = resolution ?? ERROR_CODES[code].resolution;
+      this.resolutions.add(said);
+      return JSON.stringify({ ok: false, error: { code, message, resolution: said, fieldErrors, status } });
     }
   }
 
