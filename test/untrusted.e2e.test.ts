@@ -369,11 +369,56 @@ describe('lockdown', () => {
     }
   });
 
+  test('a job made outside lockdown is withheld from a request in lockdown, joined or read; one made in lockdown is shown', async () => {
+    const jobs = await startHttpProcess(sandboxEnv(sandbox, { WORKSPACE_JOB_AFTER_MS: '200' }));
+    const open = await v1({ url: jobs.url });
+    const locked = await v1({ url: jobs.url, headers: { 'X-Workspace-Lockdown': '1' } });
+    type Job = { id: string; status: string; result?: Record<string, unknown> };
+    const jobOf = (r: CallToolResult) => sc(r)['job'] as Job;
+    const follow = async (c: Caller, id: string) => {
+      let r = await c.call('jobs_get', { jobId: id });
+      while (jobOf(r).status === 'running') r = await c.call('jobs_get', { jobId: id });
+      return r;
+    };
+    try {
+      const args = { question: 'How are courses going?' };
+      const job = jobOf(await open.call('performance_insights_ask', args));
+      expect(job.status).toBe('running');
+      // The identical call in lockdown joins the running job: it is answered with the job, then reads it.
+      const joined = await locked.call('performance_insights_ask', args);
+      expect(jobOf(joined).id).toBe(job.id);
+      const lockedRead = await follow(locked, job.id);
+      expect(jobOf(lockedRead).status).toBe('succeeded');
+      expect(jobOf(lockedRead).result).toBeUndefined();
+      expect(text(lockedRead)).toMatch(/^Error WITHHELD: This performance_insights_ask result was made outside lockdown/);
+      expect(JSON.stringify(locked.received.results)).not.toContain('62%');
+      // Outside lockdown the same job is shown whole.
+      expect(String(jobOf(await follow(open, job.id)).result?.['answer'])).toContain('62%');
+      // A job made in lockdown is shown in lockdown, its prose withheld as it was made.
+      const own = jobOf(await locked.call('performance_insights_ask', { question: 'And the groups?' }));
+      expect(jobOf(await follow(locked, own.id)).result?.['answer']).toBe(WITHHELD);
+    } finally {
+      await Promise.all([open.close(), locked.close()]);
+      await jobs.stop();
+    }
+  });
+
   test('a header that is not an "on" does not switch lockdown on; without lockdown the answer is shown', async () => {
     const c = await v1({ url: http.url, headers: { 'X-Workspace-Lockdown': 'off' } });
     try {
       const r = await c.call('materials_list', {});
       expect((sc(r)['materials'] as { content: { text?: string } }[])[0]!.content.text).toContain('Know your BATNA.');
+    } finally {
+      await c.close();
+    }
+  });
+
+  test('a header sent twice (a proxy\'s "1" and the client\'s own "0") keeps lockdown on', async () => {
+    // Node joins a repeated header with a comma: this is what the server reads of the two.
+    const c = await v1({ url: http.url, headers: { 'X-Workspace-Lockdown': '0, 1' } });
+    try {
+      const r = await c.call('materials_list', {});
+      expect((sc(r)['materials'] as { content: { text?: string } }[])[0]!.content.text).toBe(WITHHELD);
     } finally {
       await c.close();
     }

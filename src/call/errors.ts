@@ -146,6 +146,12 @@ export const ERROR_CODES = {
     resolution: 'Job ids come from the answer of a long tool; a finished job is kept for a limited time.',
     retry: false,
   },
+  WITHHELD: {
+    meaning:
+      'In lockdown, the result of a job made outside lockdown is not shown: it may carry prose people wrote, which lockdown withholds.',
+    resolution: 'Call the tool again in lockdown: its result then comes with that prose withheld.',
+    retry: false,
+  },
   CODE_FAILED: {
     meaning:
       "The code given to code_run did not return an answer: it threw, broke one of the sandbox's limits, or returned what is not JSON.",

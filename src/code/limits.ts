@@ -18,6 +18,12 @@ export const CODE_LIMITS = {
   cpuMs: 10_000,
   /** The whole run, tool calls included: past it the worker is ended, whatever it is doing. */
   wallMs: 60_000,
+  /** Characters of JSON the arguments of one tool call take at most, measured before the host parses them. */
+  argsChars: 100_000,
+  /** Levels of arrays and objects in JSON the guest sends the host (arguments, its value) at most. */
+  jsonDepth: 64,
+  /** Runs one process has going at once (all callers together); more wait for one to end. */
+  runsAtOnce: 8,
 } as const;
 
 export type CodeLimits = { -readonly [K in keyof typeof CODE_LIMITS]: number };

@@ -13,10 +13,12 @@ import { UNTRUSTED_META } from '../mcp/untrusted.js';
 import { DEFAULTS } from '../config/defaults.js';
 import { redact } from '../telemetry/log.js';
 import type { BatchOptions } from '../batch/run.js';
+import { cleanDeep } from '../text/clean.js';
 import { quote } from '../text/quote.js';
 import { didYouMean } from '../text/suggest.js';
-import { CODE_TOOL_NAME, codeLimits, type CodeLimits } from './limits.js';
+import { CODE_LIMITS, CODE_TOOL_NAME, codeLimits, type CodeLimits } from './limits.js';
 import type { SandboxEnd } from './sandbox.js';
+import type { SandboxSlots } from './slots.js';
 
 // code_run: the agent's JavaScript in a sandbox (sandbox.ts, worker.ts), whose every tool call comes here
 // and goes through the call core as a batch's calls do: checked against the tool's schema, counted by the
@@ -25,10 +27,15 @@ import type { SandboxEnd } from './sandbox.js';
 
 const DEFAULT_AT_ONCE = 16;
 
+/** What code_run needs of the server's settings: a batch's, and the process's bound on sandboxes at once. */
+export interface CodeOptions extends BatchOptions {
+  sandboxes?: SandboxSlots | undefined;
+}
+
 export async function runCode(
   args: unknown,
   catalogue: Catalogue,
-  opts: BatchOptions,
+  opts: CodeOptions,
   ctx: ServerContext,
   request: RequestContext,
   asTask: AsTask,
@@ -47,7 +54,7 @@ export async function runCode(
 /** What one run works with. */
 interface RunParts {
   catalogue: Catalogue;
-  opts: BatchOptions;
+  opts: CodeOptions;
   call: CallContext;
   ctx: ServerContext;
   request: RequestContext;
@@ -55,19 +62,33 @@ interface RunParts {
 
 /** One run in the sandbox, its tool calls answered through the call core, and its end as a result. */
 async function runGuest(code: string, limits: CodeLimits, parts: RunParts): Promise<Outcome> {
-  const { call } = parts;
+  // A run that ended for any reason (its value, a limit, a cancel) sends nothing more: the calls still
+  // waiting their turn are not sent, those on the way are ended, and no progress follows its answer.
+  const ended = new AbortController();
+  const call: CallContext = { ...parts.call, signal: AbortSignal.any([parts.call.signal, ended.signal]) };
   const keepAlive = call.progress ? new KeepAlive(call.progress, { title: 'Run code', mode: 'long' }, call.keepAliveMs) : undefined;
-  const calls = new GuestCalls(limits, parts, (done) => keepAlive?.send(`${done} calls done`, 'status').catch(() => undefined));
+  const progress = (done: number) => {
+    if (!call.signal.aborted) keepAlive?.send(`${done} calls done`, 'status').catch(() => undefined);
+  };
+  const calls = new GuestCalls(limits, { ...parts, call }, progress);
   // The guest's calls come in by message: each runs in this request's context (its trace, its span).
   const onCall = AsyncResource.bind((tool: string, argsText: string) => calls.answer(tool, argsText));
+  const slots = parts.opts.sandboxes;
   let end: SandboxEnd;
+  let held = false;
   try {
+    held = slots ? await slots.take(call.signal) : false;
     // Read on the first run: a server that never runs code loads none of the sandbox.
     const { runSandbox } = await import('./sandbox.js');
     end = await runSandbox(code, parts.catalogue.codeTools, limits, onCall, call.signal);
   } finally {
+    if (held) slots!.release();
+    ended.abort();
     keepAlive?.stop();
   }
+  // The line starting "Resolution:" is the server's own: a resolution the code set on an error of its
+  // making (from what it read, perhaps) is not shown as one; a tool's error it let through keeps its own.
+  if (!end.ok && end.resolution !== undefined && !calls.resolutions.has(end.resolution)) end = { ...end, resolution: undefined };
   return codeOutcome(end, calls.made, parts.opts.resultMaxChars ?? DEFAULTS.resultMaxChars);
 }
 
@@ -92,10 +113,20 @@ export function codeOutcome(end: SandboxEnd, made: number, maxChars: number): Ou
     );
     return { result: errorResult(error), error: error.data() };
   }
-  const structuredContent = { result: JSON.parse(json) as unknown, calls: made, logs: end.logs };
-  const text = `The code made ${callsSaid} and returned:\n${json}${logsSaid(end.logs)}`;
+  const value = guestJson(json);
+  if (!value.ok) {
+    const error = new ToolError(`The code failed after ${callsSaid}: its value ${value.why}.`, {
+      code: 'CODE_FAILED',
+      resolution: 'Return plain data: objects, arrays, strings, numbers, booleans and null, nested a few levels at most.',
+    });
+    return { result: errorResult(error), error: error.data() };
+  }
+  // Cleaned as every result is: data the code decoded (a JSON field parsed, an escape undone) may hide characters.
+  const structuredContent = cleanDeep({ result: value.value, calls: made, logs: end.logs });
+  const shown = structuredContent.result === value.value ? json : JSON.stringify(structuredContent.result);
+  const text = `The code made ${callsSaid} and returned:\n${shown}${logsSaid(structuredContent.logs)}`;
   // What the code returns and logs is computed from workspace data: marked as text people wrote, as a read's fields are.
-  const _meta = made > 0 ? { [UNTRUSTED_META]: ['result', ...(end.logs.length > 0 ? ['logs[]'] : [])] } : undefined;
+  const _meta = made > 0 ? { [UNTRUSTED_META]: ['result', ...(structuredContent.logs.length > 0 ? ['logs[]'] : [])] } : undefined;
   return { result: { content: [{ type: 'text', text: redact(text) }], structuredContent, ...(_meta ? { _meta } : {}) } };
 }
 
@@ -108,10 +139,37 @@ const LIMIT_ADVICE: Record<string, string> = {
   stalled: 'Await only tools.* calls (and promises made from them): nothing else ever settles in the sandbox.',
 };
 
+/**
+ * JSON text from the guest parsed, or why not: the guest made it (its own JSON.stringify may be replaced),
+ * so it may be no JSON, or nested deeper than the host's recursive walks (cleaning, checks) may go.
+ */
+export function guestJson(text: string): { ok: true; value: unknown } | { ok: false; why: string } {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  if (deepest > CODE_LIMITS.jsonDepth) return { ok: false, why: `is nested ${deepest} levels deep, more than ${CODE_LIMITS.jsonDepth}` };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, why: 'is not JSON' };
+  }
+}
+
 /** The guest's tool calls: checked, counted, run through the call core at most maxInFlight at once. */
 class GuestCalls {
   /** Calls the code made within the limit (a refused write or a failed call among them). */
   made = 0;
+  /** The resolutions of the errors its calls were answered with: the server's words. */
+  readonly resolutions = new Set<string>();
   private asked = 0;
   private done = 0;
   private running = 0;
@@ -131,10 +189,9 @@ class GuestCalls {
     } catch (err) {
       const e = ToolError.of(err, `${CODE_TOOL_NAME} calling ${tool}`);
       const { code, message, resolution, fieldErrors, status } = e.data();
-      return JSON.stringify({
-        ok: false,
-        error: { code, message, resolution: resolution ?? ERROR_CODES[code].resolution, fieldErrors, status },
-      });
+      const said = resolution ?? ERROR_CODES[code].resolution;
+      this.resolutions.add(said);
+      return JSON.stringify({ ok: false, error: { code, message, resolution: said, fieldErrors, status } });
     }
   }
 
@@ -228,7 +285,15 @@ class GuestCalls {
 
 /** The guest's arguments, parsed from its JSON text and checked against the tool's own schema. */
 function checkArguments(def: ToolDef, argsText: string): Record<string, unknown> {
-  const parsed: unknown = JSON.parse(argsText);
+  // Measured before the host parses them: the guest can make a string of tens of megabytes.
+  if (argsText.length > CODE_LIMITS.argsChars) {
+    throw new ToolError(`The arguments for ${def.name} are more than the ${CODE_LIMITS.argsChars} characters of JSON a call takes.`, {
+      code: 'INVALID_INPUT',
+    });
+  }
+  const args = guestJson(argsText);
+  if (!args.ok) throw new ToolError(`The arguments for ${def.name}: their value ${args.why}.`, { code: 'INVALID_INPUT' });
+  const parsed = args.value;
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new ToolError(`${def.name} takes one object of arguments.`, { code: 'INVALID_INPUT' });
   }

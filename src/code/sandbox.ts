@@ -77,6 +77,8 @@ export function runSandbox(
     const cancel = () => finish({ ok: false, message: 'The run was cancelled.', limit: 'cancelled', logs: [] });
     signal.addEventListener('abort', cancel, { once: true });
     worker.on('message', (m: FromWorker) => {
+      // A call still queued when the run ended is not made.
+      if (ended) return;
       if (m.t === 'done') {
         finish(m.error ? { ok: false, ...m.error, logs: m.logs } : { ok: true, result: m.result, logs: m.logs });
         return;

@@ -76,7 +76,11 @@ class Run {
     const id = this.nextId++;
     const deferred = this.vm.newPromise();
     this.pending.set(id, deferred);
-    port.postMessage({ t: 'call', id, tool, args } satisfies FromWorker);
+    // Arguments past the cap go only as far as show it: the host refuses them, and the guest's megabytes
+    // (a hundred calls of them) never queue up in the host's memory.
+    const { argsChars } = input.limits;
+    const sent = { tool: tool.slice(0, 100), args: args.length > argsChars ? args.slice(0, argsChars + 1) : args };
+    port.postMessage({ t: 'call', id, ...sent } satisfies FromWorker);
     return deferred.handle;
   }
 
@@ -92,9 +96,10 @@ class Run {
   private log(line: string): void {
     const room = input.limits.logChars - this.logChars;
     if (room <= 0) return;
-    const kept = line.length <= room ? line : `${line.slice(0, room)}… (logs cut at ${input.limits.logChars} characters)`;
+    const kept = line.length < room ? line : `${line.slice(0, room)}… (logs cut at ${input.limits.logChars} characters)`;
     this.logs.push(kept);
-    this.logChars += line.length <= room ? line.length : room;
+    // Each line counts its line break too: a million empty lines are no free way past the cap.
+    this.logChars += line.length < room ? line.length + 1 : room;
   }
 
   /** Runs what is ready in the guest; ends the run when its promise settled or can no longer settle. */
@@ -120,23 +125,30 @@ class Run {
   }
 
   private fail(errorHandle: QuickJSHandle): void {
-    const dumped: unknown = this.vm.dump(errorHandle);
     // A tool's error the code let through keeps its code and resolution.
     const own = (key: string) => {
       if (this.vm.typeof(errorHandle) !== 'object') return undefined;
       const value: unknown = this.vm.getProp(errorHandle, key).consume((h) => this.vm.dump(h));
       return typeof value === 'string' ? value.slice(0, 1_000) : undefined;
     };
-    const [code, resolution] = [own('code'), own('resolution')];
+    // Reading what was thrown runs guest code (getters, toJSON): it counts against the CPU limit like any.
+    let read: [unknown, string | undefined, string | undefined] | undefined;
+    try {
+      read = this.inGuest(() => [this.vm.dump(errorHandle), own('code'), own('resolution')]);
+    } catch (err) {
+      // Interrupted, it is the CPU limit below; anything else (the memory exhausted) is the run's end as it is.
+      if (this.cpuMs <= input.limits.cpuMs) throw err;
+    }
     errorHandle.dispose();
+    const cpu = { message: `The code computed for more than ${input.limits.cpuMs / 1000} s of CPU time.`, limit: 'cpu' };
+    if (this.cpuMs > input.limits.cpuMs || read === undefined) return this.end({ error: cpu });
+    const [dumped, code, resolution] = read;
     const { name, message } = (typeof dumped === 'object' && dumped !== null ? dumped : { message: String(dumped) }) as {
       name?: string;
       message?: string;
     };
     const text = String(message ?? dumped);
-    if (name === 'InternalError' && text === 'interrupted') {
-      return this.end({ error: { message: `The code computed for more than ${input.limits.cpuMs / 1000} s of CPU time.`, limit: 'cpu' } });
-    }
+    if (name === 'InternalError' && text === 'interrupted') return this.end({ error: cpu });
     if (/out of memory/i.test(text)) {
       return this.end({
         error: { message: `The code used more than the ${input.limits.memoryBytes / 1024 / 1024} MB of memory it may.`, limit: 'memory' },

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { errorResult, ToolError } from '../call/errors.js';
+import { LOCKDOWN_META, UNTRUSTED_META } from '../mcp/untrusted.js';
 import type { JobRecord, StoreUnavailable } from './record.js';
 
 // What an agent is told of a job: the handed-off answer of a long tool, and the answers of jobs_get and jobs_cancel.
@@ -90,4 +91,31 @@ export function storeUnavailable(err: StoreUnavailable, what: string): CallToolR
       : 'Retry the same call in about 5 s; repeated failures mean the store is down, which the server operator must fix.',
   });
   return errorResult(error);
+}
+
+/** A job's result, to be kept: marked when it was made in lockdown (see seenInLockdown). */
+export function madeIn(result: CallToolResult, lockdown: boolean | undefined): CallToolResult {
+  return lockdown ? { ...result, _meta: { ...result._meta, [LOCKDOWN_META]: true } } : result;
+}
+
+/**
+ * A job's result as a request sees it: in lockdown, one made outside it that carries fields people wrote,
+ * or that is an error (which may carry part of an answer), is withheld whole, since which of its text is
+ * prose is no longer known. Results made in lockdown, and everything outside lockdown, are as they are.
+ */
+export function seenInLockdown(result: CallToolResult, lockdown: boolean, tool: string): CallToolResult {
+  if (!lockdown || result._meta?.[LOCKDOWN_META] === true) return result;
+  if (!result.isError && result._meta?.[UNTRUSTED_META] === undefined) return result;
+  return errorResult(
+    new ToolError(`This ${tool} result was made outside lockdown and may carry prose people wrote; in lockdown it is not shown.`, {
+      code: 'WITHHELD',
+      resolution: `Call ${tool} again in lockdown: its result then comes with that prose withheld.`,
+    }),
+  );
+}
+
+/** The job as a request in lockdown or not sees it (seenInLockdown). */
+export function jobSeenInLockdown(job: JobRecord, lockdown: boolean): JobRecord {
+  const result = job.result && seenInLockdown(job.result, lockdown, job.tool);
+  return result === job.result ? job : { ...job, result };
 }

@@ -1,6 +1,8 @@
 import type { Server } from '@modelcontextprotocol/server';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { CODE_LIMITS } from '../code/limits.js';
+import { SandboxSlots } from '../code/slots.js';
 import { Confirmations } from '../confirm/flow.js';
 import { AuditLog } from '../telemetry/audit.js';
 import { otelWanted, type Telemetry } from '../telemetry/hooks.js';
@@ -63,7 +65,9 @@ export async function prepareServing(config: Config, env: NodeJS.ProcessEnv): Pr
   const credentials = new CredentialCheck();
   const verifyCaller = (caller: Caller) => credentials.verify(caller.hash, upstreamFor(config, upstream, caller));
   const audit = config.auditLog ? new AuditLog(config.auditLog) : undefined;
-  const makeServer = serverFactory(config, upstream, inFlight, catalogues, { jobs, confirm, audit, telemetry });
+  // One bound for the process: every session's code_run shares it.
+  const sandboxes = config.code ? new SandboxSlots(CODE_LIMITS.runsAtOnce) : undefined;
+  const makeServer = serverFactory(config, upstream, inFlight, catalogues, { jobs, confirm, audit, telemetry, sandboxes });
   return { upstream, inFlight, jobs, confirm, audit, telemetry, verifyCaller, all: catalogues(upstream, false), makeServer };
 }
 
@@ -153,6 +157,7 @@ function serverFactory(
     confirm: Confirmations | undefined;
     audit: AuditLog | undefined;
     telemetry: Telemetry | undefined;
+    sandboxes: SandboxSlots | undefined;
   },
 ): ServerFactory {
   // Signed-in callers: the tools follow each request's scopes, so a step-up within a session counts at once.

@@ -25,11 +25,11 @@ import type { Telemetry } from '../telemetry/hooks.js';
 import { runJobTool } from './job-tools.js';
 import { requestContext, type Caller, type RequestContext } from './request-context.js';
 import { declaresTasks, serveTasks, TASKS_CAPABILITY, TASKS_EXTENSION } from './tasks.js';
-import { runTool, SERVER_NAME, type AsTask, type ToolCallOptions } from './tool-call.js';
+import { lockedDown, runTool, SERVER_NAME, type AsTask, type ToolCallOptions } from './tool-call.js';
 import { BATCH_TOOL_NAME } from './tool-summary.js';
 import { runBatch } from '../batch/run.js';
 import { CODE_TOOL_NAME } from '../code/limits.js';
-import { runCode } from '../code/run.js';
+import { runCode, type CodeOptions } from '../code/run.js';
 import { codeResource, readCodeResource } from './code-resource.js';
 
 export interface ServerOptions extends ToolCallOptions {
@@ -46,6 +46,8 @@ export interface ServerOptions extends ToolCallOptions {
   telemetry?: Telemetry | undefined;
   /** Calls of one batch_call in flight at once at most (--max-inflight; 16 when unset). */
   maxInFlight?: number | undefined;
+  /** code_run's sandboxes running at once in this process, all its servers together. */
+  sandboxes?: CodeOptions['sandboxes'];
 }
 
 /**
@@ -210,13 +212,13 @@ export function createMcpServer(opts: ServerOptions): Server {
     }
     if (name === CODE_TOOL_NAME && catalogue.code) return callCode(args, catalogue, opts, ctx, context, request);
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
-    if (jobTool && opts.jobs) return runJobTool(jobTool, args, opts.jobs, context.caller.hash);
+    if (jobTool && opts.jobs) return runJobTool(jobTool, args, opts.jobs, context.caller.hash, lockedDown(opts, context));
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
       `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`,
     );
   };
-  if (opts.jobs) serveTasks(server, opts.jobs);
+  if (opts.jobs) serveTasks(server, opts.jobs, (ctx) => lockedDown(opts, requestContext(ctx)));
   return server;
 }
 

@@ -11,6 +11,7 @@ import {
 import * as z from 'zod';
 import { errorResult, ToolError } from '../call/errors.js';
 import { StoreUnavailable, type JobRecord } from '../jobs/record.js';
+import { jobSeenInLockdown } from '../jobs/answers.js';
 import type { JobRunner } from '../jobs/runner.js';
 import { requestContext } from './request-context.js';
 
@@ -91,8 +92,11 @@ export function taskOf(job: JobRecord, keepMs: number): Record<string, unknown> 
 
 const taskId = z.looseObject({ taskId: z.string().min(1).max(100) });
 
-/** Registers the task methods on a server whose long calls run as jobs. */
-export function serveTasks(server: Server, jobs: JobRunner): void {
+/**
+ * Registers the task methods on a server whose long calls run as jobs. `lockedDown` says whether a request
+ * is in lockdown: a result made outside it is withheld from one that is.
+ */
+export function serveTasks(server: Server, jobs: JobRunner, lockedDown: (ctx: ServerContext) => boolean): void {
   const keep = jobs.opts.keepMs;
   const unknown = (id: string) => new Error(`No task ${/^[0-9a-f]{32}$/.test(id) ? id : 'with that id'} for this caller.`);
   const owner = (ctx: ServerContext) => requestContext(ctx).caller.hash;
@@ -111,7 +115,7 @@ export function serveTasks(server: Server, jobs: JobRunner): void {
   };
   server.setRequestHandler('tasks/get', { params: taskId }, async ({ taskId: id }, ctx) => {
     const job = await own(id, ctx);
-    return modern(ctx) ? detailedTask(job, keep) : taskOf(job, keep);
+    return modern(ctx) ? detailedTask(jobSeenInLockdown(job, lockedDown(ctx)), keep) : taskOf(job, keep);
   });
   server.setRequestHandler('tasks/cancel', { params: taskId }, async ({ taskId: id }, ctx) => {
     const job = await jobs.cancel(id, owner(ctx));
@@ -128,6 +132,7 @@ export function serveTasks(server: Server, jobs: JobRunner): void {
     let job = await own(id, ctx);
     while (job.status === 'running' && !ctx.mcpReq.signal.aborted)
       job = ((await jobs.store.waitForEnd(id, RESULT_WAIT_MS)) && (await jobs.get(id, job.owner))) ?? job;
+    job = jobSeenInLockdown(job, lockedDown(ctx));
     const related = { _meta: { [RELATED_TASK]: { taskId: id } } };
     if (job.status === 'cancelled')
       return { ...errorResult(new ToolError(`Task ${id} was cancelled.`, { code: 'CANCELLED' })), ...related };

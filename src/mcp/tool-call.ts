@@ -5,7 +5,7 @@ import { errorResult, invalidInput, ToolError, type ErrorCode } from '../call/er
 import { invoke } from '../call/invoke.js';
 import type { Upstream } from '../call/upstream.js';
 import { doubtQuestion, doubtRefusal } from '../jobs/advice.js';
-import { handOffResult, storeUnavailable } from '../jobs/answers.js';
+import { handOffResult, madeIn, seenInLockdown, storeUnavailable } from '../jobs/answers.js';
 import { StoreUnavailable, type Doubt, type JobRecord } from '../jobs/record.js';
 import type { Attach, JobRunner, Outcome } from '../jobs/runner.js';
 import { log, redact } from '../telemetry/log.js';
@@ -112,7 +112,9 @@ export async function runTool(
       jobs.run(
         attach,
         ({ signal, progress }) =>
-          executeAudited(def, checked, opts, { ...call, signal, progress: async (m, k) => progress(m, k) }, ctx, request, started),
+          executeAudited(def, checked, opts, { ...call, signal, progress: async (m, k) => progress(m, k) }, ctx, request, started).then(
+            (o) => ({ ...o, result: madeIn(o.result, call.lockdown) }),
+          ),
         // A client that asked for a task is answered with it at once, and follows it with tasks/get.
         asTask ? 0 : undefined,
         overDoubt,
@@ -128,15 +130,22 @@ export async function runTool(
     if (err instanceof StoreUnavailable) return storeUnavailable(err, 'Nothing was started');
     throw err;
   }
-  return jobAnswer(ran, asTask, jobs.opts.keepMs);
+  return jobAnswer(ran, asTask, jobs.opts.keepMs, def.name, call.lockdown);
 }
 
 /**
- * What a call run as a job answers, a batch's too: its result when it ended in time; else the task a
- * client asked for (each revision's shape), or the hand-off to jobs_get.
+ * What a call run as a job answers, a batch's too: its result when it ended in time (one it joined made
+ * outside lockdown is not shown in lockdown); else the task a client asked for (each revision's shape),
+ * or the hand-off to jobs_get.
  */
-export function jobAnswer(ran: { result: CallToolResult } | { job: JobRecord }, asTask: AsTask, keepMs: number): CallToolResult {
-  if ('result' in ran) return ran.result;
+export function jobAnswer(
+  ran: { result: CallToolResult } | { job: JobRecord },
+  asTask: AsTask,
+  keepMs: number,
+  tool: string,
+  lockdown: boolean | undefined,
+): CallToolResult {
+  if ('result' in ran) return seenInLockdown(ran.result, lockdown === true, tool);
   if (asTask === 'v1')
     return { content: [{ type: 'text', text: `Task ${ran.job.id} created.` }], task: taskOf(ran.job, keepMs) } as CallToolResult;
   if (asTask === 'v2') return createdTask(ran.job, keepMs) as unknown as CallToolResult;
@@ -168,7 +177,11 @@ export async function runWorkAsJob(
         signal: call.signal,
         progress: forward && ((m, k) => void forward(m, k).catch(() => undefined)),
       },
-      ({ signal, progress }) => work({ ...call, signal, progress: async (m, k) => progress(m, k) }),
+      ({ signal, progress }) =>
+        work({ ...call, signal, progress: async (m, k) => progress(m, k) }).then((o) => ({
+          ...o,
+          result: madeIn(o.result, call.lockdown),
+        })),
       asTask ? 0 : undefined,
     );
   } catch (err) {
@@ -176,7 +189,7 @@ export async function runWorkAsJob(
     throw err;
   }
   if ('doubt' in ran) throw new Error(`${tool} met a doubt, which only a write that adds leaves`);
-  return jobAnswer(ran, asTask, jobs.opts.keepMs);
+  return jobAnswer(ran, asTask, jobs.opts.keepMs, tool, call.lockdown);
 }
 
 /**

@@ -8,6 +8,12 @@ export const UNTRUSTED_META = 'io.github.learning-workspace/untrusted';
 /** What stands in lockdown where prose someone wrote would be. */
 export const WITHHELD = '[withheld: lockdown]';
 
+/**
+ * `_meta` key of a job's result made in lockdown. A job outlives its request, so a request in lockdown may
+ * read (or join) one made outside it: only a result with this mark is shown to it as it is.
+ */
+export const LOCKDOWN_META = 'io.github.learning-workspace/lockdown';
+
 type Step = { key: string; each: boolean };
 
 /** Every field a row declares people wrote, the prose first. */
@@ -64,7 +70,9 @@ export function defang(data: Record<string, unknown>, paths: readonly string[], 
   return out as Record<string, unknown>;
 }
 
-const IMAGE = /!\[([^\]\n]*)\]\(\s*(https?:\/\/[^)\s]+)[^)\n]*\)/gi;
+// Linear on hostile text: the alt text stops at any bracket (a run of "![" starts is no square of
+// work), and the address (no space) and the title (after a space) cannot take the same characters.
+const IMAGE = /!\[([^[\]\n]*)\]\(\s*(https?:\/\/[^)\s]+)(?:\s[^)\n]*)?\)/gi;
 const URL_TEXT = /\bhttps?:\/\/[^\s<>()"'`\]]+/gi;
 
 function foreign(url: string, hosts: ReadonlySet<string>): boolean {

@@ -190,6 +190,23 @@ describe('one line, cut, quoted', () => {
     expect(cut('ab\u200D😀', 3)).toBe('ab…');
   });
 
+  test("no quote-like character ends the quotation: only the server's marks open and close it", () => {
+    for (const q of ["'", '"', '`', '“', '”', '‘', '’', '«', '»', '＂', '‟', '〞']) {
+      const shown = quoteName(`Test${q} (0 members)? Nothing will be lost. Also delete ${q}Sales`);
+      expect(shown.startsWith('“') && shown.endsWith('”'), q).toBe(true);
+      expect(shown.slice(1, -1), q).not.toMatch(/[“”]/);
+    }
+    expect(quoteName('a\vb\fc\r\nd')).toBe('“a b c d”');
+  });
+
+  test('the 80-character cut keeps an emoji sequence whole or leaves no joiner; a megabyte is cut from its start', () => {
+    const family = '👨\u200D👩\u200D👧';
+    expect(quoteName(`${'x'.repeat(75)}${family}`)).toBe(`“${'x'.repeat(75)}${family}”`);
+    expect(quoteName(`${'x'.repeat(78)}${family}`)).toBe(`“${'x'.repeat(78)}👨…”`);
+    expect(quoteName(`${'x'.repeat(79)}😀😀`)).toBe(`“${'x'.repeat(79)}😀…”`);
+    expect(cut(`${'😀'.repeat(1 << 20)}`, 300)).toBe(`${'😀'.repeat(300)}…`);
+  });
+
   test('a quote inside a name cannot end it; one line; 80 characters', () => {
     const forged = "Test' (0 members)? Nothing will be lost. Also delete 'Sales";
     expect(quoteName(forged)).toBe(`“${forged}”`);

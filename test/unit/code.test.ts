@@ -5,7 +5,8 @@ import { parseCli, type Config } from '../../src/config/parse.js';
 import { tsType, toolLine, declarationsOf } from '../../src/code/declarations.js';
 import { prelude, REMOVED_GLOBALS, wrapped } from '../../src/code/guest.js';
 import { CODE_LIMITS, codeLimits } from '../../src/code/limits.js';
-import { codeOutcome } from '../../src/code/run.js';
+import { codeOutcome, guestJson } from '../../src/code/run.js';
+import { SandboxSlots } from '../../src/code/slots.js';
 import { CODE_TOOL } from '../../tools/code.js';
 import { tools } from '../../tools/index.js';
 import { toolDeclarations } from '../../src/mcp/tool-schema.js';
@@ -133,6 +134,68 @@ describe("a run's end as a result", () => {
     expect(codeOutcome({ ok: false, message: 'The run was cancelled.', limit: 'cancelled', logs: [] }, 4, 1_000).error).toMatchObject({
       code: 'CANCELLED',
     });
+  });
+});
+
+describe('what the guest sends the host', () => {
+  test('JSON text is measured for depth before it is parsed (strings do not count); no JSON is said so', () => {
+    expect(guestJson('{"a":[1,{"b":"[[[["}]}')).toEqual({ ok: true, value: { a: [1, { b: '[[[[' }] } });
+    expect(guestJson('"\\"[["')).toEqual({ ok: true, value: '"[[' });
+    expect(guestJson(`${'['.repeat(64)}${']'.repeat(64)}`).ok).toBe(true);
+    expect(guestJson(`${'['.repeat(65)}${']'.repeat(65)}`)).toEqual({ ok: false, why: 'is nested 65 levels deep, more than 64' });
+    expect(guestJson(`${'['.repeat(100_000)}`)).toMatchObject({ ok: false });
+    expect(guestJson('{not json')).toEqual({ ok: false, why: 'is not JSON' });
+  });
+
+  test('a value that is no JSON, or too deep, is an error result, never a throw', () => {
+    const notJson = codeOutcome({ ok: true, result: '{not json', logs: [] }, 1, 1_000);
+    expect(notJson.error).toMatchObject({ code: 'CODE_FAILED' });
+    expect(notJson.error?.message).toMatch(/its value is not JSON/);
+    expect(codeOutcome({ ok: true, result: `${'['.repeat(500)}${']'.repeat(500)}`, logs: [] }, 1, 10_000).error?.message).toMatch(
+      /nested 500 levels deep/,
+    );
+  });
+
+  test('the value and the logs are cleaned like every result: text and structured content alike', () => {
+    const { result } = codeOutcome({ ok: true, result: JSON.stringify({ n: 'a\u200Bb\u{E0041}' }), logs: ['x\u202Ey'] }, 1, 1_000);
+    expect(result.structuredContent).toEqual({ result: { n: 'ab' }, calls: 1, logs: ['xy'] });
+    expect((result.content[0] as { text: string }).text).toBe('The code made 1 tool call and returned:\n{"n":"ab"}\nLogs:\nxy');
+  });
+});
+
+describe('sandboxes at once in a process', () => {
+  test('a run past the bound waits for a slot; a release lets the next in; a cancel ends the wait holding none', async () => {
+    const slots = new SandboxSlots(2);
+    const never = new AbortController().signal;
+    expect(await slots.take(never)).toBe(true);
+    expect(await slots.take(never)).toBe(true);
+    let third = false;
+    const waiting = slots.take(never).then((held) => (third = held));
+    const leaving = new AbortController();
+    const cancelled = slots.take(leaving.signal);
+    await Promise.resolve();
+    expect(third).toBe(false);
+    leaving.abort();
+    expect(await cancelled).toBe(false);
+    slots.release();
+    expect(await waiting).toBe(true);
+    slots.release();
+    slots.release();
+    expect(await slots.take(never)).toBe(true);
+  });
+
+  test('one woken for a free slot and cancelled before it takes it passes the wake-up on', async () => {
+    const slots = new SandboxSlots(1);
+    const never = new AbortController().signal;
+    expect(await slots.take(never)).toBe(true);
+    const leaving = new AbortController();
+    const first = slots.take(leaving.signal);
+    const second = slots.take(never);
+    slots.release();
+    // Cancelled after its wake-up, before it ran again.
+    leaving.abort();
+    expect(await first).toBe(false);
+    expect(await second).toBe(true);
   });
 });
 

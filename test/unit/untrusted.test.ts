@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { describe, expect, test } from 'vitest';
 import { MADE_BY_SOFTWARE } from '../../tools/define.js';
 import { tools } from '../../tools/index.js';
-import { defangText, presentPaths, withhold, WITHHELD } from '../../src/mcp/untrusted.js';
+import { defangText, LOCKDOWN_META, presentPaths, UNTRUSTED_META, withhold, WITHHELD } from '../../src/mcp/untrusted.js';
+import { madeIn, seenInLockdown } from '../../src/jobs/answers.js';
 
 /** Every string field of a schema (and every field of free JSON), as paths like `groups[].name`. */
 function stringLeaves(schema: z.core.$ZodType, path: string, out: Set<string>): void {
@@ -112,5 +113,38 @@ describe('paths in data', () => {
     expect(defangText('[doc](https://workspace.example/d) ![i](https://workspace.example/i.png)', hosts)).toBe(
       '[doc](https://workspace.example/d) ![i](https://workspace.example/i.png)',
     );
+  });
+
+  test('an image with a title is defanged; hostile text is read in one pass (no square of work on a long run)', () => {
+    const hosts = new Set(['workspace.example']);
+    expect(defangText('![a](https://evil.example/x.png "t")', hosts)).toBe('[image: a] (hxxps://evil[.]example/x.png)');
+    // Each took minutes with the former pattern: many "![" with no "]", and one long address with no ")".
+    const starts = '!['.repeat(200_000);
+    expect(defangText(starts, hosts)).toBe(starts);
+    const address = `![a](https://${'x'.repeat(400_000)}`;
+    expect(defangText(address, hosts)).toBe(`![a](hxxps://${'x'.repeat(400_000)}`);
+  }, 30_000);
+});
+
+describe('a job read in lockdown', () => {
+  const prose = { content: [{ type: 'text' as const, text: 'Completion is 62%.' }], _meta: { [UNTRUSTED_META]: ['answer'] } };
+  test('a result made outside lockdown carrying fields people wrote, or an error, is withheld whole', () => {
+    const withheld = seenInLockdown(prose, true, 'performance_insights_ask');
+    expect(withheld.isError).toBe(true);
+    expect(JSON.stringify(withheld)).not.toContain('62%');
+    expect((withheld.content[0] as { text: string }).text).toMatch(/^Error WITHHELD: /);
+    expect(seenInLockdown({ isError: true, content: [{ type: 'text', text: 'partial' }] }, true, 't').content).not.toEqual([
+      { type: 'text', text: 'partial' },
+    ]);
+  });
+
+  test('one made in lockdown, one with nothing people wrote, and anything outside lockdown are as they are', () => {
+    const locked = madeIn(prose, true);
+    expect(locked._meta?.[LOCKDOWN_META]).toBe(true);
+    expect(seenInLockdown(locked, true, 't')).toBe(locked);
+    const plain = { content: [{ type: 'text' as const, text: '{}' }], structuredContent: {} };
+    expect(seenInLockdown(plain, true, 't')).toBe(plain);
+    expect(seenInLockdown(prose, false, 't')).toBe(prose);
+    expect(madeIn(prose, false)).toBe(prose);
   });
 });

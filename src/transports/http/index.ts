@@ -192,11 +192,13 @@ function mcpRoute(parts: McpRouteParts): (req: IncomingMessage, res: ServerRespo
 
 /**
  * Whether the request asks for lockdown (X-Workspace-Lockdown: 1, true, on or yes). It can only switch it
- * on: any other value, or none, leaves the server's own setting as it is.
+ * on: any other value, or none, leaves the server's own setting as it is. Node joins a repeated header
+ * with commas, so any one "on" among them counts: a proxy that adds the header for its clients cannot be
+ * undone by a client sending its own "0".
  */
 export function lockdownAsked(req: IncomingMessage): boolean {
   const v = header(req, 'x-workspace-lockdown');
-  return v !== undefined && /^\s*(1|true|on|yes)\s*$/i.test(v);
+  return v !== undefined && v.split(',').some((part) => /^\s*(1|true|on|yes)\s*$/i.test(part));
 }
 
 /** Draining and closing: no new requests, those in flight get the grace period, then everything closes. */
