@@ -306,6 +306,58 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
   );
 
   test(
+    'Sentinel on TLS only (the master, the replica, the replication and the sentinels): after SENTINEL FAILOVER calls work again and the job running through it ends readable on both replicas',
+    { timeout: 120_000 },
+    async () => {
+      const c = cleanup();
+      try {
+        const set = c.add(await startSentinels(true), (t) => t.stop());
+        const sandbox = c.add(await startSandbox({ generationMs: 3_000 }), (s) => s.close());
+        const env = sandboxEnv(sandbox, {
+          WORKSPACE_REDIS_SENTINELS: set.sentinelPorts.map((p) => `127.0.0.1:${p}`).join(','),
+          WORKSPACE_REDIS_SENTINEL_MASTER: MASTER,
+          WORKSPACE_REDIS_TLS: '1',
+          WORKSPACE_REDIS_CA_FILE: set.certs!.ca,
+          WORKSPACE_JOB_AFTER_MS: '500',
+          WORKSPACE_MCP_RATE_LIMIT: '1000/min',
+          WORKSPACE_LOG_LEVEL: 'info',
+        });
+        const [a, b] = await Promise.all([startHttpProcess(env, ['--stateless']), startHttpProcess(env, ['--stateless'])]);
+        c.add(a, (p) => p.stop());
+        c.add(b, (p) => p.stop());
+        await until('both replicas ready', async () => (await readyz(a)).status === 200 && (await readyz(b)).status === 200);
+        const [ca, cb] = [await connect(a.url), await connect(b.url)];
+        c.add(ca, (x) => x.close());
+        c.add(cb, (x) => x.close());
+
+        const topic = 'Handling objections';
+        const before = await set.master();
+        const job = jobOf(await call(ca, 'presentations_create', { ...DECK, topic }));
+        expect(job?.status).toBe('running');
+        const faultAt = Date.now();
+        expect(await set.cli(set.sentinelPorts[0]!, 'sentinel', 'failover', MASTER)).toBe('OK');
+        await until('a new master', async () => (await set.master()) !== before, 30_000);
+        const promotedAt = Date.now();
+        const served = await untilServed(cb, { ...DECK, topic: `${topic} (after)` });
+        const servedIn = seconds(promotedAt);
+        expect(jobOf(served.result)?.id, text(served.result)).toBeDefined();
+        const [onA, onB] = await Promise.all([untilEnded(ca, job!.id), untilEnded(cb, job!.id)]);
+        const result = { status: 'succeeded', result: { presentation: { topic } } };
+        expect(onA.job).toMatchObject(result);
+        expect(onB.job).toMatchObject(result);
+        expect([...onA.answers, ...onB.answers].filter((t) => t.includes('NO_SUCH_JOB'))).toEqual([]);
+        console.log(
+          `MEASURE TLS sentinel SENTINEL FAILOVER: promoted ${((promotedAt - faultAt) / 1000).toFixed(1)} s after; a new call served ${servedIn} s after the promotion (${served.refused} refused first); the job through it: ${onA.job?.status} on A and B`,
+        );
+        expect(Number(servedIn)).toBeLessThan(10);
+        expect(a.stderr() + b.stderr()).not.toMatch(/certificate/);
+      } finally {
+        await c.run();
+      }
+    },
+  );
+
+  test(
     'TLS with a CA file and an ACL user works without NODE_EXTRA_CA_CERTS (and with a client certificate); a wrong password, a missing channel permission and an untrusted certificate are each named',
     { timeout: 120_000 },
     async () => {

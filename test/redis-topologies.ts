@@ -14,9 +14,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** `redis-cli` against a port, its answer trimmed (an error answer is returned, not thrown). */
 export type Cli = (port: number, ...args: string[]) => Promise<string>;
 
-/** A `redis-cli` that speaks TLS with this CA, as this ACL user (no user: plain text, no password). */
-export function cliWith(tls?: { ca: string; user: string; password: string }): Cli {
-  const opts = tls ? ['--tls', '--cacert', tls.ca, '--user', tls.user, '--pass', tls.password, '--no-auth-warning'] : [];
+/** A `redis-cli` that speaks TLS with this CA, as this ACL user if one is given (none: plain text). */
+export function cliWith(tls?: { ca: string; user?: string; password?: string }): Cli {
+  const user = tls?.user ? ['--user', tls.user, '--pass', tls.password ?? '', '--no-auth-warning'] : [];
+  const opts = tls ? ['--tls', '--cacert', tls.ca, ...user] : [];
   return async (port, ...args) => {
     const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...opts, ...args], { timeout: 10_000 });
     return stdout.trim();
@@ -156,23 +157,38 @@ export const MASTER = 'lw';
 
 /**
  * A master and one replica watched by three sentinels (quorum 2), quick to fail over: a master is taken
- * down after 1 s without an answer.
+ * down after 1 s without an answer. With `tls`: every one of them, the replication and the sentinels'
+ * own links speak TLS only, with a CA made here; `cli` speaks to them that way.
  */
-export async function startSentinels(): Promise<
-  Topology & { sentinelPorts: number[]; redisPorts: number[]; master(): Promise<number>; restartAsReplica(port: number): Promise<void> }
+export async function startSentinels(tls = false): Promise<
+  Topology & {
+    sentinelPorts: number[];
+    redisPorts: number[];
+    cli: Cli;
+    certs: Certificates | undefined;
+    master(): Promise<number>;
+    restartAsReplica(port: number): Promise<void>;
+  }
 > {
   const t = topology('lw-sentinel-');
+  const certs = tls ? await makeCertificates(t.dir) : undefined;
+  const via = cliWith(certs && { ca: certs.ca });
+  const secure = (port: number) => (certs ? [...tlsArgs(port, certs), '--tls-replication', 'yes'] : []);
   const redisPorts = [await freePort(), await freePort()];
-  t.procs.push(await redisServer(redisPorts[0]!, t.dir));
-  t.procs.push(await redisServer(redisPorts[1]!, t.dir, ['--replicaof', '127.0.0.1', String(redisPorts[0])]));
-  await until('replica in sync', async () => (await cli(redisPorts[1]!, 'info', 'replication')).includes('master_link_status:up'));
+  t.procs.push(await redisServer(redisPorts[0]!, t.dir, secure(redisPorts[0]!)));
+  t.procs.push(await redisServer(redisPorts[1]!, t.dir, ['--replicaof', '127.0.0.1', String(redisPorts[0]), ...secure(redisPorts[1]!)]));
+  await until('replica in sync', async () => (await via(redisPorts[1]!, 'info', 'replication')).includes('master_link_status:up'));
   const sentinelPorts = [await freePort(), await freePort(), await freePort()];
   for (const port of sentinelPorts) {
     const conf = join(t.dir, `sentinel-${port}.conf`);
+    const listen = certs
+      ? ['port 0', `tls-port ${port}`, `tls-cert-file ${certs.cert}`, `tls-key-file ${certs.key}`, `tls-ca-cert-file ${certs.ca}`]
+      : [`port ${port}`];
     writeFileSync(
       conf,
       [
-        `port ${port}`,
+        ...listen,
+        ...(certs ? ['tls-auth-clients no', 'tls-replication yes'] : []),
         'bind 127.0.0.1',
         `dir ${t.dir}`,
         `sentinel monitor ${MASTER} 127.0.0.1 ${redisPorts[0]} 2`,
@@ -186,24 +202,26 @@ export async function startSentinels(): Promise<
   // Each sentinel knows the replica and the other two before a failover can be voted.
   for (const port of sentinelPorts) {
     await until(`sentinel ${port} sees its peers and the replica`, async () => {
-      const master = await cli(port, 'sentinel', 'master', MASTER);
+      const master = await via(port, 'sentinel', 'master', MASTER);
       const lines = master.split('\n');
       const field = (name: string) => Number(lines[lines.indexOf(name) + 1]);
       return field('num-slaves') >= 1 && field('num-other-sentinels') >= 2;
     });
   }
-  const master = async () => Number((await cli(sentinelPorts[0]!, 'sentinel', 'get-master-addr-by-name', MASTER)).split('\n')[1]);
+  const master = async () => Number((await via(sentinelPorts[0]!, 'sentinel', 'get-master-addr-by-name', MASTER)).split('\n')[1]);
   return {
     ...t,
     sentinelPorts,
     redisPorts,
+    cli: via,
+    certs,
     master,
     async restartAsReplica(port) {
       const now = await master();
-      t.procs.push(await redisServer(port, t.dir, ['--replicaof', '127.0.0.1', String(now)]));
-      await until('restarted replica in sync', async () => (await cli(port, 'info', 'replication')).includes('master_link_status:up'));
+      t.procs.push(await redisServer(port, t.dir, ['--replicaof', '127.0.0.1', String(now), ...secure(port)]));
+      await until('restarted replica in sync', async () => (await via(port, 'info', 'replication')).includes('master_link_status:up'));
       await until('sentinels see the restarted replica', async () => {
-        const replicas = await cli(sentinelPorts[0]!, 'sentinel', 'replicas', MASTER);
+        const replicas = await via(sentinelPorts[0]!, 'sentinel', 'replicas', MASTER);
         return replicas.includes(String(port)) && !/s_down|disconnected/.test(replicas);
       });
     },
