@@ -11,7 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, test } from 'vitest';
 import { freePort, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
-import { cli, MASTER, nodeOf, redisServer, startCluster, startSentinels, startTlsRedis, until } from './redis-topologies.js';
+import { cli, MASTER, nodeOf, redisServer, startCluster, startSentinels, startTlsRedis, TLS_USER, until } from './redis-topologies.js';
 
 const DECK = { topic: 'Negotiation basics', numberOfSlides: 5, locale: 'en' };
 const creates = (sandbox: Sandbox) => sandbox.requests.filter((r) => r.path === '/api/v1/pdf-generator/create').length;
@@ -161,6 +161,75 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
   );
 
   test(
+    'a three-master cluster on TLS only, as a managed "serverless" one: a CA file and an ACL user, a job handed off on one replica is read on the other, the limit holds exactly for callers on every node',
+    { timeout: 120_000 },
+    async () => {
+      const c = cleanup();
+      try {
+        const cluster = c.add(await startCluster(true), (t) => t.stop());
+        const sandbox = c.add(await startSandbox({ generationMs: 1_500 }), (s) => s.close());
+        // One caller whose count lands on each node.
+        const byNode = new Map<number, string>();
+        for (let i = 0; byNode.size < 3; i++) {
+          const token = `tls-cluster-caller-${i}-aaaaaaaaaaaaaa`;
+          const node = await nodeOf(cluster.ports, `lw:rate:${createHash('sha256').update(token).digest('hex')}`, cluster.cli);
+          if (!byNode.has(node)) byNode.set(node, token);
+        }
+        const tokens = [...byNode.values()];
+        const jobToken = 'tls-cluster-job-token-aaaaaaaaaaaa';
+        const env = sandboxEnv(sandbox, {
+          WORKSPACE_REDIS_CLUSTER_NODES: `127.0.0.1:${cluster.ports[0]}`,
+          WORKSPACE_REDIS_TLS: '1',
+          WORKSPACE_REDIS_CA_FILE: cluster.certs!.ca,
+          WORKSPACE_REDIS_USERNAME: TLS_USER.user,
+          WORKSPACE_REDIS_PASSWORD: TLS_USER.password,
+          WORKSPACE_JOB_AFTER_MS: '500',
+          WORKSPACE_MCP_RATE_LIMIT: '5/min',
+          WORKSPACE_LOG_LEVEL: 'info',
+        });
+        delete env['NODE_EXTRA_CA_CERTS'];
+        const args = ['--stateless', '--auth-token', [jobToken, ...tokens].join(',')];
+        const [a, b] = await Promise.all([startHttpProcess(env, args), startHttpProcess(env, args)]);
+        c.add(a, (p) => p.stop());
+        c.add(b, (p) => p.stop());
+        await until('both replicas ready', async () => (await readyz(a)).status === 200 && (await readyz(b)).status === 200);
+        const [ca, cb] = [await connect(a.url, jobToken), await connect(b.url, jobToken)];
+        c.add(ca, (x) => x.close());
+        c.add(cb, (x) => x.close());
+
+        const onA = jobOf(await call(ca, 'presentations_create', DECK));
+        expect(onA?.status).toBe('running');
+        const read = await untilEnded(cb, onA!.id);
+        expect(read.job).toMatchObject({ id: onA!.id, status: 'succeeded', result: { presentation: { topic: 'Negotiation basics' } } });
+
+        // Each caller makes 7 calls, alternating replicas: exactly 5 go through, whichever node holds its count.
+        const allowed = await Promise.all(
+          tokens.map(async (token) => {
+            const [x, y] = [await connect(a.url, token), await connect(b.url, token)];
+            let ok = 0;
+            for (let i = 0; i < 7; i++) {
+              const r = await call(i % 2 ? y : x, 'analytics_hero', {}).catch((err: Error) => err);
+              if (!(r instanceof Error) && !r.isError) ok++;
+            }
+            await Promise.all([x.close(), y.close()]);
+            return ok;
+          }),
+        );
+        console.log(
+          `MEASURE TLS cluster: calls let through per caller at 5/min over two replicas: ${allowed.join(', ')} (counts on 3 nodes)`,
+        );
+        expect(allowed).toEqual([5, 5, 5]);
+        const logs = a.stderr() + b.stderr();
+        expect(logs).not.toMatch(/CROSSSLOT|MOVED|non local key|non-local key|certificate/);
+        expect(logs).not.toMatch(/"level":"(warn|error)".*(job store|rate limit)/);
+        expect(logs).not.toMatch(/lw-secret/);
+      } finally {
+        await c.run();
+      }
+    },
+  );
+
+  test(
     'Sentinel: after a SIGKILL of the master, and after SENTINEL FAILOVER, calls and jobs work again within 10 s of the promotion; the job running through it ends readable on both replicas',
     { timeout: 180_000 },
     async () => {
@@ -230,6 +299,58 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
         await set.restartAsReplica(killed);
         await failover('SENTINEL FAILOVER', 'Giving feedback');
         expect(creates(sandbox)).toBe(4);
+      } finally {
+        await c.run();
+      }
+    },
+  );
+
+  test(
+    'Sentinel on TLS only (the master, the replica, the replication and the sentinels): after SENTINEL FAILOVER calls work again and the job running through it ends readable on both replicas',
+    { timeout: 120_000 },
+    async () => {
+      const c = cleanup();
+      try {
+        const set = c.add(await startSentinels(true), (t) => t.stop());
+        const sandbox = c.add(await startSandbox({ generationMs: 3_000 }), (s) => s.close());
+        const env = sandboxEnv(sandbox, {
+          WORKSPACE_REDIS_SENTINELS: set.sentinelPorts.map((p) => `127.0.0.1:${p}`).join(','),
+          WORKSPACE_REDIS_SENTINEL_MASTER: MASTER,
+          WORKSPACE_REDIS_TLS: '1',
+          WORKSPACE_REDIS_CA_FILE: set.certs!.ca,
+          WORKSPACE_JOB_AFTER_MS: '500',
+          WORKSPACE_MCP_RATE_LIMIT: '1000/min',
+          WORKSPACE_LOG_LEVEL: 'info',
+        });
+        const [a, b] = await Promise.all([startHttpProcess(env, ['--stateless']), startHttpProcess(env, ['--stateless'])]);
+        c.add(a, (p) => p.stop());
+        c.add(b, (p) => p.stop());
+        await until('both replicas ready', async () => (await readyz(a)).status === 200 && (await readyz(b)).status === 200);
+        const [ca, cb] = [await connect(a.url), await connect(b.url)];
+        c.add(ca, (x) => x.close());
+        c.add(cb, (x) => x.close());
+
+        const topic = 'Handling objections';
+        const before = await set.master();
+        const job = jobOf(await call(ca, 'presentations_create', { ...DECK, topic }));
+        expect(job?.status).toBe('running');
+        const faultAt = Date.now();
+        expect(await set.cli(set.sentinelPorts[0]!, 'sentinel', 'failover', MASTER)).toBe('OK');
+        await until('a new master', async () => (await set.master()) !== before, 30_000);
+        const promotedAt = Date.now();
+        const served = await untilServed(cb, { ...DECK, topic: `${topic} (after)` });
+        const servedIn = seconds(promotedAt);
+        expect(jobOf(served.result)?.id, text(served.result)).toBeDefined();
+        const [onA, onB] = await Promise.all([untilEnded(ca, job!.id), untilEnded(cb, job!.id)]);
+        const result = { status: 'succeeded', result: { presentation: { topic } } };
+        expect(onA.job).toMatchObject(result);
+        expect(onB.job).toMatchObject(result);
+        expect([...onA.answers, ...onB.answers].filter((t) => t.includes('NO_SUCH_JOB'))).toEqual([]);
+        console.log(
+          `MEASURE TLS sentinel SENTINEL FAILOVER: promoted ${((promotedAt - faultAt) / 1000).toFixed(1)} s after; a new call served ${servedIn} s after the promotion (${served.refused} refused first); the job through it: ${onA.job?.status} on A and B`,
+        );
+        expect(Number(servedIn)).toBeLessThan(10);
+        expect(a.stderr() + b.stderr()).not.toMatch(/certificate/);
       } finally {
         await c.run();
       }

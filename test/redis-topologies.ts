@@ -12,10 +12,19 @@ const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** `redis-cli` against a port, its answer trimmed (an error answer is returned, not thrown). */
-export async function cli(port: number, ...args: string[]): Promise<string> {
-  const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { timeout: 10_000 });
-  return stdout.trim();
+export type Cli = (port: number, ...args: string[]) => Promise<string>;
+
+/** A `redis-cli` that speaks TLS with this CA, as this ACL user if one is given (none: plain text). */
+export function cliWith(tls?: { ca: string; user?: string; password?: string }): Cli {
+  const user = tls?.user ? ['--user', tls.user, '--pass', tls.password ?? '', '--no-auth-warning'] : [];
+  const opts = tls ? ['--tls', '--cacert', tls.ca, ...user] : [];
+  return async (port, ...args) => {
+    const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...opts, ...args], { timeout: 10_000 });
+    return stdout.trim();
+  };
 }
+
+export const cli: Cli = cliWith();
 
 /** Polls `check` until it holds, every 200 ms, or fails saying what was waited for. */
 export async function until(what: string, check: () => Promise<boolean> | boolean, withinMs = 30_000): Promise<void> {
@@ -82,33 +91,60 @@ function topology(prefix: string): Topology {
   };
 }
 
-/** Three masters, no replicas, their slots spread by `redis-cli --cluster create`, once every node says ok. */
-export async function startCluster(): Promise<Topology & { ports: number[] }> {
+/** The ACL users of the TLS topologies: `lw` has what the server needs; `nochan` lacks channels. */
+const ACL_USERS = ['user default off', 'user lw on >lw-secret ~lw:* &lw:* +@all', 'user nochan on >lw-secret ~lw:* resetchannels +@all'];
+export const TLS_USER = { user: 'lw', password: 'lw-secret' };
+
+/** Arguments of a redis-server on TLS only (plain port off), trusting clients of no certificate. */
+function tlsArgs(port: number, certs: Certificates, authClients = 'no'): string[] {
+  return [
+    '--port',
+    '0',
+    '--tls-port',
+    String(port),
+    '--tls-cert-file',
+    certs.cert,
+    '--tls-key-file',
+    certs.key,
+    '--tls-ca-cert-file',
+    certs.ca,
+    '--tls-auth-clients',
+    authClients,
+  ];
+}
+
+/**
+ * Three masters, no replicas, their slots spread by `redis-cli --cluster create`, once every node says ok.
+ * With `tls`: the nodes speak TLS only, to clients and on the cluster bus, with a CA made here and the
+ * ACL user `lw`, as a managed "serverless" cluster does; `cli` speaks to them that way.
+ */
+export async function startCluster(tls = false): Promise<Topology & { ports: number[]; cli: Cli; certs: Certificates | undefined }> {
   const t = topology('lw-cluster-');
+  const certs = tls ? await makeCertificates(t.dir) : undefined;
+  const acl = join(t.dir, 'users.conf');
+  if (certs) writeFileSync(acl, ACL_USERS.join('\n') + '\n');
   const ports = [await freePort(), await freePort(), await freePort()];
+  const nodeCli = cliWith(certs && { ca: certs.ca, ...TLS_USER });
+  for (const port of ports) {
+    const cluster = ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '2000'];
+    const secure = certs ? [...tlsArgs(port, certs), '--tls-cluster', 'yes', '--aclfile', acl] : [];
+    t.procs.push(await redisServer(port, t.dir, [...cluster, ...secure]));
+  }
+  const createTls = certs ? ['--tls', '--cacert', certs.ca, '--user', TLS_USER.user, '--pass', TLS_USER.password, '--no-auth-warning'] : [];
+  await run(
+    'redis-cli',
+    [...createTls, '--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'],
+    { timeout: 30_000 },
+  );
   for (const port of ports)
-    t.procs.push(
-      await redisServer(port, t.dir, [
-        '--cluster-enabled',
-        'yes',
-        '--cluster-config-file',
-        `nodes-${port}.conf`,
-        '--cluster-node-timeout',
-        '2000',
-      ]),
-    );
-  await run('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'], {
-    timeout: 30_000,
-  });
-  for (const port of ports)
-    await until(`cluster node ${port} ok`, async () => (await cli(port, 'cluster', 'info')).includes('cluster_state:ok'));
-  return { ...t, ports };
+    await until(`cluster node ${port} ok`, async () => (await nodeCli(port, 'cluster', 'info')).includes('cluster_state:ok'));
+  return { ...t, ports, cli: nodeCli, certs };
 }
 
 /** Which cluster node (its port) holds a key. */
-export async function nodeOf(ports: number[], key: string): Promise<number> {
-  const slot = Number(await cli(ports[0]!, 'cluster', 'keyslot', key));
-  const shards = (await cli(ports[0]!, 'cluster', 'slots')).split('\n');
+export async function nodeOf(ports: number[], key: string, via: Cli = cli): Promise<number> {
+  const slot = Number(await via(ports[0]!, 'cluster', 'keyslot', key));
+  const shards = (await via(ports[0]!, 'cluster', 'slots')).split('\n');
   // Each range reads: start, end, then host and port of its master.
   for (let i = 0; i + 3 < shards.length; i++) {
     const [start, end, port] = [Number(shards[i]), Number(shards[i + 1]), Number(shards[i + 3])];
@@ -121,23 +157,38 @@ export const MASTER = 'lw';
 
 /**
  * A master and one replica watched by three sentinels (quorum 2), quick to fail over: a master is taken
- * down after 1 s without an answer.
+ * down after 1 s without an answer. With `tls`: every one of them, the replication and the sentinels'
+ * own links speak TLS only, with a CA made here; `cli` speaks to them that way.
  */
-export async function startSentinels(): Promise<
-  Topology & { sentinelPorts: number[]; redisPorts: number[]; master(): Promise<number>; restartAsReplica(port: number): Promise<void> }
+export async function startSentinels(tls = false): Promise<
+  Topology & {
+    sentinelPorts: number[];
+    redisPorts: number[];
+    cli: Cli;
+    certs: Certificates | undefined;
+    master(): Promise<number>;
+    restartAsReplica(port: number): Promise<void>;
+  }
 > {
   const t = topology('lw-sentinel-');
+  const certs = tls ? await makeCertificates(t.dir) : undefined;
+  const via = cliWith(certs && { ca: certs.ca });
+  const secure = (port: number) => (certs ? [...tlsArgs(port, certs), '--tls-replication', 'yes'] : []);
   const redisPorts = [await freePort(), await freePort()];
-  t.procs.push(await redisServer(redisPorts[0]!, t.dir));
-  t.procs.push(await redisServer(redisPorts[1]!, t.dir, ['--replicaof', '127.0.0.1', String(redisPorts[0])]));
-  await until('replica in sync', async () => (await cli(redisPorts[1]!, 'info', 'replication')).includes('master_link_status:up'));
+  t.procs.push(await redisServer(redisPorts[0]!, t.dir, secure(redisPorts[0]!)));
+  t.procs.push(await redisServer(redisPorts[1]!, t.dir, ['--replicaof', '127.0.0.1', String(redisPorts[0]), ...secure(redisPorts[1]!)]));
+  await until('replica in sync', async () => (await via(redisPorts[1]!, 'info', 'replication')).includes('master_link_status:up'));
   const sentinelPorts = [await freePort(), await freePort(), await freePort()];
   for (const port of sentinelPorts) {
     const conf = join(t.dir, `sentinel-${port}.conf`);
+    const listen = certs
+      ? ['port 0', `tls-port ${port}`, `tls-cert-file ${certs.cert}`, `tls-key-file ${certs.key}`, `tls-ca-cert-file ${certs.ca}`]
+      : [`port ${port}`];
     writeFileSync(
       conf,
       [
-        `port ${port}`,
+        ...listen,
+        ...(certs ? ['tls-auth-clients no', 'tls-replication yes'] : []),
         'bind 127.0.0.1',
         `dir ${t.dir}`,
         `sentinel monitor ${MASTER} 127.0.0.1 ${redisPorts[0]} 2`,
@@ -151,32 +202,36 @@ export async function startSentinels(): Promise<
   // Each sentinel knows the replica and the other two before a failover can be voted.
   for (const port of sentinelPorts) {
     await until(`sentinel ${port} sees its peers and the replica`, async () => {
-      const master = await cli(port, 'sentinel', 'master', MASTER);
+      const master = await via(port, 'sentinel', 'master', MASTER);
       const lines = master.split('\n');
       const field = (name: string) => Number(lines[lines.indexOf(name) + 1]);
       return field('num-slaves') >= 1 && field('num-other-sentinels') >= 2;
     });
   }
-  const master = async () => Number((await cli(sentinelPorts[0]!, 'sentinel', 'get-master-addr-by-name', MASTER)).split('\n')[1]);
+  const master = async () => Number((await via(sentinelPorts[0]!, 'sentinel', 'get-master-addr-by-name', MASTER)).split('\n')[1]);
   return {
     ...t,
     sentinelPorts,
     redisPorts,
+    cli: via,
+    certs,
     master,
     async restartAsReplica(port) {
       const now = await master();
-      t.procs.push(await redisServer(port, t.dir, ['--replicaof', '127.0.0.1', String(now)]));
-      await until('restarted replica in sync', async () => (await cli(port, 'info', 'replication')).includes('master_link_status:up'));
+      t.procs.push(await redisServer(port, t.dir, ['--replicaof', '127.0.0.1', String(now), ...secure(port)]));
+      await until('restarted replica in sync', async () => (await via(port, 'info', 'replication')).includes('master_link_status:up'));
       await until('sentinels see the restarted replica', async () => {
-        const replicas = await cli(sentinelPorts[0]!, 'sentinel', 'replicas', MASTER);
+        const replicas = await via(sentinelPorts[0]!, 'sentinel', 'replicas', MASTER);
         return replicas.includes(String(port)) && !/s_down|disconnected/.test(replicas);
       });
     },
   };
 }
 
-/** A CA, a server certificate it signed for 127.0.0.1, a client certificate, and a CA nobody trusts, made with openssl. */
-export async function makeCertificates(dir: string): Promise<Record<'ca' | 'cert' | 'key' | 'clientCert' | 'clientKey', string>> {
+export type Certificates = Record<'ca' | 'cert' | 'key' | 'clientCert' | 'clientKey', string>;
+
+/** A CA, a server certificate it signed for 127.0.0.1, and a client certificate, made with openssl. */
+export async function makeCertificates(dir: string): Promise<Certificates> {
   const f = (name: string) => join(dir, name);
   const ssl = (...args: string[]) => run('openssl', args, { cwd: dir, timeout: 30_000 });
   await ssl(
@@ -225,41 +280,16 @@ export async function makeCertificates(dir: string): Promise<Record<'ca' | 'cert
  * A Redis served over TLS only, asking for client certificates when `mtls`, with two ACL users: `lw`
  * (the keys, channels and commands the server needs) and `nochan` (no channel permission).
  */
-export async function startTlsRedis(
-  mtls: boolean,
-): Promise<Topology & { port: number; certs: Awaited<ReturnType<typeof makeCertificates>> }> {
+export async function startTlsRedis(mtls: boolean): Promise<Topology & { port: number; certs: Certificates }> {
   const t = topology('lw-tls-');
   const certs = await makeCertificates(t.dir);
   const port = await freePort();
   const conf = join(t.dir, 'redis.conf');
-  writeFileSync(
-    conf,
-    ['user default off', 'user lw on >lw-secret ~lw:* &lw:* +@all', 'user nochan on >lw-secret ~lw:* resetchannels +@all'].join('\n') +
-      '\n',
-  );
+  writeFileSync(conf, ACL_USERS.join('\n') + '\n');
   t.procs.push(
     await spawnReady(
       'redis-server',
-      [
-        conf,
-        '--port',
-        '0',
-        '--tls-port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--dir',
-        t.dir,
-        ...NO_DISK,
-        '--tls-cert-file',
-        certs.cert,
-        '--tls-key-file',
-        certs.key,
-        '--tls-ca-cert-file',
-        certs.ca,
-        '--tls-auth-clients',
-        mtls ? 'yes' : 'no',
-      ],
+      [conf, ...tlsArgs(port, certs, mtls ? 'yes' : 'no'), '--bind', '127.0.0.1', '--dir', t.dir, ...NO_DISK],
       port,
       /Ready to accept connections/,
     ),
