@@ -9,7 +9,7 @@ import type { RequestContext } from '../mcp/request-context.js';
 import {
   audit,
   callContext,
-  executeAudited,
+  executeStep,
   lockedDown,
   runWorkAsJob,
   type AsTask,
@@ -148,22 +148,8 @@ async function runItem(
     def.takesIdempotencyKey && item.args['idempotencyKey'] === undefined
       ? { ...item.args, idempotencyKey: itemKey(key, index) }
       : item.args;
-  // Its own trace, so its audit line names its own upstream status.
   const trace: RequestTrace = {};
-  const run = () =>
-    executeAudited(
-      def,
-      args,
-      opts,
-      { signal: call.signal, keepAliveMs: call.keepAliveMs, trace, onRetry: call.onRetry, lockdown: call.lockdown },
-      ctx,
-      request,
-      performance.now(),
-    );
-  const attributes = { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': def.name, 'learning_workspace.batch.index': index };
-  const outcome = opts.telemetry
-    ? await opts.telemetry.step(`execute_tool ${def.name}`, attributes, run, (o) => (o.error ? (o.error.code ?? 'tool_error') : undefined))
-    : await run();
+  const outcome = await executeStep(def, args, opts, call, ctx, request, trace, { 'learning_workspace.batch.index': index });
   if (trace.upstreamStatus !== undefined && call.trace) call.trace.upstreamStatus = trace.upstreamStatus;
   if (outcome.error) return { index, tool: def.name, status: 'failed', error: outcome.error, args };
   return {

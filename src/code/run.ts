@@ -1,14 +1,14 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { ToolDef } from '../../tools/define.js';
-import type { CallContext, RequestTrace } from '../call/context.js';
+import type { CallContext } from '../call/context.js';
 import { ERROR_CODES, errorResult, invalidInput, ToolError } from '../call/errors.js';
 import { KeepAlive } from '../call/keep-alive.js';
 import type { Outcome } from '../jobs/runner.js';
 import { fieldIssues, withoutNullOptionals } from '../mcp/arguments.js';
 import type { Catalogue } from '../mcp/catalogue.js';
 import type { RequestContext } from '../mcp/request-context.js';
-import { callContext, executeAudited, runWorkAsJob, type AsTask } from '../mcp/tool-call.js';
+import { callContext, executeStep, runWorkAsJob, type AsTask } from '../mcp/tool-call.js';
 import { UNTRUSTED_META } from '../mcp/untrusted.js';
 import { DEFAULTS } from '../config/defaults.js';
 import { redact } from '../telemetry/log.js';
@@ -254,21 +254,7 @@ class GuestCalls {
   /** One call exactly as alone, in a span of its own under the run's. */
   private execute(def: ToolDef, checked: Record<string, unknown>, index: number): Promise<Outcome> {
     const { opts, call, ctx, request } = this.parts;
-    const trace: RequestTrace = {};
-    const run = () =>
-      executeAudited(
-        def,
-        checked,
-        opts,
-        { signal: call.signal, keepAliveMs: call.keepAliveMs, trace, onRetry: call.onRetry, lockdown: call.lockdown },
-        ctx,
-        request,
-        performance.now(),
-      );
-    const attributes = { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': def.name, 'learning_workspace.code.call': index };
-    return opts.telemetry
-      ? opts.telemetry.step(`execute_tool ${def.name}`, attributes, run, (o) => (o.error ? (o.error.code ?? 'tool_error') : undefined))
-      : run();
+    return executeStep(def, checked, opts, call, ctx, request, {}, { 'learning_workspace.code.call': index });
   }
 
   private async slot(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
 import type { ToolDef } from '../../tools/define.js';
-import type { CallContext, ProgressKind } from '../call/context.js';
+import type { CallContext, ProgressKind, RequestTrace } from '../call/context.js';
+import type { Telemetry } from '../telemetry/hooks.js';
 import { errorResult, invalidInput, ToolError, type ErrorCode } from '../call/errors.js';
 import { invoke } from '../call/invoke.js';
 import type { Upstream } from '../call/upstream.js';
@@ -215,6 +216,27 @@ async function doubtAnswer(
   }
   await jobs.clearDoubt(call);
   return doubtRefusal(doubt, facts);
+}
+
+/**
+ * One call made on a server-made call's behalf (a batch's item, a code run's read), exactly as alone: with a
+ * trace of its own (its audit line names its own upstream status), in a span of its own under the request's.
+ */
+export function executeStep(
+  def: ToolDef,
+  checked: Record<string, unknown>,
+  opts: ToolCallOptions & { telemetry?: Telemetry | undefined },
+  call: CallContext,
+  ctx: ServerContext,
+  request: RequestContext,
+  trace: RequestTrace,
+  attributes: Record<string, string | number>,
+): Promise<Outcome> {
+  const { signal, keepAliveMs, onRetry, lockdown } = call;
+  const run = () => executeAudited(def, checked, opts, { signal, keepAliveMs, trace, onRetry, lockdown }, ctx, request, performance.now());
+  if (!opts.telemetry) return run();
+  const all = { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': def.name, ...attributes };
+  return opts.telemetry.step(`execute_tool ${def.name}`, all, run, (o) => (o.error ? (o.error.code ?? 'tool_error') : undefined));
 }
 
 /** execute(), then a write's audit line, on disk before the answer goes out (for a job: when it ends). */
