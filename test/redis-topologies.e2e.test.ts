@@ -11,7 +11,18 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, test } from 'vitest';
 import { freePort, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
-import { cli, MASTER, nodeOf, redisServer, startCluster, startSentinels, startTlsRedis, TLS_USER, until } from './redis-topologies.js';
+import {
+  cli,
+  MASTER,
+  nodeOf,
+  redisServer,
+  startCluster,
+  startSentinels,
+  startTlsRedis,
+  TLS_USER,
+  until,
+  type Cli,
+} from './redis-topologies.js';
 
 const DECK = { topic: 'Negotiation basics', numberOfSlides: 5, locale: 'en' };
 const creates = (sandbox: Sandbox) => sandbox.requests.filter((r) => r.path === '/api/v1/pdf-generator/create').length;
@@ -86,6 +97,106 @@ function cleanup() {
   };
 }
 
+type Cleanup = ReturnType<typeof cleanup>;
+interface Replicas {
+  a: HttpProcess;
+  b: HttpProcess;
+  ca: Client;
+  cb: Client;
+}
+
+/** Two server replicas on one store, ready, each with a client (signed in with `token` when given). */
+async function twoReplicas(c: Cleanup, env: Record<string, string>, args: string[], token?: string): Promise<Replicas> {
+  const [a, b] = await Promise.all([startHttpProcess(env, args), startHttpProcess(env, args)]);
+  c.add(a, (p) => p.stop());
+  c.add(b, (p) => p.stop());
+  await until('both replicas ready', async () => (await readyz(a)).status === 200 && (await readyz(b)).status === 200);
+  const ca = c.add(await connect(a.url, token), (x) => x.close());
+  const cb = c.add(await connect(b.url, token), (x) => x.close());
+  return { a, b, ca, cb };
+}
+
+/** Callers whose rate-limit counts sit on each node of a cluster: `perNode` tokens a node, `count` in all. */
+async function callersOnEveryNode(ports: number[], prefix: string, perNode: number, count: number, via?: Cli): Promise<string[]> {
+  const byNode = new Map<number, string[]>();
+  for (let i = 0; byNode.size < ports.length || [...byNode.values()].some((t) => t.length < perNode); i++) {
+    const token = `${prefix}-${i}-aaaaaaaaaaaaaaaa`;
+    const node = await nodeOf(ports, `lw:rate:${createHash('sha256').update(token).digest('hex')}`, via);
+    byNode.set(node, [...(byNode.get(node) ?? []), token]);
+  }
+  return [...byNode.values()].flatMap((t) => t.slice(0, perNode)).slice(0, count);
+}
+
+/** How many of `calls` calls each caller got through, alternating between the two replicas. */
+function letThrough(tokens: string[], { a, b }: Replicas, calls: number): Promise<number[]> {
+  return Promise.all(
+    tokens.map(async (token) => {
+      const [x, y] = [await connect(a.url, token), await connect(b.url, token)];
+      let ok = 0;
+      for (let i = 0; i < calls; i++) {
+        const r = await call(i % 2 ? y : x, 'analytics_hero', {}).catch((err: Error) => err);
+        if (!(r instanceof Error) && !r.isError) ok++;
+      }
+      await Promise.all([x.close(), y.close()]);
+      return ok;
+    }),
+  );
+}
+
+/**
+ * A deck running on A while the master fails (killed, or failed over by the sentinels): what a client polling
+ * the job on B saw, how soon after the promotion a new call was served, and the job read on both. The old master.
+ */
+async function failover(
+  set: Awaited<ReturnType<typeof startSentinels>>,
+  how: 'SIGKILL' | 'SENTINEL FAILOVER',
+  topic: string,
+  { a, b, ca, cb }: Replicas,
+  label: string,
+): Promise<number> {
+  const before = await set.master();
+  const job = jobOf(await call(ca, 'presentations_create', { ...DECK, topic }));
+  expect(job?.status).toBe('running');
+  await sleep(1_000);
+  const faultAt = Date.now();
+  if (how === 'SIGKILL') set.procs.find((p) => p.port === before)!.kill();
+  else expect(await set.cli(set.sentinelPorts[0]!, 'sentinel', 'failover', MASTER)).toBe('OK');
+  // What a client polling the job saw meanwhile: answers, and the refusals among them.
+  const seen = { answers: 0, refused: 0, lastRefusedAt: 0, slowestMs: 0 };
+  let watching = true;
+  const watcher = (async () => {
+    while (watching) {
+      const asked = Date.now();
+      const t = text(await call(cb, 'jobs_get', { jobId: job!.id }));
+      seen.slowestMs = Math.max(seen.slowestMs, Date.now() - asked);
+      seen.answers++;
+      if (t.includes('STORE_UNAVAILABLE')) [seen.refused, seen.lastRefusedAt] = [seen.refused + 1, Date.now()];
+      expect(t).not.toContain('NO_SUCH_JOB');
+      await sleep(200);
+    }
+  })();
+  await until('a new master', async () => (await set.master()) !== before, 30_000);
+  const promotedAt = Date.now();
+  const served = await untilServed(cb, { ...DECK, topic: `${topic} (after)` });
+  const servedIn = seconds(promotedAt);
+  watching = false;
+  await watcher;
+  expect(jobOf(served.result)?.id, text(served.result)).toBeDefined();
+  const [onA, onB] = await Promise.all([untilEnded(ca, job!.id), untilEnded(cb, job!.id)]);
+  const result = { status: 'succeeded', result: { presentation: { topic } } };
+  expect(onA.job).toMatchObject(result);
+  expect(onB.job).toMatchObject(result);
+  const answers = [...onA.answers, ...onB.answers];
+  expect(answers.filter((t) => t.includes('NO_SUCH_JOB'))).toEqual([]);
+  const refusals = answers.filter((t) => t.includes('STORE_UNAVAILABLE')).length + served.refused;
+  const recovered = seen.lastRefusedAt ? `${((seen.lastRefusedAt - faultAt) / 1000).toFixed(1)} s` : 'none';
+  console.log(
+    `MEASURE ${label} ${how}: promoted ${((promotedAt - faultAt) / 1000).toFixed(1)} s after the fault; jobs_get polled every 200 ms meanwhile: ${seen.refused} of ${seen.answers} STORE_UNAVAILABLE (the last ${recovered} after the fault), the slowest answer ${(seen.slowestMs / 1000).toFixed(1)} s; a new call served ${servedIn} s after the promotion (${served.refused} refused first); the job through it: ${onA.job?.status} on A and B, ${refusals} more STORE_UNAVAILABLE, 0 NO_SUCH_JOB; ends written again: ${(a.stderr() + b.stderr()).split('written again').length - 1}`,
+  );
+  expect(Number(servedIn)).toBeLessThan(10);
+  return before;
+}
+
 describe.concurrent('the job store and the rate limit on the Redis topologies teams run', () => {
   test(
     'a three-master cluster: a job handed off on one replica is read and joined on the other; the limit holds exactly for callers on every node; no CROSSSLOT or MOVED',
@@ -95,15 +206,10 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
       try {
         const cluster = c.add(await startCluster(), (t) => t.stop());
         const sandbox = c.add(await startSandbox({ generationMs: 3_000 }), (s) => s.close());
-        // Callers whose counts land on every node: tokens picked by the slot of their count's key.
-        const byNode = new Map<number, string[]>();
-        for (let i = 0; byNode.size < 3 || [...byNode.values()].some((t) => t.length < 2); i++) {
-          const token = `cluster-caller-token-${i}-aaaaaaaaaaaa`;
-          const node = await nodeOf(cluster.ports, `lw:rate:${createHash('sha256').update(token).digest('hex')}`);
-          byNode.set(node, [...(byNode.get(node) ?? []), token]);
-        }
-        const tokens = [...byNode.values()].flatMap((t) => t.slice(0, 2)).slice(0, 5);
-        const nodes = new Set(byNode.keys());
+        const tokens = await callersOnEveryNode(cluster.ports, 'cluster-caller-token', 2, 5);
+        const nodes = new Set(
+          await Promise.all(tokens.map((t) => nodeOf(cluster.ports, `lw:rate:${createHash('sha256').update(t).digest('hex')}`))),
+        );
         expect(nodes.size).toBe(3);
         const jobToken = 'cluster-job-token-aaaaaaaaaaaaaaaa';
         const env = sandboxEnv(sandbox, {
@@ -112,14 +218,8 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
           WORKSPACE_MCP_RATE_LIMIT: '10/min',
           WORKSPACE_LOG_LEVEL: 'info',
         });
-        const args = ['--stateless', '--auth-token', [jobToken, ...tokens].join(',')];
-        const [a, b] = await Promise.all([startHttpProcess(env, args), startHttpProcess(env, args)]);
-        c.add(a, (p) => p.stop());
-        c.add(b, (p) => p.stop());
-        await until('both replicas ready', async () => (await readyz(a)).status === 200 && (await readyz(b)).status === 200);
-        const [ca, cb] = [await connect(a.url, jobToken), await connect(b.url, jobToken)];
-        c.add(ca, (x) => x.close());
-        c.add(cb, (x) => x.close());
+        const replicas = await twoReplicas(c, env, ['--stateless', '--auth-token', [jobToken, ...tokens].join(',')], jobToken);
+        const { a, b, ca, cb } = replicas;
 
         const onA = jobOf(await call(ca, 'presentations_create', DECK));
         expect(onA?.status).toBe('running');
@@ -130,18 +230,7 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
         expect(creates(sandbox)).toBe(1);
 
         // Each caller makes 14 calls, alternating replicas: exactly 10 go through, whichever node holds its count.
-        const allowed = await Promise.all(
-          tokens.map(async (token) => {
-            const [x, y] = [await connect(a.url, token), await connect(b.url, token)];
-            let ok = 0;
-            for (let i = 0; i < 14; i++) {
-              const r = await call(i % 2 ? y : x, 'analytics_hero', {}).catch((err: Error) => err);
-              if (!(r instanceof Error) && !r.isError) ok++;
-            }
-            await Promise.all([x.close(), y.close()]);
-            return ok;
-          }),
-        );
+        const allowed = await letThrough(tokens, replicas, 14);
         console.log(
           `MEASURE cluster: calls let through per caller at 10/min over two replicas: ${allowed.join(', ')} (counts on ${nodes.size} nodes)`,
         );
@@ -169,13 +258,7 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
         const cluster = c.add(await startCluster(true), (t) => t.stop());
         const sandbox = c.add(await startSandbox({ generationMs: 1_500 }), (s) => s.close());
         // One caller whose count lands on each node.
-        const byNode = new Map<number, string>();
-        for (let i = 0; byNode.size < 3; i++) {
-          const token = `tls-cluster-caller-${i}-aaaaaaaaaaaaaa`;
-          const node = await nodeOf(cluster.ports, `lw:rate:${createHash('sha256').update(token).digest('hex')}`, cluster.cli);
-          if (!byNode.has(node)) byNode.set(node, token);
-        }
-        const tokens = [...byNode.values()];
+        const tokens = await callersOnEveryNode(cluster.ports, 'tls-cluster-caller', 1, 3, cluster.cli);
         const jobToken = 'tls-cluster-job-token-aaaaaaaaaaaa';
         const env = sandboxEnv(sandbox, {
           WORKSPACE_REDIS_CLUSTER_NODES: `127.0.0.1:${cluster.ports[0]}`,
@@ -188,14 +271,8 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
           WORKSPACE_LOG_LEVEL: 'info',
         });
         delete env['NODE_EXTRA_CA_CERTS'];
-        const args = ['--stateless', '--auth-token', [jobToken, ...tokens].join(',')];
-        const [a, b] = await Promise.all([startHttpProcess(env, args), startHttpProcess(env, args)]);
-        c.add(a, (p) => p.stop());
-        c.add(b, (p) => p.stop());
-        await until('both replicas ready', async () => (await readyz(a)).status === 200 && (await readyz(b)).status === 200);
-        const [ca, cb] = [await connect(a.url, jobToken), await connect(b.url, jobToken)];
-        c.add(ca, (x) => x.close());
-        c.add(cb, (x) => x.close());
+        const replicas = await twoReplicas(c, env, ['--stateless', '--auth-token', [jobToken, ...tokens].join(',')], jobToken);
+        const { a, b, ca, cb } = replicas;
 
         const onA = jobOf(await call(ca, 'presentations_create', DECK));
         expect(onA?.status).toBe('running');
@@ -203,18 +280,7 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
         expect(read.job).toMatchObject({ id: onA!.id, status: 'succeeded', result: { presentation: { topic: 'Negotiation basics' } } });
 
         // Each caller makes 7 calls, alternating replicas: exactly 5 go through, whichever node holds its count.
-        const allowed = await Promise.all(
-          tokens.map(async (token) => {
-            const [x, y] = [await connect(a.url, token), await connect(b.url, token)];
-            let ok = 0;
-            for (let i = 0; i < 7; i++) {
-              const r = await call(i % 2 ? y : x, 'analytics_hero', {}).catch((err: Error) => err);
-              if (!(r instanceof Error) && !r.isError) ok++;
-            }
-            await Promise.all([x.close(), y.close()]);
-            return ok;
-          }),
-        );
+        const allowed = await letThrough(tokens, replicas, 7);
         console.log(
           `MEASURE TLS cluster: calls let through per caller at 5/min over two replicas: ${allowed.join(', ')} (counts on 3 nodes)`,
         );
@@ -244,60 +310,10 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
           WORKSPACE_MCP_RATE_LIMIT: '1000/min',
           WORKSPACE_LOG_LEVEL: 'info',
         });
-        const [a, b] = await Promise.all([startHttpProcess(env, ['--stateless']), startHttpProcess(env, ['--stateless'])]);
-        c.add(a, (p) => p.stop());
-        c.add(b, (p) => p.stop());
-        await until('both replicas ready', async () => (await readyz(a)).status === 200 && (await readyz(b)).status === 200);
-        const [ca, cb] = [await connect(a.url), await connect(b.url)];
-        c.add(ca, (x) => x.close());
-        c.add(cb, (x) => x.close());
-
-        const failover = async (how: 'SIGKILL' | 'SENTINEL FAILOVER', topic: string) => {
-          const before = await set.master();
-          const job = jobOf(await call(ca, 'presentations_create', { ...DECK, topic }));
-          expect(job?.status).toBe('running');
-          await sleep(1_000);
-          const faultAt = Date.now();
-          if (how === 'SIGKILL') set.procs.find((p) => p.port === before)!.kill();
-          else expect(await cli(set.sentinelPorts[0]!, 'sentinel', 'failover', MASTER)).toBe('OK');
-          // What a client polling the job saw meanwhile: answers, and the refusals among them.
-          const seen = { answers: 0, refused: 0, lastRefusedAt: 0, slowestMs: 0 };
-          let watching = true;
-          const watcher = (async () => {
-            while (watching) {
-              const asked = Date.now();
-              const t = text(await call(cb, 'jobs_get', { jobId: job!.id }));
-              seen.slowestMs = Math.max(seen.slowestMs, Date.now() - asked);
-              seen.answers++;
-              if (t.includes('STORE_UNAVAILABLE')) [seen.refused, seen.lastRefusedAt] = [seen.refused + 1, Date.now()];
-              expect(t).not.toContain('NO_SUCH_JOB');
-              await sleep(200);
-            }
-          })();
-          await until('a new master', async () => (await set.master()) !== before, 30_000);
-          const promotedAt = Date.now();
-          const served = await untilServed(cb, { ...DECK, topic: `${topic} (after)` });
-          const servedIn = seconds(promotedAt);
-          watching = false;
-          await watcher;
-          expect(jobOf(served.result)?.id, text(served.result)).toBeDefined();
-          const [onA, onB] = await Promise.all([untilEnded(ca, job!.id), untilEnded(cb, job!.id)]);
-          const result = { status: 'succeeded', result: { presentation: { topic } } };
-          expect(onA.job).toMatchObject(result);
-          expect(onB.job).toMatchObject(result);
-          const answers = [...onA.answers, ...onB.answers];
-          expect(answers.filter((t) => t.includes('NO_SUCH_JOB'))).toEqual([]);
-          const refusals = answers.filter((t) => t.includes('STORE_UNAVAILABLE')).length + served.refused;
-          const recovered = seen.lastRefusedAt ? `${((seen.lastRefusedAt - faultAt) / 1000).toFixed(1)} s` : 'none';
-          console.log(
-            `MEASURE sentinel ${how}: promoted ${((promotedAt - faultAt) / 1000).toFixed(1)} s after the fault; jobs_get polled every 200 ms meanwhile: ${seen.refused} of ${seen.answers} STORE_UNAVAILABLE (the last ${recovered} after the fault), the slowest answer ${(seen.slowestMs / 1000).toFixed(1)} s; a new call served ${servedIn} s after the promotion (${served.refused} refused first); the job through it: ${onA.job?.status} on A and B, ${refusals} more STORE_UNAVAILABLE, 0 NO_SUCH_JOB; ends written again: ${(a.stderr() + b.stderr()).split('written again').length - 1}`,
-          );
-          expect(Number(servedIn)).toBeLessThan(10);
-          return before;
-        };
-        const killed = await failover('SIGKILL', 'Active listening');
+        const replicas = await twoReplicas(c, env, ['--stateless']);
+        const killed = await failover(set, 'SIGKILL', 'Active listening', replicas, 'sentinel');
         await set.restartAsReplica(killed);
-        await failover('SENTINEL FAILOVER', 'Giving feedback');
+        await failover(set, 'SENTINEL FAILOVER', 'Giving feedback', replicas, 'sentinel');
         expect(creates(sandbox)).toBe(4);
       } finally {
         await c.run();
@@ -322,34 +338,9 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
           WORKSPACE_MCP_RATE_LIMIT: '1000/min',
           WORKSPACE_LOG_LEVEL: 'info',
         });
-        const [a, b] = await Promise.all([startHttpProcess(env, ['--stateless']), startHttpProcess(env, ['--stateless'])]);
-        c.add(a, (p) => p.stop());
-        c.add(b, (p) => p.stop());
-        await until('both replicas ready', async () => (await readyz(a)).status === 200 && (await readyz(b)).status === 200);
-        const [ca, cb] = [await connect(a.url), await connect(b.url)];
-        c.add(ca, (x) => x.close());
-        c.add(cb, (x) => x.close());
-
-        const topic = 'Handling objections';
-        const before = await set.master();
-        const job = jobOf(await call(ca, 'presentations_create', { ...DECK, topic }));
-        expect(job?.status).toBe('running');
-        const faultAt = Date.now();
-        expect(await set.cli(set.sentinelPorts[0]!, 'sentinel', 'failover', MASTER)).toBe('OK');
-        await until('a new master', async () => (await set.master()) !== before, 30_000);
-        const promotedAt = Date.now();
-        const served = await untilServed(cb, { ...DECK, topic: `${topic} (after)` });
-        const servedIn = seconds(promotedAt);
-        expect(jobOf(served.result)?.id, text(served.result)).toBeDefined();
-        const [onA, onB] = await Promise.all([untilEnded(ca, job!.id), untilEnded(cb, job!.id)]);
-        const result = { status: 'succeeded', result: { presentation: { topic } } };
-        expect(onA.job).toMatchObject(result);
-        expect(onB.job).toMatchObject(result);
-        expect([...onA.answers, ...onB.answers].filter((t) => t.includes('NO_SUCH_JOB'))).toEqual([]);
-        console.log(
-          `MEASURE TLS sentinel SENTINEL FAILOVER: promoted ${((promotedAt - faultAt) / 1000).toFixed(1)} s after; a new call served ${servedIn} s after the promotion (${served.refused} refused first); the job through it: ${onA.job?.status} on A and B`,
-        );
-        expect(Number(servedIn)).toBeLessThan(10);
+        const replicas = await twoReplicas(c, env, ['--stateless']);
+        await failover(set, 'SENTINEL FAILOVER', 'Handling objections', replicas, 'TLS sentinel');
+        const { a, b } = replicas;
         expect(a.stderr() + b.stderr()).not.toMatch(/certificate/);
       } finally {
         await c.run();
