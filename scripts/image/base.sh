@@ -9,15 +9,12 @@
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 
-MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
-SECURITY_MIRROR="${DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}"
-
 node_dir="$(fetch_node "$NODE_MAJOR")"
 node_version="$(basename "$node_dir")"
 # The changelog lists releases newest first: the first npm upgrade it names is the npm this release bundles.
 npm_version="$(grep -m1 -oE 'upgrade npm to [0-9]+\.[0-9]+\.[0-9]+' "$node_dir/CHANGELOG.md" | awk '{print $4}')"
 [ -n "$npm_version" ] || { echo "no npm version in Node $node_version's changelog" >&2; exit 1; }
-stamp="node $node_version npm $npm_version script $(sha256sum "$0" | cut -c1-12)"
+stamp="node $node_version npm $npm_version script $(scripts_stamp "$0")"
 
 if [ "$(podman image inspect --format '{{ index .Labels "lw.stand-in" }}' "$BASE_IMAGE" 2>/dev/null)" = "$stamp" ]; then
   echo "$BASE_IMAGE: stand-in up to date ($stamp)"; exit 0
@@ -40,21 +37,13 @@ exec "$@"
 SH
 chmod 755 "$work/docker-entrypoint.sh"
 
-mmdebstrap --variant=minbase --format=tar --quiet \
-  --hook-dir=/usr/share/mmdebstrap/hooks/merged-usr \
-  --dpkgopt='path-exclude=/usr/share/man/*' \
-  --dpkgopt='path-exclude=/usr/share/info/*' \
-  --dpkgopt='path-exclude=/usr/share/doc/*' \
-  --dpkgopt='path-include=/usr/share/doc/*/copyright' \
-  --dpkgopt='path-exclude=/usr/share/locale/*' \
+bookworm_rootfs "$work/rootfs.tar" \
   --customize-hook="install -m 755 '$node_dir/bin/node' \"\$1/usr/local/bin/node\"" \
   --customize-hook="mkdir -p \"\$1/usr/local/lib/node_modules\" && cp -a '$work/npm' \"\$1/usr/local/lib/node_modules/npm\"" \
   --customize-hook='ln -s ../lib/node_modules/npm/bin/npm-cli.js "$1/usr/local/bin/npm" && ln -s ../lib/node_modules/npm/bin/npx-cli.js "$1/usr/local/bin/npx"' \
   --customize-hook="install -m 755 '$work/docker-entrypoint.sh' \"\$1/usr/local/bin/docker-entrypoint.sh\"" \
   --customize-hook='chroot "$1" groupadd --gid 1000 node && chroot "$1" useradd --uid 1000 --gid node --shell /bin/bash --create-home node' \
-  --customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin "$1"/var/log/*.log' \
-  bookworm "$work/rootfs.tar" \
-  "deb $MIRROR bookworm main" "deb $MIRROR bookworm-updates main" "deb $SECURITY_MIRROR bookworm-security main"
+  --customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin "$1"/var/log/*.log'
 
 podman import --quiet \
   --change "ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \

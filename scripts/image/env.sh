@@ -48,3 +48,21 @@ export CONTAINERS_STORAGE_CONF="$STATE_DIR/storage.conf"
 # Node binaries from the npm registry (fetch_node), unpacked in the scratch folder.
 NODE_SCRATCH="${NODE_SCRATCH:-$STATE_DIR/node}"
 source "$IMAGE_DIR/../fetch-node.sh"
+
+# Debian bookworm as a root file system in a tar, as the slim official images are made: mmdebstrap minbase,
+# merged /usr, no documentation but the copyright files; the options given (packages, hooks) go before it.
+MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+SECURITY_MIRROR="${DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}"
+bookworm_rootfs() {
+  local out="$1"; shift
+  mmdebstrap --variant=minbase --format=tar --quiet \
+    --hook-dir=/usr/share/mmdebstrap/hooks/merged-usr \
+    --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*' \
+    --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright' \
+    --dpkgopt='path-exclude=/usr/share/locale/*' \
+    "$@" bookworm "$out" \
+    "deb $MIRROR bookworm main" "deb $MIRROR bookworm-updates main" "deb $SECURITY_MIRROR bookworm-security main"
+}
+
+# What a stand-in image was made by: its script and this file, so a change to either makes it again.
+scripts_stamp() { cat "$1" "$IMAGE_DIR/env.sh" | sha256sum | cut -c1-12; }

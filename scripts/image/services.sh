@@ -11,9 +11,7 @@ source "$(dirname "$0")/env.sh"
 
 REDIS_IMAGE="docker.io/library/redis:7-bookworm"
 NGINX_IMAGE="docker.io/library/nginx:stable-bookworm"
-MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
-SECURITY_MIRROR="${DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}"
-stamp="script $(sha256sum "$0" | cut -c1-12)"
+stamp="script $(scripts_stamp "$0")"
 
 up_to_date() { [ "$(podman image inspect --format '{{ index .Labels "lw.stand-in" }}' "$1" 2>/dev/null)" = "$stamp" ]; }
 if up_to_date "$REDIS_IMAGE" && up_to_date "$NGINX_IMAGE"; then
@@ -37,16 +35,11 @@ fi
 exec "$@"
 SH
 
-mmdebstrap --variant=minbase --format=tar --quiet --include=redis-server,nginx-light,gettext-base \
-  --hook-dir=/usr/share/mmdebstrap/hooks/merged-usr \
-  --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/doc/*' \
-  --dpkgopt='path-exclude=/usr/share/locale/*' \
+bookworm_rootfs "$work/rootfs.tar" --include=redis-server,nginx-light,gettext-base \
   --customize-hook="install -m 755 '$work/nginx-entrypoint.sh' \"\$1/usr/local/bin/nginx-entrypoint.sh\"" \
   --customize-hook='rm -f "$1"/etc/nginx/sites-enabled/* && mkdir -p "$1"/etc/nginx/templates' \
   --customize-hook='ln -sf /dev/stdout "$1"/var/log/nginx/access.log && ln -sf /dev/stderr "$1"/var/log/nginx/error.log' \
-  --customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin' \
-  bookworm "$work/rootfs.tar" \
-  "deb $MIRROR bookworm main" "deb $MIRROR bookworm-updates main" "deb $SECURITY_MIRROR bookworm-security main"
+  --customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin'
 
 podman import --quiet --change "LABEL lw.stand-in=\"$stamp\"" \
   --change 'USER redis' --change 'EXPOSE 6379' \
