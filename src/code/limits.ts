@@ -52,19 +52,3 @@ export interface ToWorker {
   id: number;
   answer: string;
 }
-
-/**
- * The limits of this process: the defaults, or lower CPU and wall-clock limits where the environment sets
- * them (WORKSPACE_CODE_CPU_MS, WORKSPACE_CODE_WALL_MS): an operator may tighten them, never loosen them.
- */
-export function codeLimits(env: NodeJS.ProcessEnv): CodeLimits {
-  const lower = (name: string, max: number) => {
-    const n = Number(env[name]);
-    return Number.isInteger(n) && n > 0 ? Math.min(n, max) : max;
-  };
-  return {
-    ...CODE_LIMITS,
-    cpuMs: lower('WORKSPACE_CODE_CPU_MS', CODE_LIMITS.cpuMs),
-    wallMs: lower('WORKSPACE_CODE_WALL_MS', CODE_LIMITS.wallMs),
-  };
-}

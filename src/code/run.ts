@@ -16,7 +16,7 @@ import type { BatchOptions } from '../batch/run.js';
 import { cleanDeep } from '../text/clean.js';
 import { quote } from '../text/quote.js';
 import { didYouMean } from '../text/suggest.js';
-import { CODE_LIMITS, CODE_TOOL_NAME, codeLimits, type CodeLimits } from './limits.js';
+import { CODE_LIMITS, CODE_TOOL_NAME, type CodeLimits } from './limits.js';
 import type { SandboxEnd } from './sandbox.js';
 import type { SandboxSlots } from './slots.js';
 
@@ -27,9 +27,11 @@ import type { SandboxSlots } from './slots.js';
 
 const DEFAULT_AT_ONCE = 16;
 
-/** What code_run needs of the server's settings: a batch's, and the process's bound on sandboxes at once. */
+/** What code_run needs of the server's settings: a batch's, the process's bound on sandboxes at once, its limits. */
 export interface CodeOptions extends BatchOptions {
   sandboxes?: SandboxSlots | undefined;
+  /** The limits of a run (--code-cpu-ms and --code-wall-ms lower the defaults). */
+  codeLimits?: CodeLimits | undefined;
 }
 
 export async function runCode(
@@ -45,7 +47,7 @@ export async function runCode(
   if (!input.success) return errorResult(invalidInput(def.name, fieldIssues(input.error, Object.keys(def.input.shape))));
   const { code } = input.data as { code: string };
   const call = callContext(ctx, opts, request);
-  const limits = codeLimits(process.env);
+  const limits = opts.codeLimits ?? CODE_LIMITS;
   const work = (c: CallContext) => runGuest(code, limits, { catalogue, opts, call: c, ctx, request });
   if (!opts.jobs) return (await work(call)).result;
   return runWorkAsJob(opts.jobs, CODE_TOOL_NAME, { code }, call, request, asTask, work, 'The code was not started');

@@ -1,3 +1,4 @@
+import { CODE_LIMITS } from '../code/limits.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { TOOLSET_TABLE } from '../../tools/toolsets.js';
 import { DEFAULTS, FIRST_KEEPALIVE_MS } from './defaults.js';
@@ -207,6 +208,20 @@ export const OPTIONS: readonly OptionRow[] = [
     env: 'WORKSPACE_LOCKDOWN',
     group: 'Tools',
     help: 'best effort against text people wrote steering the agent: every deletion asks the person (refused where the client cannot ask), prose people or the assistant wrote is withheld, links to other hosts defanged (env: 1 or true; over HTTP the header X-Workspace-Lockdown: 1 switches it on for one request, never off)',
+  },
+  {
+    flag: 'code-cpu-ms',
+    env: 'WORKSPACE_CODE_CPU_MS',
+    value: 'MS',
+    group: 'Tools',
+    help: `CPU time one code_run may use (default and highest ${CODE_LIMITS.cpuMs}: it may be lowered, not raised)`,
+  },
+  {
+    flag: 'code-wall-ms',
+    env: 'WORKSPACE_CODE_WALL_MS',
+    value: 'MS',
+    group: 'Tools',
+    help: `time one code_run may take in all, its worker then ended (default and highest ${CODE_LIMITS.wallMs}: it may be lowered, not raised)`,
   },
   {
     flag: 'sandbox',

@@ -1,3 +1,4 @@
+import { CODE_LIMITS } from '../code/limits.js';
 import { parseArgs } from 'node:util';
 import type { Toolset } from '../../tools/toolsets.js';
 import { TOOLSETS as knownToolsets } from '../../tools/toolsets.js';
@@ -48,6 +49,9 @@ export interface Config {
   readOnly: boolean;
   /** Lockdown for every request: deletions always asked, prose people wrote withheld, foreign links defanged. */
   lockdown: boolean;
+  /** code_run's CPU and wall-clock limits: the defaults, or lower. */
+  codeCpuMs: number;
+  codeWallMs: number;
   sandbox: boolean;
   /** Base URLs of the APIs, with or without server-held credentials (client-credential hosting needs them alone). */
   urls: { connector: string | undefined; content: string | undefined };
@@ -456,6 +460,8 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     excludeTools: excluded.length > 0 ? new Set(excluded) : undefined,
     readOnly: switchOn(values, read, 'read-only'),
     lockdown: switchOn(values, read, 'lockdown'),
+    codeCpuMs: integer('code-cpu-ms', read('code-cpu-ms'), CODE_LIMITS.cpuMs, 100, CODE_LIMITS.cpuMs),
+    codeWallMs: integer('code-wall-ms', read('code-wall-ms'), CODE_LIMITS.wallMs, 1_000, CODE_LIMITS.wallMs),
     sandbox,
     urls: { connector: connectorUrl, content: contentUrl },
     http: switchOn(values, read, 'http') ? httpConfig(values, read, env) : undefined,

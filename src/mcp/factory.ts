@@ -170,6 +170,7 @@ function serverFactory(
       keepAliveMs: config.keepAliveMs,
       resultMaxChars: config.resultMaxChars,
       lockdown: config.lockdown,
+      codeLimits: { ...CODE_LIMITS, cpuMs: config.codeCpuMs, wallMs: config.codeWallMs },
       maxInFlight: config.http?.maxInFlight,
       inFlight,
       ...extras,

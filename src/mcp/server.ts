@@ -48,6 +48,8 @@ export interface ServerOptions extends ToolCallOptions {
   maxInFlight?: number | undefined;
   /** code_run's sandboxes running at once in this process, all its servers together. */
   sandboxes?: CodeOptions['sandboxes'];
+  /** code_run's limits, from the settings. */
+  codeLimits?: CodeOptions['codeLimits'];
 }
 
 /**

@@ -4,15 +4,15 @@ import { describe, expect, test } from 'vitest';
 import { parseCli, type Config } from '../../src/config/parse.js';
 import { tsType, toolLine, declarationsOf } from '../../src/code/declarations.js';
 import { prelude, REMOVED_GLOBALS, wrapped } from '../../src/code/guest.js';
-import { CODE_LIMITS, codeLimits } from '../../src/code/limits.js';
+import { CODE_LIMITS } from '../../src/code/limits.js';
 import { codeOutcome, guestJson } from '../../src/code/run.js';
 import { SandboxSlots } from '../../src/code/slots.js';
 import { CODE_TOOL } from '../../tools/code.js';
 import { tools } from '../../tools/index.js';
 import { toolDeclarations } from '../../src/mcp/tool-schema.js';
 
-const configOf = (argv: string[]): Config => {
-  const action = parseCli(['--sandbox', ...argv], {});
+const configOf = (argv: string[], env: Record<string, string> = {}): Config => {
+  const action = parseCli(['--sandbox', ...argv], env);
   if (action.kind !== 'run') throw new Error(action.kind);
   return action.config;
 };
@@ -80,13 +80,14 @@ describe('the guest', () => {
 });
 
 describe('limits', () => {
-  test('the environment may lower the CPU and wall-clock limits, never raise them', () => {
-    expect(codeLimits({})).toEqual(CODE_LIMITS);
-    expect(codeLimits({ WORKSPACE_CODE_CPU_MS: '500', WORKSPACE_CODE_WALL_MS: '2000' })).toMatchObject({ cpuMs: 500, wallMs: 2_000 });
-    expect(codeLimits({ WORKSPACE_CODE_CPU_MS: '99999999', WORKSPACE_CODE_WALL_MS: 'x' })).toMatchObject({
-      cpuMs: CODE_LIMITS.cpuMs,
-      wallMs: CODE_LIMITS.wallMs,
-    });
+  test('the settings may lower the CPU and wall-clock limits, never raise them', () => {
+    const cfg = (env: Record<string, string>) => configOf([], env);
+    expect(cfg({})).toMatchObject({ codeCpuMs: CODE_LIMITS.cpuMs, codeWallMs: CODE_LIMITS.wallMs });
+    expect(cfg({ WORKSPACE_CODE_CPU_MS: '500', WORKSPACE_CODE_WALL_MS: '2000' })).toMatchObject({ codeCpuMs: 500, codeWallMs: 2_000 });
+    expect(() => cfg({ WORKSPACE_CODE_CPU_MS: '99999999' })).toThrow(
+      /WORKSPACE_CODE_CPU_MS \(--code-cpu-ms\) must be between 100 and 10000/,
+    );
+    expect(() => cfg({ WORKSPACE_CODE_WALL_MS: 'x' })).toThrow(/must be a whole number/);
   });
 
   test('the tool refuses code over 20 KB before any sandbox starts', () => {
