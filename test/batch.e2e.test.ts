@@ -37,6 +37,9 @@ interface Batch {
   failed: number;
   declined?: number;
   skipped?: number;
+  tools: Record<string, Record<string, number>>;
+  failures?: { calls: number[]; tool: string; error: NonNullable<Item['error']>; otherMessages?: number }[];
+  listed?: number;
   idempotencyKey?: string;
 }
 const batchOf = (r: CallToolResult) => r.structuredContent as unknown as Batch;
@@ -48,7 +51,7 @@ beforeAll(async () => {
 beforeEach(() => sandbox.reset());
 afterAll(() => sandbox.close());
 
-/** n people who joined today, as the workspace has them (u_hire_01, …). */
+/** n people who joined today, as the workspace has them (u_hire_01, …, u_hire_1000). */
 function hire(n: number): string[] {
   const ids = Array.from({ length: n }, (_, i) => `u_hire_${String(i + 1).padStart(2, '0')}`);
   for (const id of ids)
@@ -145,16 +148,23 @@ describe('over stdio (2025-11-25 SDK client)', () => {
     const b = batchOf(r);
     expect([b.succeeded, b.failed]).toEqual([4, 2]);
     expect(b.results.filter((i) => i.status === 'failed').map((i) => i.index)).toEqual([1, 4]);
-    expect(b.results[1]!.error).toMatchObject({
-      status: 422,
-      code: 'UPSTREAM_INVALID',
-      upstreamCode: 'VALIDATION_ERROR',
-      fieldErrors: { groupId: ['no group with id g_nope'] },
-    });
+    // The two failed alike: one entry names both.
+    expect(b.failures).toEqual([
+      {
+        calls: [1, 4],
+        tool: 'groups_member_add',
+        error: expect.objectContaining({
+          status: 422,
+          code: 'UPSTREAM_INVALID',
+          upstreamCode: 'VALIDATION_ERROR',
+          fieldErrors: { groupId: ['no group with id g_nope'] },
+        }),
+      },
+    ]);
     const lines = text(r).split('\n');
     expect(lines.slice(0, 4)).toEqual([
       '6 calls: 4 succeeded, 2 failed.',
-      'Failed:',
+      'Failed (2):',
       expect.stringMatching(
         /^- calls\[1\] groups_member_add \(groupId g_nope, userId u_hire_02\): HTTP 422 UPSTREAM_INVALID: .* Fields: groupId: no group with id g_nope$/,
       ),
@@ -422,6 +432,83 @@ describe('what operators see', () => {
     } finally {
       await conn.close();
       await otlp.close();
+    }
+  });
+});
+
+describe('at size: up to 1,000 calls in one batch', () => {
+  const MAX = 40_000;
+  const within = (r: CallToolResult) => {
+    expect(text(r).length).toBeLessThanOrEqual(MAX);
+    expect(JSON.stringify(r.structuredContent).length).toBeLessThanOrEqual(MAX);
+  };
+
+  test('500 adds reach the workspace exactly once each, and the answer keeps within 40,000 characters', async () => {
+    const conn = await connectStdio(sandboxEnv(sandbox));
+    try {
+      const people = hire(500);
+      const r = await batch(conn.client, { calls: adds(people) });
+      expect(r.isError, text(r).slice(0, 500)).toBeFalsy();
+      within(r);
+      const b = batchOf(r);
+      expect([b.succeeded, b.failed]).toEqual([500, 0]);
+      expect(b.tools).toEqual({ groups_member_add: { succeeded: 500 } });
+      const received = sent('groups/member-add').map((q) => (q.body as { userId: string }).userId);
+      expect(received).toHaveLength(500);
+      expect([...received].sort()).toEqual([...people].sort());
+      expect(sandbox.ws.memberships.filter((m) => m.groupId === 'g_newhires' && people.includes(m.userId))).toHaveLength(500);
+      // The first calls are listed with their answers, the rest counted, with how to see them.
+      expect(b.listed).toBe(b.results.length);
+      expect(b.results.map((i) => i.index)).toEqual(people.slice(0, b.results.length).map((_, i) => i));
+      expect(text(r)).toContain(`Calls ${b.results.length}-499 are not listed one by one`);
+      expect(text(r)).toContain(`idempotencyKey "${b.idempotencyKey}:<index>"`);
+    } finally {
+      await conn.close();
+    }
+  });
+
+  test('1,000 deletions: one question with the count, the tool and the first 20 named, "and 980 more"; 20 reads to describe them', async () => {
+    const asked: string[] = [];
+    const c = await asking('v1', 'decline', asked);
+    try {
+      const leavers = hire(1_000);
+      const r = await c.call({ calls: leavers.map((userId) => ({ tool: 'members_remove', arguments: JSON.stringify({ userId }) })) });
+      expect(r.isError, text(r).slice(0, 500)).toBeFalsy();
+      expect(asked).toHaveLength(1);
+      const lines = asked[0]!.split('\n');
+      expect(lines).toHaveLength(22);
+      expect(lines[0]).toBe('Do these 1000 things, which cannot be undone? 1000 calls of members_remove; the first 20:');
+      lines
+        .slice(1, 21)
+        .forEach((l, i) => expect(l).toMatch(new RegExp(`^${i + 1}\\. Remove “Hire ${String(i + 1).padStart(2, '0')}” \\(“u_hire_`)));
+      expect(lines[21]).toBe('and 980 more, not named here.');
+      expect(sent('assignments/for-user')).toHaveLength(20);
+      expect(sent('members/remove')).toHaveLength(0);
+      within(r);
+      expect(batchOf(r).declined).toBe(1_000);
+    } finally {
+      await c.close();
+    }
+  });
+
+  test('1,000 calls that all fail, each its own way: every failed index in the answer, within 40,000 characters', async () => {
+    const conn = await connectStdio(sandboxEnv(sandbox));
+    try {
+      const calls = Array.from({ length: 1_000 }, (_, i) => ({
+        tool: 'groups_member_add',
+        arguments: JSON.stringify(i % 2 ? { groupId: `g_nope_${i}`, userId: 'u_tom' } : { groupId: 'g_newhires', userId: `u_ghost_${i}` }),
+      }));
+      const r = await batch(conn.client, { calls });
+      expect(r.isError).toBeFalsy();
+      within(r);
+      const b = batchOf(r);
+      expect([b.succeeded, b.failed]).toEqual([0, 1_000]);
+      expect(b.failures!.flatMap((f) => f.calls).sort((x, y) => x - y)).toEqual(calls.map((_, i) => i));
+      expect(b.failures!.every((f) => f.error.code === 'UPSTREAM_INVALID')).toBe(true);
+      expect(text(r)).toMatch(/^Failed \(1000\):$/m);
+      expect(sent('groups/member-add')).toHaveLength(1_000);
+    } finally {
+      await conn.close();
     }
   });
 });
