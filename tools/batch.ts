@@ -45,8 +45,7 @@ const failure = z.looseObject({
 export const BATCH_TOOL: BatchToolDef = {
   name: 'batch_call',
   title: 'Bulk or mass changes: a batch of several or many tool calls at once',
-  description:
-    'Up to 1,000 tool calls at once, in bulk: all validated first, their deletions confirmed in a single prompt. Answers counts, every failure, then results as fit.',
+  description: 'Up to 1,000 tool calls at once, in bulk: all validated first, their deletions confirmed in a single prompt.',
   input: z.strictObject({
     calls: z.array(call).min(1).max(1_000).describe('Run at once.'),
     idempotencyKey: idempotencyKeyField.optional(),

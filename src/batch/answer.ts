@@ -156,7 +156,7 @@ function leftOut(outcomes: readonly ItemOutcome[], entries: readonly Record<stri
   const lines: string[] = [];
   if (entries.length < outcomes.length) {
     lines.push(
-      `Calls ${entries.length}-${outcomes.length - 1} are not listed one by one, to fit the answer size (WORKSPACE_RESULT_MAX_CHARS): the counts above cover them, and every failure is listed above.`,
+      `Calls ${entries.length}-${outcomes.length - 1} are not listed one by one, to fit the answer size (WORKSPACE_RESULT_MAX_CHARS): the counts above cover them${outcomes.some((o) => o.status !== 'succeeded') ? ', and every call that did not succeed is named above' : ''}.`,
     );
   }
   const shown = entries.filter((e) => e['result'] !== undefined).length;

@@ -6,6 +6,8 @@ import { ranges } from '../../src/batch/failures.js';
 import { itemKey } from '../../src/batch/keys.js';
 import { keeper } from '../../src/batch/run.js';
 import { toolCallsOf } from '../../src/batch/weight.js';
+import { BATCH_MAX_CALLS } from '../../src/mcp/tool-summary.js';
+import { MAX_MESSAGE_BYTES } from '../../src/transports/jsonrpc.js';
 
 const textOf = (r: { content: { type: string; text?: string }[] }) => r.content.map((c) => c.text ?? '').join('\n');
 const ok = (index: number, size: number): ItemOutcome => ({
@@ -217,4 +219,31 @@ test('the rate limit counts each call of a batch, a tools/call as one, nothing e
   expect(toolCallsOf(call('batch_call', { calls: 'nope' }))).toBe(1);
   expect(toolCallsOf(call('batch_call', { calls: [] }))).toBe(1);
   expect(toolCallsOf({ jsonrpc: '2.0', method: 'notifications/cancelled', params: {} })).toBe(0);
+});
+
+test('a message of 1,000 calls fits the 1 MiB a message may have (HTTP body, stdio line): adds with long ids, or 20 tags each', () => {
+  const message = (calls: unknown[]) =>
+    Buffer.byteLength(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'batch_call', arguments: { calls, idempotencyKey: 'onboarding-2026-09' } },
+      }),
+    );
+  const userId = (i: number) => `u_01HZX3K9Q2V7N8M4R6T5W${String(i).padStart(5, '0')}`;
+  const adds = Array.from({ length: BATCH_MAX_CALLS }, (_, i) => ({
+    tool: 'groups_member_add',
+    arguments: JSON.stringify({ groupId: 'g_01HZX3K9Q2V7N8M4R6T5W1Y0AB', userId: userId(i), systemKey: 'INSTRUCTOR' }),
+  }));
+  // The most tags a call takes, each as long as a team's name with its region: about 680 bytes a call.
+  const tags = Array.from({ length: BATCH_MAX_CALLS }, (_, i) => ({
+    tool: 'members_set_tags',
+    arguments: JSON.stringify({
+      userId: userId(i),
+      tags: Array.from({ length: 20 }, (_, j) => `Vertrieb Österreich ${j}`.padEnd(24, '.')),
+    }),
+  }));
+  expect(message(adds)).toBeLessThan(MAX_MESSAGE_BYTES / 4);
+  expect(message(tags)).toBeLessThan(MAX_MESSAGE_BYTES);
 });
