@@ -447,8 +447,13 @@ describe('at size: up to 1,000 calls in one batch', () => {
     const conn = await connectStdio(sandboxEnv(sandbox));
     try {
       const people = hire(500);
-      const r = await batch(conn.client, { calls: adds(people) });
+      const progress: string[] = [];
+      const r = await batch(conn.client, { calls: adds(people) }, (m) => progress.push(m));
       expect(r.isError, text(r).slice(0, 500)).toBeFalsy();
+      // Progress every hundredth of the batch, in order (the last few may be dropped by the SDK client, as above).
+      const counts = progress.filter((m) => / of 500 done$/.test(m));
+      expect(counts.length).toBeGreaterThan(0);
+      expect(counts).toEqual(counts.map((_, i) => `${(i + 1) * 5} of 500 done`));
       within(r);
       const b = batchOf(r);
       expect([b.succeeded, b.failed]).toEqual([500, 0]);

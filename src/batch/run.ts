@@ -100,12 +100,14 @@ async function runItems(
   let next = 0;
   let done = outcomes.size;
   const keep = keeper(opts.resultMaxChars ?? DEFAULTS.resultMaxChars);
+  // Every call's end up to 100 calls, then every hundredth of the batch: a thousand notifications tell no more than a hundred.
+  const step = Math.max(1, Math.ceil(items.length / 100));
   const worker = async () => {
     while (next < toRun.length && !call.signal.aborted) {
       const item = toRun[next++]!;
       outcomes.set(item.index, keep(await runItem(item, how.key, opts, call, ctx, request)));
       done++;
-      keepAlive?.send(`${done} of ${items.length} done`, 'status').catch(() => undefined);
+      if (done % step === 0 || done === items.length) keepAlive?.send(`${done} of ${items.length} done`, 'status').catch(() => undefined);
     }
   };
   try {
