@@ -366,6 +366,24 @@ describe('a batch that outlasts the hand-off time', () => {
     expect(sent('groups/member-add')).toHaveLength(40);
   });
 
+  test("1,000 calls handed off: jobs_get's answer, the job around the batch's, keeps within 40,000 characters", async () => {
+    sandbox.latencyMs = 20;
+    const people = hire(1_000);
+    const r = await batch(conn.client, { calls: adds(people) });
+    let done = jobOf(r);
+    expect(done.status).toBe('running');
+    let got = r;
+    for (let i = 0; i < 30 && done.status === 'running'; i++) {
+      got = (await conn.client.callTool({ name: 'jobs_get', arguments: { jobId: done.id } })) as CallToolResult;
+      done = jobOf(got);
+    }
+    expect(done.status).toBe('succeeded');
+    expect(done.result?.succeeded).toBe(1_000);
+    expect(JSON.stringify(got.structuredContent).length).toBeLessThanOrEqual(40_000);
+    expect(got.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n').length).toBeLessThanOrEqual(40_000);
+    expect(sent('groups/member-add')).toHaveLength(1_000);
+  });
+
   test('jobs_cancel stops the calls not yet sent', async () => {
     sandbox.latencyMs = 400;
     const people = hire(40);
