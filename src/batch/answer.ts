@@ -37,7 +37,6 @@ export function batchResult(
   const counts = countOf(outcomes);
   const budget = Math.max(maxChars - RESERVE, 1_000);
   const failed = outcomes.filter((o) => o.status === 'failed');
-  const failures = groupFailures(failed, budget / 2);
   const indexes = (s: Status) => outcomes.filter((o) => o.status === s).map((o) => o.index);
   const structured: Record<string, unknown> = {
     succeeded: counts.succeeded,
@@ -45,16 +44,39 @@ export function batchResult(
     ...(counts.declined ? { declined: counts.declined, declinedCalls: indexes('declined') } : {}),
     ...(counts.skipped ? { skipped: counts.skipped, skippedCalls: indexes('skipped') } : {}),
     tools: perTool(outcomes),
-    ...(failures.length > 0 ? { failures } : {}),
     results: [],
     ...(key ? { idempotencyKey: key } : {}),
   };
-  const head = headLines(outcomes, counts, failed, failures, key, budget / 2);
-  const listed = listCalls(outcomes, budget - JSON.stringify(structured).length, budget - head.join('\n').length);
-  structured['results'] = listed.entries;
-  if (listed.entries.length < outcomes.length) structured['listed'] = listed.entries.length;
-  const lines = [...head, ...listed.lines, ...leftOut(outcomes, listed.entries, key)];
-  return { content: [{ type: 'text', text: redact(lines.join('\n')) }], structuredContent: structured };
+  const head = headLines(outcomes, counts, key);
+  // The failures come before any call's answer: they may take all the room the counts leave.
+  const jsonLeft = budget - JSON.stringify(structured).length;
+  const textLeft = budget - [...head.counts, ...head.after].join('\n').length;
+  const failures = groupFailures(
+    failed,
+    (g) => JSON.stringify(g).length <= jsonLeft && g.reduce((n, x) => n + groupLine(x).length + 1, 0) <= textLeft,
+  );
+  const failureLines = failed.length === 0 ? [] : [`Failed (${failed.length}):`, ...failureText(failed, failures, textLeft)];
+  const top = [...head.counts, ...failureLines, ...head.after];
+  const jsonRoom = budget - JSON.stringify({ ...structured, failures }).length;
+  const listed = listCalls(outcomes, jsonRoom, budget - top.join('\n').length);
+  const { results: _, idempotencyKey, ...counted } = structured;
+  const answer = {
+    ...counted,
+    ...(failures.length > 0 ? { failures } : {}),
+    results: listed.entries,
+    ...(listed.entries.length < outcomes.length ? { listed: listed.entries.length } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  };
+  const text = redact([...top, ...listed.lines, ...leftOut(outcomes, listed.entries, key)].join('\n'));
+  // Past the cap only if the notes and the redaction outgrew their reserve: cut, and said.
+  const shown = text.length <= maxChars ? text : `${text.slice(0, maxChars - 40)}\n… (cut to fit the answer size)`;
+  return { content: [{ type: 'text', text: shown }], structuredContent: answer };
+}
+
+/** One line per failure with its targets while they fit, else one line per group of failures. */
+function failureText(failed: readonly ItemOutcome[], groups: readonly FailureGroup[], room: number): string[] {
+  const one = failed.map(failureLine);
+  return one.reduce((n, l) => n + l.length + 1, 0) <= room ? one : groups.map(groupLine);
 }
 
 function countOf(outcomes: readonly ItemOutcome[]): Counts {
@@ -73,15 +95,8 @@ function perTool(outcomes: readonly ItemOutcome[]): Record<string, Partial<Count
   return tools;
 }
 
-/** The counts, the failures (one line each while they fit, else one per group), the calls not run, the retry. */
-function headLines(
-  outcomes: readonly ItemOutcome[],
-  counts: Counts,
-  failed: readonly ItemOutcome[],
-  failures: readonly FailureGroup[],
-  key: string | undefined,
-  failureBudget: number,
-): string[] {
+/** The counts (per tool when there are several); after the failures, the calls not run and the retry. */
+function headLines(outcomes: readonly ItemOutcome[], counts: Counts, key: string | undefined): { counts: string[]; after: string[] } {
   const lines = [summary(outcomes.length, counts)];
   const tools = perTool(outcomes);
   if (Object.keys(tools).length > 1) {
@@ -93,20 +108,16 @@ function headLines(
     );
     lines.push(`By tool: ${each.join('; ')}.`);
   }
-  if (failed.length > 0) {
-    const one = failed.map(failureLine);
-    const fits = one.reduce((n, l) => n + l.length + 1, 0) <= failureBudget;
-    lines.push(`Failed (${failed.length}):`, ...(fits ? one : failures.map(groupLine)));
-  }
+  const after: string[] = [];
   const by = (s: Status) => outcomes.filter((o) => o.status === s).map((o) => o.index);
-  if (counts.declined > 0) lines.push(`Declined by the person, not sent: calls ${ranges(by('declined'))}.`);
-  if (counts.skipped > 0) lines.push(`Skipped, cancelled before they were sent: calls ${ranges(by('skipped'))}.`);
+  if (counts.declined > 0) after.push(`Declined by the person, not sent: calls ${ranges(by('declined'))}.`);
+  if (counts.skipped > 0) after.push(`Skipped, cancelled before they were sent: calls ${ranges(by('skipped'))}.`);
   if (key && (counts.failed > 0 || counts.skipped > 0)) {
-    lines.push(
+    after.push(
       `To retry, send the same calls again with idempotencyKey "${key}": the writes already made are answered again, not made twice.`,
     );
   }
-  return lines;
+  return { counts: lines, after };
 }
 
 interface Listed {

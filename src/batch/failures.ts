@@ -47,7 +47,7 @@ function compact(e: JobError | undefined, words: number, withFields: boolean): J
 
 type Level = { key: (f: FailedCall) => string; words: number; fields: boolean };
 
-/** From the most precise grouping to the most compact; the first whose JSON fits `budget` is used. */
+/** From the most precise grouping to the most compact; the first that fits is used. */
 const LEVELS: Level[] = [
   { key: (f) => `${f.tool}\0${JSON.stringify(compact(f.error, WORDS, true))}`, words: WORDS, fields: true },
   { key: (f) => `${f.tool}\0${f.error?.status}\0${f.error?.code}`, words: FEW_WORDS, fields: false },
@@ -55,11 +55,12 @@ const LEVELS: Level[] = [
   { key: (f) => `${f.error?.code}`, words: FEW_WORDS, fields: false },
 ];
 
-export function groupFailures(failed: readonly FailedCall[], budget: number): FailureGroup[] {
+/** The failures grouped as precisely as `fits` allows (the most compact grouping if none does). */
+export function groupFailures(failed: readonly FailedCall[], fits: (groups: FailureGroup[]) => boolean): FailureGroup[] {
   let groups: FailureGroup[] = [];
   for (const level of LEVELS) {
     groups = groupAt(failed, level);
-    if (JSON.stringify(groups).length <= budget) break;
+    if (fits(groups)) break;
   }
   return groups;
 }

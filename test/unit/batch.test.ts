@@ -167,6 +167,24 @@ describe('the answer', () => {
     expect(textOf(r)).toContain('(499 of these 500 with other messages; call one alone to see its own)');
   });
 
+  test('failures come before answers: 100 with their own messages are each kept, word for word, beside 900 successes', () => {
+    const outcomes = Array.from({ length: 1_000 }, (_, i): ItemOutcome => {
+      if (i % 10) return added(i);
+      return {
+        ...failed(i),
+        error: { ...failed(i).error!, message: `no member with id u_${i}: ${'the workspace explains at length. '.repeat(3)}` },
+      };
+    });
+    const r = batchResult(outcomes, 'k', 40_000);
+    within(r, 40_000);
+    const s = sc(r);
+    expect(s.failures).toHaveLength(100);
+    expect(s.failures!.every((f) => f.calls.length === 1 && f.error.message.startsWith(`no member with id u_${f.calls[0]}:`))).toBe(true);
+    expect(textOf(r)).toContain(
+      '- calls[990] groups_member_add (groupId g_nope, userId u_990): HTTP 422 UPSTREAM_INVALID: no member with id u_990',
+    );
+  });
+
   test('a mix at 1,000: every failure and every skipped call by index, the answers that fit', () => {
     const outcomes = Array.from({ length: 1_000 }, (_, i): ItemOutcome => {
       if (i % 3 === 1) return { ...failed(i), error: { ...failed(i).error!, message: `no user with id u_${i}` } };
