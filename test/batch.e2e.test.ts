@@ -487,6 +487,23 @@ describe('at size: up to 1,000 calls in one batch', () => {
     }
   });
 
+  test('over HTTP, 1,000 adds in one request body: each reaches the workspace once, 16 at most at once', async () => {
+    const server = await startHttpProcess(sandboxEnv(sandbox));
+    const conn = await connectHttp(server.url);
+    try {
+      const people = hire(1_000);
+      const r = await batch(conn.client, { calls: adds(people) });
+      within(r);
+      expect(batchOf(r).succeeded).toBe(1_000);
+      const received = sent('groups/member-add').map((q) => (q.body as { userId: string }).userId);
+      expect(received.sort()).toEqual([...people].sort());
+      expect(sandbox.maxOpen).toBeLessThanOrEqual(16);
+    } finally {
+      await conn.close();
+      await server.stop();
+    }
+  });
+
   test('1,000 deletions: one question with the count, the tool and the first 20 named, "and 980 more"; 20 reads to describe them', async () => {
     const asked: string[] = [];
     const c = await asking('v1', 'decline', asked);
