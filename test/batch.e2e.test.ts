@@ -131,6 +131,9 @@ describe('over stdio (2025-11-25 SDK client)', () => {
     expect(unknown.isError).toBe(true);
     expect(text(unknown)).toContain('calls[2].tool: no tool "groups_member_ad" (did you mean groups_member_add');
     expect(text(unknown)).toContain('calls[3].tool: jobs_get cannot run inside a batch');
+    const many = await batch(conn.client, { calls: adds(hire(1_001)) });
+    expect(many.isError).toBe(true);
+    expect(text(many)).toContain('A batch takes at most 1000 calls and this one has 1001; nothing was sent. Send them as 2 batches.');
     expect(sandbox.requests).toHaveLength(0);
   });
 
