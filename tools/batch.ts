@@ -33,21 +33,30 @@ const item = z.looseObject({
   tool: z.string(),
   status: z.enum(BATCH_STATUSES).describe('skipped: cancelled before it was sent.'),
   result: z.record(z.string(), z.unknown()).optional(),
-  error: itemError.optional(),
+});
+
+const failure = z.looseObject({
+  calls: z.array(z.int()).describe('Indexes of the calls that failed this way.'),
+  tool: z.string(),
+  error: itemError,
+  otherMessages: z.int().optional().describe('Calls here with another message.'),
 });
 
 export const BATCH_TOOL: BatchToolDef = {
   name: 'batch_call',
   title: 'Bulk or mass changes: a batch of several or many tool calls at once',
-  description: 'Up to 100 tool calls at once, in bulk: all validated first, their deletions confirmed in a single prompt.',
+  description: 'Up to 1,000 tool calls at once, in bulk: all validated first, their deletions confirmed in a single prompt.',
   input: z.strictObject({
-    calls: z.array(call).min(1).max(100).describe('Run at once.'),
+    calls: z.array(call).min(1).max(1_000).describe('Run at once.'),
     idempotencyKey: idempotencyKeyField.optional(),
   }),
   output: z.looseObject({
-    results: z.array(item),
     succeeded: z.int(),
     failed: z.int(),
+    tools: z.record(z.string(), z.record(z.string(), z.int())).describe('Statuses per tool.'),
+    failures: z.array(failure).optional(),
+    results: z.array(item).describe('By index from 0, as many as fit.'),
+    listed: z.int().optional().describe('Calls in results, when not all.'),
     idempotencyKey: z.string().optional().describe('Send again with it to retry.'),
   }),
   // As listed with every tool: the catalogue marks it read-only where it offers only reads.

@@ -21,8 +21,14 @@ export interface BatchItem {
 /** Go on (under the sealed key, deletions declined or not), or the answer to give instead. */
 export type BatchGate = { go: true; key: string | undefined; declined: boolean } | { ask: InputRequiredResult } | { refused: ToolError };
 
-/** Reads made at once to describe the targets; a batch of 100 deletions must not make 100 at a time. */
+/** Reads made at once to describe the targets named. */
 const DESCRIBE_AT_ONCE = 8;
+/**
+ * Deletions named one by one in the question, each described with reads of its target: a question of a
+ * thousand lines is read by nobody, and would cost a thousand reads before anything is asked. The rest
+ * are counted, by tool, after them.
+ */
+export const NAMED_AT_MOST = 20;
 
 /** Every call of the batch, in order, without keys: a state sealed for one batch cannot confirm another. */
 function targetOf(items: readonly BatchItem[]): string {
@@ -77,20 +83,31 @@ export async function gateBatch(
   };
 }
 
-/** One question naming every target, in the words of the single deletion's question, one line each. */
+/**
+ * One question: the deletions, the tools they call, the first ones named in the words of the single
+ * deletion's question (one line each, numbered by the server, names quoted and cut by the rows), then
+ * how many more there are.
+ */
 async function ask(deletions: readonly BatchItem[], total: number, upstream: Upstream, signal: AbortSignal): Promise<string> {
-  const lines: string[] = new Array<string>(deletions.length);
+  const named = deletions.slice(0, NAMED_AT_MOST);
+  const lines: string[] = new Array<string>(named.length);
   let next = 0;
   const worker = async () => {
-    while (next < deletions.length) {
+    while (next < named.length) {
       const i = next++;
-      const { def, args } = deletions[i]!;
+      const { def, args } = named[i]!;
       lines[i] = `${i + 1}. ${clause(await questionFor(def, args, upstream, signal))}`;
     }
   };
-  await Promise.all(Array.from({ length: Math.min(DESCRIBE_AT_ONCE, deletions.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(DESCRIBE_AT_ONCE, named.length) }, worker));
   const n = deletions.length;
-  const head = n === 1 ? 'Do this, which cannot be undone?' : `Do these ${n} things, which cannot be undone?`;
+  const more = n - named.length;
+  const head =
+    n === 1
+      ? 'Do this, which cannot be undone?'
+      : more === 0
+        ? `Do these ${n} things, which cannot be undone?`
+        : `Do these ${n} things, which cannot be undone? ${callsOf(deletions)}; the first ${named.length}:`;
   const rest = total - n;
   const others =
     rest === 0
@@ -100,7 +117,15 @@ async function ask(deletions: readonly BatchItem[], total: number, upstream: Ups
             ? 'The other call of this batch deletes nothing and runs either way.'
             : `The other ${rest} calls of this batch delete nothing and run either way.`,
         ];
-  return [head, ...lines, ...others].join('\n');
+  return [head, ...lines, ...(more > 0 ? [`and ${more} more, not named here.`] : []), ...others].join('\n');
+}
+
+/** "480 calls of members_remove and 20 of groups_delete". */
+function callsOf(items: readonly BatchItem[]): string {
+  const counts = new Map<string, number>();
+  for (const i of items) counts.set(i.def.name, (counts.get(i.def.name) ?? 0) + 1);
+  const parts = [...counts].map(([tool, k], j) => (j === 0 ? `${k} ${k === 1 ? 'call' : 'calls'} of ${tool}` : `${k} of ${tool}`));
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
 }
 
 /** "Remove Ann … memberships? This cannot be undone." as "Remove Ann … memberships": the question is asked once, above. */

@@ -4,7 +4,7 @@ import { errorResult, ToolError, type ErrorCode } from '../call/errors.js';
 import { fieldIssues, withoutNullOptionals } from '../mcp/arguments.js';
 import type { Catalogue } from '../mcp/catalogue.js';
 import type { RequestContext } from '../mcp/request-context.js';
-import { BATCH_TOOL_NAME, JOB_TOOL_NAMES } from '../mcp/tool-summary.js';
+import { BATCH_MAX_CALLS, BATCH_TOOL_NAME, JOB_TOOL_NAMES } from '../mcp/tool-summary.js';
 import { quote } from '../text/quote.js';
 import { didYouMean } from '../text/suggest.js';
 import type { BatchItem } from './confirm.js';
@@ -19,6 +19,15 @@ export type Plan = { items: BatchItem[]; givenKey: string | undefined } | { refu
 const MAX_FIELDS = 20;
 
 export async function planBatch(def: BatchToolDef, args: unknown, catalogue: Catalogue, request: RequestContext): Promise<Plan> {
+  const given = (args as { calls?: unknown } | null)?.['calls'];
+  if (Array.isArray(given) && given.length > BATCH_MAX_CALLS) {
+    const parts = Math.ceil(given.length / BATCH_MAX_CALLS);
+    return refuse(
+      `A batch takes at most ${BATCH_MAX_CALLS} calls and this one has ${given.length}; nothing was sent. Send them as ${parts} batches.`,
+      'INVALID_INPUT',
+      { calls: [`at most ${BATCH_MAX_CALLS} calls`] },
+    );
+  }
   const input = def.input.safeParse(argumentsAsText(withoutNullOptionals(def.input, args)));
   if (!input.success) {
     return refuse(

@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
 import type { CallContext, RequestTrace } from '../call/context.js';
 import { errorResult } from '../call/errors.js';
+import { DEFAULTS } from '../config/defaults.js';
 import { KeepAlive } from '../call/keep-alive.js';
 import type { Outcome } from '../jobs/runner.js';
 import type { Catalogue } from '../mcp/catalogue.js';
@@ -22,6 +23,7 @@ import type { Telemetry } from '../telemetry/hooks.js';
 import { declaredOf, presentPaths, UNTRUSTED_META } from '../mcp/untrusted.js';
 import { batchResult, type ItemOutcome } from './answer.js';
 import { gateBatch, type BatchItem } from './confirm.js';
+import { itemKey } from './keys.js';
 import { planBatch } from './plan.js';
 
 // batch_call: many calls of the API tools in one. Checked whole first (plan.ts), its deletions confirmed
@@ -97,12 +99,15 @@ async function runItems(
     : undefined;
   let next = 0;
   let done = outcomes.size;
+  const keep = keeper(opts.resultMaxChars ?? DEFAULTS.resultMaxChars);
+  // Every call's end up to 100 calls, then every hundredth of the batch: a thousand notifications tell no more than a hundred.
+  const step = Math.max(1, Math.ceil(items.length / 100));
   const worker = async () => {
     while (next < toRun.length && !call.signal.aborted) {
       const item = toRun[next++]!;
-      outcomes.set(item.index, await runItem(item, how.key, opts, call, ctx, request));
+      outcomes.set(item.index, keep(await runItem(item, how.key, opts, call, ctx, request)));
       done++;
-      keepAlive?.send(`${done} of ${items.length} done`, 'status').catch(() => undefined);
+      if (done % step === 0 || done === items.length) keepAlive?.send(`${done} of ${items.length} done`, 'status').catch(() => undefined);
     }
   };
   try {
@@ -134,6 +139,20 @@ async function runItems(
     : { result };
 }
 
+/**
+ * Drops the answers past what the batch's answer could show: it shows at most the result cap's worth, so
+ * a thousand reads of 40,000 characters each hold about twice that in memory, not 40 million characters.
+ * Calls end out of order; twice the cap keeps the first ones' answers nearly always.
+ */
+export function keeper(maxChars: number): (o: ItemOutcome) => ItemOutcome {
+  let kept = 0;
+  return (o) => {
+    if (o.result === undefined) return o;
+    kept += JSON.stringify(o.result).length;
+    return kept <= 2 * maxChars ? o : { ...o, result: undefined };
+  };
+}
+
 /** One call, exactly as alone, in a span of its own; a write that takes a key gets the batch's, for its index. */
 async function runItem(
   item: BatchItem,
@@ -159,15 +178,6 @@ async function runItem(
     result: outcome.result.structuredContent as Record<string, unknown> | undefined,
     args,
   };
-}
-
-/**
- * The Idempotency-Key of a batch's call: the batch's key and the call's index, so the same batch sent
- * again replays each write instead of making it twice. Readable when it fits the 255 characters a key may have.
- */
-export function itemKey(batchKey: string, index: number): string {
-  const plain = `${batchKey}:${index}`;
-  return plain.length <= 255 ? plain : `${createHash('sha256').update(batchKey).digest('base64url')}:${index}`;
 }
 
 async function auditEach(

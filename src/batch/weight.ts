@@ -2,7 +2,7 @@ import { BATCH_MAX_CALLS, BATCH_TOOL_NAME } from '../mcp/tool-summary.js';
 
 /**
  * What the rate limit counts of one JSON-RPC message: a tools/call is one call, a batch_call each call it
- * carries (at most a batch's 100; a longer one is refused before anything is sent).
+ * carries (at most a batch's 1,000; a longer one is refused before anything is sent).
  */
 export function toolCallsOf(message: unknown): number {
   const m = message as { method?: unknown; params?: { name?: unknown; arguments?: { calls?: unknown } } } | null;

@@ -39,7 +39,7 @@ export function serverInstructions(tools: readonly ToolSummary[], jobs = false, 
     lines.push('Writes that take an idempotencyKey apply once per key: reuse the key when retrying the same write.');
   if (batch) {
     lines.push(
-      'Many calls at once (adding, tagging or removing many people, reading several learners): batch_call runs up to 100 in one call, checked before any is sent, with one question to the person for all its deletions.',
+      'Many calls at once (adding, tagging or removing many people, reading several learners): batch_call runs up to 1,000 in one call, checked before any is sent, with one question to the person for all its deletions.',
     );
   }
   if (code) {

@@ -22,7 +22,7 @@ export const JOB_TOOL_NAMES = ['jobs_get', 'jobs_cancel'] as const;
 /** The bulk tool's name, known without loading its schema (tools/batch.ts declares it). */
 export const BATCH_TOOL_NAME = 'batch_call';
 /** The most calls one batch takes (tools/batch.ts declares it; a test checks they agree). */
-export const BATCH_MAX_CALLS = 100;
+export const BATCH_MAX_CALLS = 1_000;
 
 export interface ToolFilter {
   apis: ReadonlySet<Api>;
