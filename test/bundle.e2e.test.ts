@@ -24,6 +24,7 @@ import {
   startSandbox,
   text,
   type Sandbox,
+  watched,
 } from './helpers.js';
 import { blocksRunBy } from './docs-blocks.js';
 
@@ -58,7 +59,7 @@ async function launch(userConfig: Record<string, string | boolean>, from: Manife
     cwd: dir,
     stderr: 'ignore',
   });
-  const c = new Client({ name: 'claude-desktop-like', version: '0' });
+  const c = watched(new Client({ name: 'claude-desktop-like', version: '0' }));
   await c.connect(transport);
   return c;
 }

@@ -11,7 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import pkg from '../package.json' with { type: 'json' };
 import { blocksRunBy, codeBlocks, DOC_CLI, DOC_URL, ROOT, shellCommands, shellWords } from './docs-blocks.js';
-import { ALL_TOOLS, CLI, freePort, needProgram, startHttpProcess, type HttpProcess } from './helpers.js';
+import { ALL_TOOLS, CLI, freePort, needProgram, startHttpProcess, type HttpProcess, watched } from './helpers.js';
 
 const THIS = 'test/docs.e2e.test.ts';
 const TOKEN = 'docs-e2e-access-token-0123456789';
@@ -92,7 +92,7 @@ const fillToken = (value: string) =>
   value.replace(/\$\{input:[\w-]+\}|\$\{env:WORKSPACE_MCP_AUTH_TOKEN\}|\$\{WORKSPACE_MCP_AUTH_TOKEN\}|\$WORKSPACE_MCP_AUTH_TOKEN/g, TOKEN);
 
 async function listTools(entry: Entry, url: string): Promise<number> {
-  const client = new Client({ name: 'docs-e2e', version: '0' });
+  const client = watched(new Client({ name: 'docs-e2e', version: '0' }));
   if (entry.command) {
     expect(entry.args).toContain(DOC_CLI);
     const transport = new StdioClientTransport({

@@ -18,6 +18,7 @@ import { createMcpServer } from '../src/mcp/server.js';
 import { MemoryJobStore } from '../src/jobs/memory-store.js';
 import { JobRunner } from '../src/jobs/runner.js';
 import { Upstream } from '../src/call/upstream.js';
+import { expectOneResolution } from './one-resolution.js';
 
 /**
  * How many tools a server with credentials for these APIs lists by default, counted from the rows: the
@@ -35,7 +36,7 @@ export const CONTENT_TOOLS = listedFor('content');
 export const CONNECTOR_TOOLS = listedFor('connector');
 
 export const CLI = fileURLToPath(new URL('../dist/src/cli.js', import.meta.url));
-export { SANDBOX_CREDENTIALS, startSandbox, type Sandbox };
+export { expectOneResolution, SANDBOX_CREDENTIALS, startSandbox, type Sandbox };
 
 export interface Connected {
   client: Client;
@@ -54,6 +55,17 @@ export function sandboxEnv(sandbox: Sandbox, extra: Record<string, string> = {})
     WORKSPACE_RETRY_BASE_MS: '20',
     ...extra,
   };
+}
+
+/** A test client whose every tool result is held to expectOneResolution, in every suite that connects through here. */
+export function watched(client: Client): Client {
+  const callTool = client.callTool.bind(client);
+  const checked = async (...args: Parameters<typeof callTool>) => {
+    const result = await callTool(...args);
+    if ('content' in result) expectOneResolution(result as CallToolResult);
+    return result;
+  };
+  return Object.assign(client, { callTool: checked as typeof callTool });
 }
 
 /** The server in this process, wired to a client through the SDK's in-memory transport. */
@@ -103,7 +115,7 @@ export async function connectInMemory(
   );
   const server = createMcpServer({ upstream, tools: catalogue, keepAliveMs: opts.keepAliveMs, jobs });
   const [a, b] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'test', version: '0.0.0' });
+  const client = watched(new Client({ name: 'test', version: '0.0.0' }));
   await Promise.all([server.connect(a), client.connect(b)]);
   return {
     client,
@@ -121,7 +133,7 @@ export async function connectStdio(env: Record<string, string>, args: string[] =
   const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, ...args], env, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-  const client = new Client({ name: 'test', version: '0.0.0' });
+  const client = watched(new Client({ name: 'test', version: '0.0.0' }));
   await client.connect(transport);
   return { client, stderr: () => stderr, close: () => client.close() };
 }
@@ -177,7 +189,7 @@ export async function startHttpProcess(
 }
 
 export async function connectHttp(url: string): Promise<Connected> {
-  const client = new Client({ name: 'test', version: '0.0.0' });
+  const client = watched(new Client({ name: 'test', version: '0.0.0' }));
   const transport = new StreamableHTTPClientTransport(new URL(url));
   await client.connect(transport);
   return {

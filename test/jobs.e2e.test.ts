@@ -16,6 +16,7 @@ import {
   text,
   type Connected,
   type Sandbox,
+  watched,
 } from './helpers.js';
 
 const S = Number(process.env['JOBS_TEST_SCALE'] ?? 1);
@@ -337,7 +338,7 @@ describe.concurrent('long operations over HTTP', () => {
     const as = async (token: string) => {
       const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
       const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-      const client = new Client({ name: 'test', version: '0' });
+      const client = watched(new Client({ name: 'test', version: '0' }));
       await client.connect(
         new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
       );

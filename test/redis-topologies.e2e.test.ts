@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, test } from 'vitest';
-import { freePort, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
+import { freePort, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox, watched } from './helpers.js';
 import {
   cli,
   MASTER,
@@ -37,7 +37,7 @@ interface Job {
 const jobOf = (r: CallToolResult) => (r.structuredContent as { job?: Job } | undefined)?.job;
 
 async function connect(url: string, token?: string): Promise<Client> {
-  const client = new Client({ name: 'test', version: '0.0.0' });
+  const client = watched(new Client({ name: 'test', version: '0.0.0' }));
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return client;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectStdio, freePort, needProgram, sandboxEnv, startHttpProcess, startSandbox, type Sandbox } from './helpers.js';
+import { connectStdio, freePort, needProgram, sandboxEnv, startHttpProcess, startSandbox, type Sandbox, watched } from './helpers.js';
 import { attr, receiver, until } from './otlp.js';
 
 let sandbox: Sandbox;
@@ -111,7 +111,7 @@ describe('Prometheus', () => {
       );
       const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
       const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-      const client = new Client({ name: 'scraped', version: '0' });
+      const client = watched(new Client({ name: 'scraped', version: '0' }));
       await client.connect(
         new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
       );

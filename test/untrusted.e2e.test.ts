@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { CallToolResultSchema, ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { CLI, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
+import { CLI, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox, watched } from './helpers.js';
 import { FORGED_GROUP_NAME, GENUINE_NAMES, HOSTILE_ERROR } from '../src/sandbox/hostile.js';
 import { UNTRUSTED_META, WITHHELD } from '../src/mcp/untrusted.js';
 
@@ -49,7 +49,7 @@ type Target = { env: Record<string, string>; args?: string[] } | { url: string; 
 /** The v1 SDK client; with `answer`, it declares elicitation and answers every question so. */
 async function v1(target: Target, answer?: 'accept' | 'decline'): Promise<Caller> {
   const received: Received = { results: [], progress: [], asked: [] };
-  const client = new Client({ name: 'v1', version: '0' }, { capabilities: answer ? { elicitation: { form: {} } } : {} });
+  const client = watched(new Client({ name: 'v1', version: '0' }, { capabilities: answer ? { elicitation: { form: {} } } : {} }));
   if (answer)
     client.setRequestHandler(ElicitRequestSchema, async (r) => {
       received.asked.push(String(r.params.message));
