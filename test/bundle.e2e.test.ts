@@ -26,6 +26,7 @@ import {
   type Sandbox,
   watched,
 } from './helpers.js';
+import { needPrograms } from './programs.js';
 import { blocksRunBy } from './docs-blocks.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -275,7 +276,8 @@ describe('settings left empty', () => {
   });
 });
 
-test('the bundled server serves HTTP with jobs and the call limit shared in a real Redis (its client loaded from a chunk)', async () => {
+test('the bundled server serves HTTP with jobs and the call limit shared in a real Redis (its client loaded from a chunk)', async (ctx) => {
+  needPrograms(ctx, 'redis-server');
   const redis = await startRedis();
   const server = await startHttpProcess(
     sandboxEnv(sandbox, { WORKSPACE_REDIS_URL: redis.url }),

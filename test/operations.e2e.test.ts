@@ -7,6 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CLI, SANDBOX_CREDENTIALS, sandboxEnv, startHttpProcess, startRedis, startSandbox, type Sandbox, watched } from './helpers.js';
+import { needPrograms } from './programs.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -117,7 +118,8 @@ describe('per-caller rate limit', () => {
     }
   });
 
-  test('two replicas sharing Redis share the count', async () => {
+  test('two replicas sharing Redis share the count', async (ctx) => {
+    needPrograms(ctx, 'redis-server');
     const redis = await startRedis();
     const env = sandboxEnv(sandbox, { WORKSPACE_REDIS_URL: redis.url });
     const [a, b] = await Promise.all([

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectStdio, freePort, needProgram, sandboxEnv, startHttpProcess, startSandbox, type Sandbox, watched } from './helpers.js';
+import { connectStdio, freePort, sandboxEnv, startHttpProcess, startSandbox, type Sandbox, watched } from './helpers.js';
+import { needPrograms, program } from './programs.js';
 import { attr, receiver, until } from './otlp.js';
 
 let sandbox: Sandbox;
@@ -90,7 +91,7 @@ describe('Prometheus', () => {
     'a real Prometheus scrapes /metrics with the access token and returns the operation-duration series; without a token /metrics is refused',
     { timeout: 60_000 },
     async (ctx) => {
-      needProgram(ctx, 'prometheus', "apt-get install prometheus (Debian's package)");
+      needPrograms(ctx, 'prometheus');
       const token = 'metrics-scrape-token-0123456789';
       const server = await startHttpProcess(sandboxEnv(sandbox), ['--metrics', '--auth-token', token]);
       const dir = mkdtempSync(join(tmpdir(), 'lw-prom-'));
@@ -101,7 +102,7 @@ describe('Prometheus', () => {
       );
       const port = await freePort();
       const prometheus = spawn(
-        'prometheus',
+        program('prometheus'),
         [
           `--config.file=${join(dir, 'prometheus.yml')}`,
           `--storage.tsdb.path=${join(dir, 'data')}`,
