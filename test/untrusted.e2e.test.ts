@@ -244,7 +244,8 @@ describe.each([
       // groups_list takes no groupId and no scope: neither key is echoed as a line.
       expect(text(r)).not.toMatch(/^- (scope|groupId)/m);
       const meta = r._meta?.['learning-workspace/error'] as { resolution?: string; fieldErrors?: Record<string, string[]> };
-      expect(meta.resolution).toBeUndefined();
+      // _meta's resolution is the server's line too, never the workspace's words.
+      expect(meta.resolution).toBe('Correct what the message and the field errors name, then call again.');
       expect(Object.keys(meta.fieldErrors ?? {})).toEqual(['(other)']);
       expect(hidden(c.received)).toEqual([]);
     } finally {
