@@ -55,7 +55,10 @@ describe('OpenTelemetry over OTLP/HTTP JSON', () => {
       expect(String(sent?.headers['traceparent'])).toContain(traceId);
       const error = await until(() => otlp.spans().find((s) => s.name === 'tools/call groups_delete'));
       expect(attr(error, 'error.type')).toBe('tool_error');
-      const metrics = await until(() => (otlp.metrics().includes('mcp.server.operation.duration') ? otlp.metrics() : undefined));
+      // An export may come between initialize and the calls: waited for until one carries the call (cumulative, so the next does).
+      const metrics = await until(() =>
+        /mcp\.server\.operation\.duration[\s\S]*groups_list/.test(otlp.metrics()) ? otlp.metrics() : undefined,
+      );
       expect(metrics).toContain('"unit":"s"');
       expect(metrics).toContain('lw-under-test');
       expect(metrics).toContain('groups_list');
