@@ -6,6 +6,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Tool failures are logged at info; the suite provokes hundreds on purpose.
     env: { WORKSPACE_LOG_LEVEL: 'warn' },
+    reporters: ['default', './test/skipped-programs.ts'],
     projects: [
       // Pure logic on the sources: no build, no process started (npm run test:unit).
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },

@@ -1,6 +1,6 @@
 // npm run eval: how well a client's tool search finds the right tool for requests as people phrase them
-// (scripts/eval-set.ts), over the tool list the built server serves. Three rankers of different kinds, so
-// that no single scorer is tuned for: BM25 over name, title, description and argument names and
+// (scripts/eval-set.json, read and checked by scripts/eval-set.ts), over the tool list the built server
+// serves. Three rankers of different kinds, so that no single scorer is tuned for: BM25 over name, title, description and argument names and
 // descriptions (the usual client tool search); a sentence-embedding model (the Universal Sentence Encoder,
 // whose weights come in an npm package, so nothing is fetched at run time) comparing the request with each
 // tool's name, title and description by meaning; and the regex variant (a pattern of the request's words
@@ -11,8 +11,7 @@ import { createHash } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI } from '../test/helpers.js';
-import * as sets from './eval-set.js';
-import { EVAL_SET, HELD_OUT_NEXT, LATER_TUNING, type EvalRequest } from './eval-set.js';
+import { loadEvalSets, type EvalRequest, type NamedSet } from './eval-set.js';
 
 // npm run eval -- code: the code-mode evaluation instead (scripts/eval-code.ts).
 if (process.argv.slice(2).includes('code')) {
@@ -148,6 +147,16 @@ function report(label: string, requests: EvalRequest[], rank: (q: string) => Ran
   ];
 }
 
+// Read and checked before anything is ranked: a set that does not fit fails the run, not the figures.
+// The independent tuning sets' misses are printed, to edit descriptions by; the held-out ones' never are.
+const {
+  EVAL_SET,
+  LATER_TUNING,
+  HELD_OUT_NEXT,
+  independentTuning: INDEPENDENT_TUNING_SETS,
+  independentHeldOut: INDEPENDENT_HELD_OUT_SETS,
+} = loadEvalSets();
+
 const client = new Client({ name: 'eval', version: '0' });
 await client.connect(
   new StdioClientTransport({
@@ -160,44 +169,15 @@ await client.connect(
 const docs = ((await client.listTools()).tools as ListedTool[]).map(document);
 await client.close();
 
-type NamedSet = readonly [name: string, set: EvalRequest[]];
-/**
- * The sets written by hands that read only the API documents, never the descriptions, found by their export
- * name in order (INDEPENDENT_TUNING, INDEPENDENT_TUNING_2, …): a set changes role by being renamed there.
- */
-function independent(prefix: 'INDEPENDENT_TUNING' | 'INDEPENDENT_HELD_OUT'): NamedSet[] {
-  const number = (name: string) => Number(name.slice(prefix.length + 1) || 1);
-  return Object.entries(sets)
-    .filter((entry): entry is [string, EvalRequest[]] => entry[0] === prefix || new RegExp(`^${prefix}_\\d+$`).test(entry[0]))
-    .sort(([a], [b]) => number(a) - number(b));
-}
-/** Their misses are printed, to edit descriptions by. */
-const INDEPENDENT_TUNING_SETS = independent('INDEPENDENT_TUNING');
-/** Never read: they judge rounds of edits, and only their figures are printed. */
-const INDEPENDENT_HELD_OUT_SETS = independent('INDEPENDENT_HELD_OUT');
 const TUNING_SETS: NamedSet[] = [['LATER_TUNING', LATER_TUNING], ...INDEPENDENT_TUNING_SETS];
 const HELD_OUT_SETS: NamedSet[] = [['HELD_OUT_NEXT', HELD_OUT_NEXT], ...INDEPENDENT_HELD_OUT_SETS];
 const INDEPENDENT_SETS = [...INDEPENDENT_TUNING_SETS, ...INDEPENDENT_HELD_OUT_SETS];
 const ALL = [EVAL_SET, ...[...TUNING_SETS, ...HELD_OUT_SETS].map(([, set]) => set)].flat();
-// A set exported under any other name would be silently left out of both.
-const placed = new Set<unknown>([EVAL_SET, ...[...TUNING_SETS, ...HELD_OUT_SETS].map(([, set]) => set)]);
-const stray = Object.entries(sets)
-  .filter(([, set]) => !placed.has(set))
-  .map(([name]) => name);
-if (stray.length > 0) throw new Error(`neither tuning nor held out: ${stray.join(', ')}`);
-// A request in two sets would let tuning see a held-out request: refused outright, also when only case,
-// spacing or punctuation differ.
-const asked = new Set<string>();
-for (const r of ALL) {
-  const key = r.ask
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-  if (asked.has(key)) throw new Error(`"${r.ask}" is in the evaluation twice`);
-  asked.add(key);
-}
+// A request expecting a tool the server does not serve (renamed, say) would count as a miss of every ranker.
+const unknown = [...new Set(ALL.flatMap((r) => r.expect))].filter((name) => !docs.some((d) => d.name === name));
+if (unknown.length > 0) throw new Error(`expected tools the server does not serve: ${unknown.join(', ')}`);
 
-/** `--held-out-misses=<name>,<name>` prints those held-out sets' misses (names as exported); `--held-out-misses` alone, every one. */
+/** `--held-out-misses=<name>,<name>` prints those held-out sets' misses (names as in scripts/eval-set.json); `--held-out-misses` alone, every one. */
 const missesArg = process.argv.find((a) => a === '--held-out-misses' || a.startsWith('--held-out-misses='));
 const missesOf = (label: string) =>
   missesArg === '--held-out-misses' || (missesArg?.slice('--held-out-misses='.length).split(',').includes(label) ?? false);

@@ -1,6 +1,7 @@
 // npm run test:scale: two replicas behind a real nginx on loopback, stateless (round robin) and stateful
-// (session affinity on Mcp-Session-Id). Needs nginx on the PATH (.ci/run installs Debian's package).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// (session affinity on Mcp-Session-Id). Needs nginx (.ci/run installs Debian's package); run by hand, it
+// says how to install it when it is missing, as the tests do (test/programs.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,10 +9,11 @@ import { Client as ModernClient, StreamableHTTPClientTransport as ModernTranspor
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { freePort, sandboxEnv, startHttpProcess, startSandbox, type HttpProcess } from '../test/helpers.js';
+import { aptLine, locate } from '../test/programs.js';
 
-const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', 'nginx'].find((p) => spawnSync(p, ['-v']).status === 0);
+const NGINX = locate('nginx');
 if (!NGINX) {
-  console.error('nginx is not installed (Debian: apt-get install -y nginx).');
+  console.error(`nginx is not installed: ${aptLine(['nginx'])}`);
   process.exit(1);
 }
 

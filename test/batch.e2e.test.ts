@@ -21,6 +21,7 @@ import {
   text,
   type Connected,
   type Sandbox,
+  watched,
 } from './helpers.js';
 import { receiver, until } from './otlp.js';
 
@@ -216,7 +217,7 @@ async function asking(
   };
   const env = sandboxEnv(sandbox);
   if (kind === 'v1') {
-    const client = new Client({ name: 'v1', version: '0' }, { capabilities: { elicitation: { form: {} } } });
+    const client = watched(new Client({ name: 'v1', version: '0' }, { capabilities: { elicitation: { form: {} } } }));
     client.setRequestHandler(ElicitRequestSchema, async (r) => reply(String(r.params.message)));
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI], env, stderr: 'ignore' }));
     return {

@@ -24,7 +24,9 @@ import {
   startSandbox,
   text,
   type Sandbox,
+  watched,
 } from './helpers.js';
+import { needPrograms } from './programs.js';
 import { blocksRunBy } from './docs-blocks.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -58,7 +60,7 @@ async function launch(userConfig: Record<string, string | boolean>, from: Manife
     cwd: dir,
     stderr: 'ignore',
   });
-  const c = new Client({ name: 'claude-desktop-like', version: '0' });
+  const c = watched(new Client({ name: 'claude-desktop-like', version: '0' }));
   await c.connect(transport);
   return c;
 }
@@ -274,7 +276,8 @@ describe('settings left empty', () => {
   });
 });
 
-test('the bundled server serves HTTP with jobs and the call limit shared in a real Redis (its client loaded from a chunk)', async () => {
+test('the bundled server serves HTTP with jobs and the call limit shared in a real Redis (its client loaded from a chunk)', async (ctx) => {
+  needPrograms(ctx, 'redis-server');
   const redis = await startRedis();
   const server = await startHttpProcess(
     sandboxEnv(sandbox, { WORKSPACE_REDIS_URL: redis.url }),

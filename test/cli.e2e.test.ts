@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import pkg from '../package.json' with { type: 'json' };
 import { tools } from '../tools/index.js';
-import { ALL_TOOLS, CLI, connectHttp, sandboxEnv, startHttpProcess, startSandbox, type Sandbox } from './helpers.js';
+import { ALL_TOOLS, CLI, connectHttp, sandboxEnv, startHttpProcess, startSandbox, type Sandbox, watched } from './helpers.js';
 import { blocksRunBy, DOC_URL, shellWords } from './docs-blocks.js';
 
 const bare = { PATH: process.env['PATH'] ?? '' };
@@ -80,7 +80,7 @@ describe('start-up', () => {
 
   test('started by an MCP client with no credentials, the client is told what to set', async () => {
     const transport = new StdioClientTransport({ command: process.execPath, args: [CLI], env: bare, stderr: 'pipe' });
-    const client = new Client({ name: 'test', version: '0' });
+    const client = watched(new Client({ name: 'test', version: '0' }));
     const error = await client.connect(transport).catch((e: unknown) => e as Error);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain(

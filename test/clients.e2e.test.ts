@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test, type TestContext } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ALL_TOOLS, CLI, startHttpProcess, type HttpProcess } from './helpers.js';
+import { ALL_TOOLS, CLI, startHttpProcess, type HttpProcess, watched } from './helpers.js';
 import { blocksRunBy, DOC_CLI, DOC_URL, ROOT, shellCommands, shellWords } from './docs-blocks.js';
 
 /** The client releases tried, as their packages name them. */
@@ -219,7 +219,7 @@ describe('mcp-remote', () => {
     });
     let stderr = '';
     transport.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-    const client = new Client({ name: 'bridge-test', version: '0' });
+    const client = watched(new Client({ name: 'bridge-test', version: '0' }));
     const tools = await client
       .connect(transport)
       .then(() => client.listTools())

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { CODE_TASKS } from '../scripts/code-tasks.js';
 import { compareTask } from '../scripts/eval-code.js';
 import { receiver, until } from './otlp.js';
-import { CLI, connectHttp, connectInMemory, sandboxEnv, startHttpProcess, startSandbox, text, type Sandbox } from './helpers.js';
+import { CLI, connectHttp, connectInMemory, sandboxEnv, startHttpProcess, startSandbox, text, type Sandbox, watched } from './helpers.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ async function server(args: string[] = [], env: Record<string, string> = {}) {
     env: sandboxEnv(sandbox, { WORKSPACE_CODE_CPU_MS: '1500', WORKSPACE_CODE_WALL_MS: '6000', ...env }),
     stderr: 'pipe',
   });
-  const client = new Client({ name: 'test', version: '0.0.0' });
+  const client = watched(new Client({ name: 'test', version: '0.0.0' }));
   await client.connect(transport);
   const code = async (source: string, opts: Parameters<Client['callTool']>[2] = {}) =>
     (await client.callTool({ name: 'code_run', arguments: { code: source } }, undefined, opts)) as CallToolResult;

@@ -7,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { CLI, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
+import { CLI, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox, watched } from './helpers.js';
 
 type Answer = 'accept' | 'decline' | 'cancel' | 'accept-no';
 const SECRET = 'a-state-secret-of-at-least-32-bytes-0123456789';
@@ -31,7 +31,7 @@ interface Caller {
 
 /** The v1 SDK client (2025-11-25), declaring elicitation or not. */
 async function v1(target: { env: Record<string, string> } | { url: string }, person?: Person): Promise<Caller> {
-  const client = new Client({ name: 'v1', version: '0' }, { capabilities: person ? { elicitation: { form: {} } } : {} });
+  const client = watched(new Client({ name: 'v1', version: '0' }, { capabilities: person ? { elicitation: { form: {} } } : {} }));
   if (person) client.setRequestHandler(ElicitRequestSchema, async (r) => reply(person, String(r.params.message)));
   await client.connect(
     'url' in target

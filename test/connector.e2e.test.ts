@@ -216,6 +216,14 @@ describe.each(transports)('over %s', (_name, connect) => {
     expect(sandbox.requests).toHaveLength(1);
   });
 
+  test("an unknown assignment's error carries in _meta the resolution its text shows", async () => {
+    const result = await run('assignments_get', { assignmentId: 'a_nowhere' });
+    expect(result.isError).toBe(true);
+    const resolution = 'Correct what the message and the field errors name, then call again.';
+    expect(text(result).split('\n')[1]).toBe(`Resolution: ${resolution}`);
+    expect(result._meta?.['learning-workspace/error']).toMatchObject({ code: 'UPSTREAM_INVALID', resolution });
+  });
+
   test('a 404 from the upstream is reported with its details', async () => {
     sandbox.inject({
       path: '/api/v1/courses/structure',

@@ -11,7 +11,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import pkg from '../package.json' with { type: 'json' };
 import { blocksRunBy, codeBlocks, DOC_CLI, DOC_URL, ROOT, shellCommands, shellWords } from './docs-blocks.js';
-import { ALL_TOOLS, CLI, freePort, needProgram, startHttpProcess, type HttpProcess } from './helpers.js';
+import { ALL_TOOLS, CLI, freePort, startHttpProcess, type HttpProcess, watched } from './helpers.js';
+import { needPrograms } from './programs.js';
 
 const THIS = 'test/docs.e2e.test.ts';
 const TOKEN = 'docs-e2e-access-token-0123456789';
@@ -19,7 +20,7 @@ const PATH = process.env['PATH'] ?? '';
 
 describe("the README's first minute", () => {
   test('npm start serves the sandbox, and the curl in a second terminal calls a tool with the answer the README shows', async (ctx) => {
-    needProgram(ctx, 'curl', 'apt-get install curl');
+    needPrograms(ctx, 'curl');
     const [start, call] = blocksRunBy('README.md', THIS, 'sh');
     const commands = shellCommands(start!.text).map((c) => shellWords(c, {}).join(' '));
     // npm install is .ci/run's (npm ci, from the lock file); npm start is run here.
@@ -92,7 +93,7 @@ const fillToken = (value: string) =>
   value.replace(/\$\{input:[\w-]+\}|\$\{env:WORKSPACE_MCP_AUTH_TOKEN\}|\$\{WORKSPACE_MCP_AUTH_TOKEN\}|\$WORKSPACE_MCP_AUTH_TOKEN/g, TOKEN);
 
 async function listTools(entry: Entry, url: string): Promise<number> {
-  const client = new Client({ name: 'docs-e2e', version: '0' });
+  const client = watched(new Client({ name: 'docs-e2e', version: '0' }));
   if (entry.command) {
     expect(entry.args).toContain(DOC_CLI);
     const transport = new StdioClientTransport({

@@ -1,9 +1,6 @@
 import { createServer as createNetServer } from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestContext } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -18,6 +15,8 @@ import { createMcpServer } from '../src/mcp/server.js';
 import { MemoryJobStore } from '../src/jobs/memory-store.js';
 import { JobRunner } from '../src/jobs/runner.js';
 import { Upstream } from '../src/call/upstream.js';
+import { expectOneResolution } from './one-resolution.js';
+import { program } from './programs.js';
 
 /**
  * How many tools a server with credentials for these APIs lists by default, counted from the rows: the
@@ -35,7 +34,7 @@ export const CONTENT_TOOLS = listedFor('content');
 export const CONNECTOR_TOOLS = listedFor('connector');
 
 export const CLI = fileURLToPath(new URL('../dist/src/cli.js', import.meta.url));
-export { SANDBOX_CREDENTIALS, startSandbox, type Sandbox };
+export { expectOneResolution, SANDBOX_CREDENTIALS, startSandbox, type Sandbox };
 
 export interface Connected {
   client: Client;
@@ -54,6 +53,17 @@ export function sandboxEnv(sandbox: Sandbox, extra: Record<string, string> = {})
     WORKSPACE_RETRY_BASE_MS: '20',
     ...extra,
   };
+}
+
+/** A test client whose every tool result is held to expectOneResolution, in every suite that connects through here. */
+export function watched(client: Client): Client {
+  const callTool = client.callTool.bind(client);
+  const checked = async (...args: Parameters<typeof callTool>) => {
+    const result = await callTool(...args);
+    if ('content' in result) expectOneResolution(result as CallToolResult);
+    return result;
+  };
+  return Object.assign(client, { callTool: checked as typeof callTool });
 }
 
 /** The server in this process, wired to a client through the SDK's in-memory transport. */
@@ -103,7 +113,7 @@ export async function connectInMemory(
   );
   const server = createMcpServer({ upstream, tools: catalogue, keepAliveMs: opts.keepAliveMs, jobs });
   const [a, b] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'test', version: '0.0.0' });
+  const client = watched(new Client({ name: 'test', version: '0.0.0' }));
   await Promise.all([server.connect(a), client.connect(b)]);
   return {
     client,
@@ -121,7 +131,7 @@ export async function connectStdio(env: Record<string, string>, args: string[] =
   const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, ...args], env, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-  const client = new Client({ name: 'test', version: '0.0.0' });
+  const client = watched(new Client({ name: 'test', version: '0.0.0' }));
   await client.connect(transport);
   return { client, stderr: () => stderr, close: () => client.close() };
 }
@@ -177,7 +187,7 @@ export async function startHttpProcess(
 }
 
 export async function connectHttp(url: string): Promise<Connected> {
-  const client = new Client({ name: 'test', version: '0.0.0' });
+  const client = watched(new Client({ name: 'test', version: '0.0.0' }));
   const transport = new StreamableHTTPClientTransport(new URL(url));
   await client.connect(transport);
   return {
@@ -199,7 +209,7 @@ export async function call(client: Client, name: string, args: Record<string, un
 
 export type { SandboxOptions };
 
-/** A real redis-server on a free loopback port, nothing saved to disk, which a test can kill, pause and start again. */
+/** A real redis-server on a free loopback port (a test that starts one calls needPrograms(ctx, 'redis-server') first), nothing saved to disk, which a test can kill, pause and start again. */
 export interface RedisProcess {
   url: string;
   /** SIGKILL: gone at once, with everything it held. */
@@ -237,34 +247,21 @@ export async function startRedis(): Promise<RedisProcess> {
 }
 
 async function spawnRedis(port: number): Promise<ChildProcess> {
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    program('redis-server'),
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
       if (/Ready to accept connections/.test(out)) resolve();
     });
-    child.once('error', (err) => reject(new Error(`redis-server could not start (apt-get install redis-server): ${err.message}`)));
+    child.once('error', (err) => reject(new Error(`redis-server could not start: ${err.message}`)));
     child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
   });
   return child;
-}
-
-/** Whether a program is on the PATH (or at the absolute path given). */
-export function hasProgram(name: string): boolean {
-  if (name.startsWith('/')) return existsSync(name);
-  return (process.env['PATH'] ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, name)));
-}
-
-/**
- * For a test that starts a program the machine may lack: where it is missing, CI fails the test saying
- * which program and how to install it (CI must have it), and elsewhere the test is skipped with that reason.
- */
-export function needProgram(ctx: TestContext, name: string, install: string): void {
-  if (hasProgram(name)) return;
-  const reason = `${name} is not installed: ${install}`;
-  if (process.env['CI']) throw new Error(`${reason} (.ci/run installs it)`);
-  ctx.skip(`${reason}; skipped outside CI`);
 }

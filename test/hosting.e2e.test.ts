@@ -6,7 +6,17 @@ import { Client as ModernClient, StreamableHTTPClientTransport as ModernTranspor
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { CLI, SANDBOX_CREDENTIALS, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
+import {
+  CLI,
+  SANDBOX_CREDENTIALS,
+  sandboxEnv,
+  startHttpProcess,
+  startSandbox,
+  text,
+  type HttpProcess,
+  type Sandbox,
+  watched,
+} from './helpers.js';
 
 const TOKEN_A = 'mcp-access-token-aaaaaaaaaaaa';
 const TOKEN_B = 'mcp-access-token-bbbbbbbbbbbb';
@@ -34,7 +44,7 @@ afterAll(async () => {
 });
 
 async function client(url: string, headers: Record<string, string> = {}): Promise<Client> {
-  const c = new Client({ name: 'test', version: '0' });
+  const c = watched(new Client({ name: 'test', version: '0' }));
   await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return c;
 }

@@ -16,7 +16,9 @@ import {
   text,
   type Connected,
   type Sandbox,
+  watched,
 } from './helpers.js';
+import { needPrograms } from './programs.js';
 
 const S = Number(process.env['JOBS_TEST_SCALE'] ?? 1);
 const ms = (n: number) => Math.max(1, Math.round(n * S));
@@ -337,7 +339,7 @@ describe.concurrent('long operations over HTTP', () => {
     const as = async (token: string) => {
       const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
       const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-      const client = new Client({ name: 'test', version: '0' });
+      const client = watched(new Client({ name: 'test', version: '0' }));
       await client.connect(
         new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
       );
@@ -370,7 +372,8 @@ describe.concurrent('replicas sharing a real Redis', () => {
   test(
     'a job started on one stateless replica is joined and finished on the other: one upstream request in all',
     { timeout: TEST_TIMEOUT },
-    async () => {
+    async (ctx) => {
+      needPrograms(ctx, 'redis-server');
       const redis = await startRedis();
       const sandbox = await startSandbox({ generationMs: DECK });
       const env = jobEnv(sandbox, { WORKSPACE_REDIS_URL: redis.url });
@@ -400,7 +403,8 @@ describe.concurrent('replicas sharing a real Redis', () => {
   test(
     'a job whose replica died is reported failed, saying whether calling again is safe',
     { timeout: TEST_TIMEOUT + 30_000 },
-    async () => {
+    async (ctx) => {
+      needPrograms(ctx, 'redis-server');
       const redis = await startRedis();
       const sandbox = await startSandbox({ generationMs: DECK });
       const env = jobEnv(sandbox, { WORKSPACE_REDIS_URL: redis.url });

@@ -8,7 +8,7 @@ import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotoc
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { startTestSandbox, type TestSandbox } from '../src/sandbox/testing.js';
-import { ALL_TOOLS, freePort, SANDBOX_CREDENTIALS, startHttpProcess, text, type HttpProcess } from './helpers.js';
+import { ALL_TOOLS, freePort, SANDBOX_CREDENTIALS, startHttpProcess, text, type HttpProcess, watched } from './helpers.js';
 import { READ, startIssuer, WRITE, type Issuer } from './issuer.js';
 
 const REDIRECT = 'http://127.0.0.1:1/callback';
@@ -83,7 +83,7 @@ async function signInAndConnect(url: string, signIn = new SignIn()): Promise<{ c
   await expect(new Client({ name: 'test', version: '0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
   const code = (await browse(signIn.authorizationUrl!)).get('code')!;
   await first.finishAuth(code);
-  const client = new Client({ name: 'test', version: '0' });
+  const client = watched(new Client({ name: 'test', version: '0' }));
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { authProvider: signIn }));
   return { client, signIn };
 }

@@ -6,7 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CLI, SANDBOX_CREDENTIALS, sandboxEnv, startHttpProcess, startRedis, startSandbox, type Sandbox } from './helpers.js';
+import { CLI, SANDBOX_CREDENTIALS, sandboxEnv, startHttpProcess, startRedis, startSandbox, type Sandbox, watched } from './helpers.js';
+import { needPrograms } from './programs.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ afterAll(() => sandbox.close());
 describe('audit log', () => {
   test('one flushed line per write call, with ids, outcome and trace id; none for reads; no credential', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'lw-audit-')), 'audit.jsonl');
-    const client = new Client({ name: 'audited', version: '0' }, { capabilities: { elicitation: { form: {} } } });
+    const client = watched(new Client({ name: 'audited', version: '0' }, { capabilities: { elicitation: { form: {} } } }));
     client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'decline' }));
     await client.connect(
       new StdioClientTransport({
@@ -117,7 +118,8 @@ describe('per-caller rate limit', () => {
     }
   });
 
-  test('two replicas sharing Redis share the count', async () => {
+  test('two replicas sharing Redis share the count', async (ctx) => {
+    needPrograms(ctx, 'redis-server');
     const redis = await startRedis();
     const env = sandboxEnv(sandbox, { WORKSPACE_REDIS_URL: redis.url });
     const [a, b] = await Promise.all([

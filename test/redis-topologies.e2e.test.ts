@@ -10,7 +10,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, test } from 'vitest';
-import { freePort, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
+import { freePort, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox, watched } from './helpers.js';
+import { needPrograms } from './programs.js';
 import {
   cli,
   MASTER,
@@ -37,7 +38,7 @@ interface Job {
 const jobOf = (r: CallToolResult) => (r.structuredContent as { job?: Job } | undefined)?.job;
 
 async function connect(url: string, token?: string): Promise<Client> {
-  const client = new Client({ name: 'test', version: '0.0.0' });
+  const client = watched(new Client({ name: 'test', version: '0.0.0' }));
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return client;
@@ -201,7 +202,8 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
   test(
     'a three-master cluster: a job handed off on one replica is read and joined on the other; the limit holds exactly for callers on every node; no CROSSSLOT or MOVED',
     { timeout: 150_000 },
-    async () => {
+    async (ctx) => {
+      needPrograms(ctx, 'redis-server', 'redis-cli');
       const c = cleanup();
       try {
         const cluster = c.add(await startCluster(), (t) => t.stop());
@@ -252,7 +254,8 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
   test(
     'a three-master cluster on TLS only, as a managed "serverless" one: a CA file and an ACL user, a job handed off on one replica is read on the other, the limit holds exactly for callers on every node',
     { timeout: 120_000 },
-    async () => {
+    async (ctx) => {
+      needPrograms(ctx, 'redis-server', 'redis-cli', 'openssl');
       const c = cleanup();
       try {
         const cluster = c.add(await startCluster(true), (t) => t.stop());
@@ -298,7 +301,8 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
   test(
     'Sentinel: after a SIGKILL of the master, and after SENTINEL FAILOVER, calls and jobs work again within 10 s of the promotion; the job running through it ends readable on both replicas',
     { timeout: 180_000 },
-    async () => {
+    async (ctx) => {
+      needPrograms(ctx, 'redis-server', 'redis-sentinel', 'redis-cli');
       const c = cleanup();
       try {
         const set = c.add(await startSentinels(), (t) => t.stop());
@@ -324,7 +328,8 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
   test(
     'Sentinel on TLS only (the master, the replica, the replication and the sentinels): after SENTINEL FAILOVER calls work again and the job running through it ends readable on both replicas',
     { timeout: 120_000 },
-    async () => {
+    async (ctx) => {
+      needPrograms(ctx, 'redis-server', 'redis-sentinel', 'redis-cli', 'openssl');
       const c = cleanup();
       try {
         const set = c.add(await startSentinels(true), (t) => t.stop());
@@ -351,7 +356,8 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
   test(
     'TLS with a CA file and an ACL user works without NODE_EXTRA_CA_CERTS (and with a client certificate); a wrong password, a missing channel permission and an untrusted certificate are each named',
     { timeout: 120_000 },
-    async () => {
+    async (ctx) => {
+      needPrograms(ctx, 'redis-server', 'redis-cli', 'openssl');
       const c = cleanup();
       try {
         const [tls, mtls] = await Promise.all([startTlsRedis(false), startTlsRedis(true)]);
@@ -406,7 +412,8 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
   test(
     'started while Redis is down: it listens, /healthz 200 and /readyz 503 at once, and serves calls within 5 s of Redis coming up, without a restart',
     { timeout: 90_000 },
-    async () => {
+    async (ctx) => {
+      needPrograms(ctx, 'redis-server');
       const c = cleanup();
       try {
         const port = await freePort();

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './helpers.js';
+import { program } from './programs.js';
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -19,7 +20,7 @@ export function cliWith(tls?: { ca: string; user?: string; password?: string }):
   const user = tls?.user ? ['--user', tls.user, '--pass', tls.password ?? '', '--no-auth-warning'] : [];
   const opts = tls ? ['--tls', '--cacert', tls.ca, ...user] : [];
   return async (port, ...args) => {
-    const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...opts, ...args], { timeout: 10_000 });
+    const { stdout } = await run(program('redis-cli'), ['-h', '127.0.0.1', '-p', String(port), ...opts, ...args], { timeout: 10_000 });
     return stdout.trim();
   };
 }
@@ -43,8 +44,8 @@ export interface Proc {
 }
 
 /** One redis-server (or sentinel) with these arguments, once it says it is ready. */
-async function spawnReady(bin: string, args: string[], port: number, ready: RegExp): Promise<Proc> {
-  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+async function spawnReady(bin: 'redis-server' | 'redis-sentinel', args: string[], port: number, ready: RegExp): Promise<Proc> {
+  const child = spawn(program(bin), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${bin} did not start: ${out}`)), 20_000);
@@ -54,7 +55,7 @@ async function spawnReady(bin: string, args: string[], port: number, ready: RegE
       clearTimeout(timer);
       resolve();
     });
-    child.once('error', (err) => reject(new Error(`${bin} could not start (apt-get install redis-server redis-sentinel): ${err.message}`)));
+    child.once('error', (err) => reject(new Error(`${bin} could not start: ${err.message}`)));
     child.once('exit', (code) => reject(new Error(`${bin} exited with ${code}: ${out}`)));
   });
   return { child, port, kill: () => void child.kill('SIGKILL') };
@@ -132,7 +133,7 @@ export async function startCluster(tls = false): Promise<Topology & { ports: num
   }
   const createTls = certs ? ['--tls', '--cacert', certs.ca, '--user', TLS_USER.user, '--pass', TLS_USER.password, '--no-auth-warning'] : [];
   await run(
-    'redis-cli',
+    program('redis-cli'),
     [...createTls, '--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'],
     { timeout: 30_000 },
   );
@@ -233,7 +234,7 @@ export type Certificates = Record<'ca' | 'cert' | 'key' | 'clientCert' | 'client
 /** A CA, a server certificate it signed for 127.0.0.1, and a client certificate, made with openssl. */
 export async function makeCertificates(dir: string): Promise<Certificates> {
   const f = (name: string) => join(dir, name);
-  const ssl = (...args: string[]) => run('openssl', args, { cwd: dir, timeout: 30_000 });
+  const ssl = (...args: string[]) => run(program('openssl'), args, { cwd: dir, timeout: 30_000 });
   await ssl(
     'req',
     '-x509',

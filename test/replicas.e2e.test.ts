@@ -6,7 +6,7 @@
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import {
   connectHttp,
   sandboxEnv,
@@ -19,6 +19,7 @@ import {
   type RedisProcess,
   type Sandbox,
 } from './helpers.js';
+import { needPrograms } from './programs.js';
 
 const DECK_ARGS = { topic: 'Negotiation basics', numberOfSlides: 5, locale: 'en' };
 const creates = (sandbox: Sandbox) => sandbox.requests.filter((r) => r.path === '/api/v1/pdf-generator/create').length;
@@ -118,6 +119,8 @@ async function withReplicas(generationMs: number, run: (r: Replicas) => Promise<
 }
 
 describe.concurrent('replicas under Redis faults', () => {
+  beforeEach((ctx) => needPrograms(ctx, 'redis-server'));
+
   test(
     'Redis killed for 35 s while two decks are made: both results kept, stored when it is back, read on the other replica; one deck each',
     { timeout: 150_000 },

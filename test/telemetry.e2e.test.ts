@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectStdio, freePort, needProgram, sandboxEnv, startHttpProcess, startSandbox, type Sandbox } from './helpers.js';
+import { connectStdio, freePort, sandboxEnv, startHttpProcess, startSandbox, type Sandbox, watched } from './helpers.js';
+import { needPrograms, program } from './programs.js';
 import { attr, receiver, until } from './otlp.js';
 
 let sandbox: Sandbox;
@@ -54,7 +55,10 @@ describe('OpenTelemetry over OTLP/HTTP JSON', () => {
       expect(String(sent?.headers['traceparent'])).toContain(traceId);
       const error = await until(() => otlp.spans().find((s) => s.name === 'tools/call groups_delete'));
       expect(attr(error, 'error.type')).toBe('tool_error');
-      const metrics = await until(() => (otlp.metrics().includes('mcp.server.operation.duration') ? otlp.metrics() : undefined));
+      // An export may come between initialize and the calls: waited for until one carries the call (cumulative, so the next does).
+      const metrics = await until(() =>
+        /mcp\.server\.operation\.duration[\s\S]*groups_list/.test(otlp.metrics()) ? otlp.metrics() : undefined,
+      );
       expect(metrics).toContain('"unit":"s"');
       expect(metrics).toContain('lw-under-test');
       expect(metrics).toContain('groups_list');
@@ -90,7 +94,7 @@ describe('Prometheus', () => {
     'a real Prometheus scrapes /metrics with the access token and returns the operation-duration series; without a token /metrics is refused',
     { timeout: 60_000 },
     async (ctx) => {
-      needProgram(ctx, 'prometheus', "apt-get install prometheus (Debian's package)");
+      needPrograms(ctx, 'prometheus');
       const token = 'metrics-scrape-token-0123456789';
       const server = await startHttpProcess(sandboxEnv(sandbox), ['--metrics', '--auth-token', token]);
       const dir = mkdtempSync(join(tmpdir(), 'lw-prom-'));
@@ -101,7 +105,7 @@ describe('Prometheus', () => {
       );
       const port = await freePort();
       const prometheus = spawn(
-        'prometheus',
+        program('prometheus'),
         [
           `--config.file=${join(dir, 'prometheus.yml')}`,
           `--storage.tsdb.path=${join(dir, 'data')}`,
@@ -111,7 +115,7 @@ describe('Prometheus', () => {
       );
       const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
       const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-      const client = new Client({ name: 'scraped', version: '0' });
+      const client = watched(new Client({ name: 'scraped', version: '0' }));
       await client.connect(
         new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
       );

@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { CallToolResultSchema, ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { CLI, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox } from './helpers.js';
+import { CLI, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox, watched } from './helpers.js';
 import { FORGED_GROUP_NAME, GENUINE_NAMES, HOSTILE_ERROR } from '../src/sandbox/hostile.js';
 import { UNTRUSTED_META, WITHHELD } from '../src/mcp/untrusted.js';
 
@@ -49,7 +49,7 @@ type Target = { env: Record<string, string>; args?: string[] } | { url: string; 
 /** The v1 SDK client; with `answer`, it declares elicitation and answers every question so. */
 async function v1(target: Target, answer?: 'accept' | 'decline'): Promise<Caller> {
   const received: Received = { results: [], progress: [], asked: [] };
-  const client = new Client({ name: 'v1', version: '0' }, { capabilities: answer ? { elicitation: { form: {} } } : {} });
+  const client = watched(new Client({ name: 'v1', version: '0' }, { capabilities: answer ? { elicitation: { form: {} } } : {} }));
   if (answer)
     client.setRequestHandler(ElicitRequestSchema, async (r) => {
       received.asked.push(String(r.params.message));
@@ -244,7 +244,8 @@ describe.each([
       // groups_list takes no groupId and no scope: neither key is echoed as a line.
       expect(text(r)).not.toMatch(/^- (scope|groupId)/m);
       const meta = r._meta?.['learning-workspace/error'] as { resolution?: string; fieldErrors?: Record<string, string[]> };
-      expect(meta.resolution).toBeUndefined();
+      // _meta's resolution is the server's line too, never the workspace's words.
+      expect(meta.resolution).toBe('Correct what the message and the field errors name, then call again.');
       expect(Object.keys(meta.fieldErrors ?? {})).toEqual(['(other)']);
       expect(hidden(c.received)).toEqual([]);
     } finally {

@@ -4,7 +4,7 @@
 // person sees is checked in light and dark, with no console error and no request leaving the page; a
 // screenshot of each view is written to docs/views/.
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -14,10 +14,10 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { startTestSandbox, type TestSandbox } from '../src/sandbox/testing.js';
 import { connectStdio, sandboxEnv, type Connected } from './helpers.js';
 import type { Mount } from './apps-host/mount.js';
+import { missingPrograms, needPrograms, program } from './programs.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SHOTS = `${ROOT}docs/views`;
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const THEMES = ['light', 'dark'] as const;
 
 let sandbox: TestSandbox;
@@ -30,6 +30,8 @@ let browser: Browser;
 const viewCalls: { name: string; args: Record<string, unknown> }[] = [];
 
 beforeAll(async () => {
+  // Without Chromium (Debian's, or CHROMIUM_PATH) nothing here can run: each test skips in beforeEach.
+  if (missingPrograms('chromium').length > 0) return;
   sandbox = await startTestSandbox({ stream: { delayMs: 0 } });
   conn = await connectStdio(sandboxEnv(sandbox));
   tools = (await conn.client.listTools()).tools;
@@ -48,13 +50,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
   hostUrl = `http://127.0.0.1:${(hostServer.address() as AddressInfo).port}/`;
-  if (!existsSync(CHROMIUM))
-    throw new Error(`No Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--font-render-hinting=none'] });
+  browser = await chromium.launch({ executablePath: program('chromium'), args: ['--no-sandbox', '--font-render-hinting=none'] });
   mkdirSync(SHOTS, { recursive: true });
 }, 60_000);
 
-beforeEach(() => {
+beforeEach((ctx) => {
+  needPrograms(ctx, 'chromium');
   sandbox.reset();
   viewCalls.length = 0;
 });
@@ -62,7 +63,7 @@ beforeEach(() => {
 afterAll(async () => {
   await browser?.close();
   await conn?.close();
-  await new Promise((resolve) => hostServer?.close(resolve));
+  if (hostServer) await new Promise((resolve) => hostServer.close(resolve));
   await sandbox?.close();
 });
 

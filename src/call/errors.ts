@@ -182,7 +182,10 @@ export interface ErrorData {
   status?: number | undefined;
   /** The upstream's own code for it, when it gave one. */
   upstreamCode?: string | undefined;
-  /** The server's own advice; the line starting "Resolution:" is never the workspace's. */
+  /**
+   * The server's own advice, exactly the text's "Resolution:" line (the code's default when the error
+   * names none); never the workspace's words. Optional only in what the store kept before it was always set.
+   */
   resolution?: string | undefined;
   /** What the workspace itself suggested, cleaned and on one line: shown quoted, as its words. */
   upstreamResolution?: string | undefined;
@@ -227,12 +230,20 @@ export class ToolError extends Error {
     this.partial = opts.partial;
   }
 
+  /**
+   * The one resolution shown for this error, in the text's "Resolution:" line and in `_meta` alike: its
+   * own, else its code's default, on one line and without a configured secret.
+   */
+  shownResolution(): string {
+    return redact(oneLine(this.resolution ?? ERROR_CODES[this.code].resolution));
+  }
+
   /** The error as data, as kept with a job and read back by `from`: never a configured secret. */
-  data(): ErrorData {
-    const { code, message, status, upstreamCode, resolution, upstreamResolution, fieldErrors } = this;
-    const data = { code, message, status, upstreamCode, resolution, upstreamResolution, fieldErrors };
+  data(): ErrorData & { resolution: string } {
+    const { code, message, status, upstreamCode, upstreamResolution, fieldErrors } = this;
+    const data = { code, message, status, upstreamCode, resolution: this.shownResolution(), upstreamResolution, fieldErrors };
     // Cleaned like every text of a result: the message may quote the workspace.
-    return cleanDeep(JSON.parse(redact(JSON.stringify(data))) as ErrorData);
+    return cleanDeep(JSON.parse(redact(JSON.stringify(data))) as ErrorData & { resolution: string });
   }
 
   static from(data: ErrorData): ToolError {
@@ -275,7 +286,7 @@ function errorText(err: ToolError): string {
   // Every line but the partial answer's is one line of its own: nothing in a message or a field error
   // can start a line, so the one line starting "Resolution:" is the server's.
   const lines = [`Error ${err.code}${upstream ? ` (${oneLine(upstream)})` : ''}: ${oneLine(err.message)}`];
-  lines.push(`Resolution: ${oneLine(err.resolution ?? ERROR_CODES[err.code].resolution)}`);
+  lines.push(`Resolution: ${err.shownResolution()}`);
   if (err.upstreamResolution) lines.push(`The workspace suggests (its words, not the server's): ${workspaceWords(err.upstreamResolution)}`);
   if (err.fieldErrors && Object.keys(err.fieldErrors).length > 0) {
     lines.push('Field errors:');

@@ -2,7 +2,7 @@ import { AsyncResource } from 'node:async_hooks';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { ToolDef } from '../../tools/define.js';
 import type { CallContext } from '../call/context.js';
-import { ERROR_CODES, errorResult, invalidInput, ToolError } from '../call/errors.js';
+import { errorResult, invalidInput, ToolError } from '../call/errors.js';
 import { KeepAlive } from '../call/keep-alive.js';
 import type { Outcome } from '../jobs/runner.js';
 import { fieldIssues, withoutNullOptionals } from '../mcp/arguments.js';
@@ -191,9 +191,8 @@ class GuestCalls {
     } catch (err) {
       const e = ToolError.of(err, `${CODE_TOOL_NAME} calling ${tool}`);
       const { code, message, resolution, fieldErrors, status } = e.data();
-      const said = resolution ?? ERROR_CODES[code].resolution;
-      this.resolutions.add(said);
-      return JSON.stringify({ ok: false, error: { code, message, resolution: said, fieldErrors, status } });
+      this.resolutions.add(resolution);
+      return JSON.stringify({ ok: false, error: { code, message, resolution, fieldErrors, status } });
     }
   }
 

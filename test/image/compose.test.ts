@@ -10,6 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../helpers.js';
 import { connectWithToken, IMAGE, podman, podmanOk, until } from './podman.js';
+import { program } from '../programs.js';
 
 const COMPOSE_FILE = fileURLToPath(new URL('../../deploy/compose.yaml', import.meta.url));
 const PROJECT = `lwcompose${process.pid}`;
@@ -18,7 +19,7 @@ let url: string;
 let env: NodeJS.ProcessEnv;
 
 async function compose(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)('podman-compose', ['-f', COMPOSE_FILE, '-p', PROJECT, ...args], {
+  const { stdout } = await promisify(execFile)(program('podman-compose'), ['-f', COMPOSE_FILE, '-p', PROJECT, ...args], {
     env,
     timeout: 180_000,
     maxBuffer: 16 * 1024 * 1024,

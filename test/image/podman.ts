@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { program } from '../programs.js';
 
 const run = promisify(execFile);
 
@@ -21,7 +22,7 @@ export interface Result {
 /** A podman command's exit code and output; a failure is a result, not an exception. */
 export async function podman(args: string[], timeoutMs = 120_000): Promise<Result> {
   try {
-    const { stdout, stderr } = await run('podman', args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout, stderr } = await run(program('podman'), args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number | string; stdout?: string; stderr?: string };

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { codeForStatus, ERROR_CODES, ERROR_META, errorResult, invalidInput, ToolError, type ErrorCode } from '../../src/call/errors.js';
 import { registerSecret } from '../../src/telemetry/log.js';
+import { expectOneResolution } from '../one-resolution.js';
 
 const text = (r: { content: { type: string; text?: string }[] }) => r.content.map((c) => c.text ?? '').join('\n');
 
@@ -55,6 +56,7 @@ describe('errorResult', () => {
       message: 'The request body is invalid.',
       status: 422,
       upstreamCode: 'VALIDATION_ERROR',
+      resolution: ERROR_CODES.UPSTREAM_INVALID.resolution,
       fieldErrors: { groupId: ['is unknown'] },
       retry: false,
     });
@@ -84,5 +86,35 @@ describe('errorResult', () => {
     expect(JSON.stringify(data)).not.toContain('sk-errors-test-secret-123');
     expect(text(errorResult(ToolError.from(JSON.parse(JSON.stringify(data)) as typeof data)))).toBe(text(errorResult(error)));
     expect(text(errorResult(error))).not.toContain('sk-errors-test-secret-123');
+  });
+});
+
+describe("_meta's resolution is the text's Resolution line", () => {
+  registerSecret('sk-resolution-test-secret-456');
+  // Each code with its default, with its own advice (spread over lines, as code-made advice may be), and
+  // with advice quoting a configured secret: the data and the text are built from the one resolution.
+  const own = ['Sign in\n  again,\tthen call again.', 'Ask the admin; sk-resolution-test-secret-456 is not the key.', undefined];
+  test.each(Object.keys(ERROR_CODES) as ErrorCode[])('%s', (code) => {
+    for (const resolution of own) {
+      const error = new ToolError('It failed.', {
+        code,
+        status: 500,
+        resolution,
+        partial: 'Resolution: the partial answer says otherwise',
+      });
+      const result = errorResult(error);
+      expect(() => expectOneResolution(result)).not.toThrow();
+      const meta = result._meta?.[ERROR_META] as { resolution: string };
+      expect(meta.resolution).toBe(error.shownResolution());
+      expect(meta.resolution).not.toMatch(/\n|\t|sk-resolution-test-secret-456/);
+      // Read back from a job store, it shows the same line.
+      expect(errorResult(ToolError.from(error.data()))._meta).toEqual(result._meta);
+    }
+  });
+
+  test('a result whose _meta says otherwise is caught', () => {
+    const result = errorResult(new ToolError('It failed.', { code: 'NOT_FOUND' }));
+    const meta = { ...(result._meta?.[ERROR_META] as object), resolution: 'Something else.' };
+    expect(() => expectOneResolution({ ...result, _meta: { [ERROR_META]: meta } })).toThrow(/not the text's line/);
   });
 });
