@@ -122,10 +122,13 @@ class WorkspaceServer extends Server {
  * while; a redeploy with other settings is seen within ten minutes. Private, because the list depends on
  * the caller: per-client credentials (and scopes, later) decide which tools a caller is offered.
  */
-const CACHE_HINTS: Partial<Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/read' | 'server/discover', CacheHint>> = {
+const CACHE_HINTS: Partial<
+  Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list' | 'resources/read' | 'server/discover', CacheHint>
+> = {
   'tools/list': { ttlMs: 600_000, cacheScope: 'private' },
   'prompts/list': { ttlMs: 600_000, cacheScope: 'private' },
   'resources/list': { ttlMs: 600_000, cacheScope: 'private' },
+  'resources/templates/list': { ttlMs: 600_000, cacheScope: 'private' },
   'resources/read': { ttlMs: 600_000, cacheScope: 'private' },
   'server/discover': { ttlMs: 600_000, cacheScope: 'private' },
 };
@@ -231,6 +234,9 @@ function serveResources(server: Server, catalogueOf: (ctx: ServerContext) => Cat
     const listed = listResources(catalogue.offered);
     return catalogue.code ? { resources: [...listed.resources, codeResource()] } : listed;
   });
+  // Every resource here has a fixed URI, listed above: no template. Declaring resources, the server still
+  // answers the list clients ask for (an empty one), with the same cache hints as resources/list.
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
   server.setRequestHandler('resources/read', (request, ctx) =>
     inFlight.track(async () => {
       const catalogue = catalogueOf(ctx);
