@@ -109,7 +109,13 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Upstream',
     help: `interval of "still waiting" progress while a call with a progress token waits (default ${DEFAULTS.keepAliveMs}; the first after ${FIRST_KEEPALIVE_MS / 1000} s)`,
   },
-  { flag: 'toolsets', env: 'WORKSPACE_TOOLSETS', value: 'A,B', group: 'Tools', help: 'offer only these toolsets (see Toolsets)' },
+  {
+    flag: 'toolsets',
+    env: 'WORKSPACE_TOOLSETS',
+    value: 'A,B',
+    group: 'Tools',
+    help: 'offer only these toolsets (see Toolsets); default: what is offered without the flag; all: every tool, code_run included',
+  },
   {
     flag: 'tools',
     env: 'WORKSPACE_TOOLS',

@@ -281,6 +281,11 @@ function oauthConfig(read: Read, env: NodeJS.ProcessEnv, credentials: string, au
   if (!resource.pathname.endsWith('/mcp') || resource.search || resource.hash)
     throw new ConfigError(`${settingName('public-url')} must end in /mcp, with no query or fragment, got "${publicUrl}"`);
   const scopes = list(read('oauth-scopes')) ?? DEFAULTS.oauthScopes;
+  // offline_access asks the authorization server for a refresh token: a resource never advertises it (2026-07-28).
+  if ((scopes as readonly string[]).includes('offline_access'))
+    throw new ConfigError(
+      `${settingName('oauth-scopes')} names the tools' read and write scopes; offline_access is the authorization server's to grant, and this server never advertises it.`,
+    );
   if (scopes.length !== 2 || scopes[0] === scopes[1] || scopes.some((s) => /[\s"\\]/.test(s))) {
     throw new ConfigError(
       `${settingName('oauth-scopes')} must name two different scopes, read then write (e.g. workspace:read,workspace:write)`,
@@ -392,10 +397,12 @@ function withoutPlaceholders<T extends Record<string, unknown>>(values: T): T {
  * code calls; named alone, with all of them.
  */
 function toolsets(named: string[]): ReadonlySet<Toolset> | undefined {
+  // `default` (what is offered without the flag) and `all` (that and code_run) name every API toolset.
+  if (named.includes('all') || named.includes('default')) return undefined;
   const own = ['batch', 'code'];
   const unknown = named.filter((t) => !own.includes(t) && !(knownToolsets as readonly string[]).includes(t));
   if (unknown.length > 0) {
-    throw new ConfigError(`Unknown toolset(s): ${unknown.join(', ')}. Known: ${knownToolsets.join(', ')}, batch`);
+    throw new ConfigError(`Unknown toolset(s): ${unknown.join(', ')}. Known: ${knownToolsets.join(', ')}, batch, default, all`);
   }
   const api = named.filter((t) => !own.includes(t));
   if (named.includes('code') && api.length === 0) return undefined;
@@ -406,10 +413,12 @@ function toolsets(named: string[]): ReadonlySet<Toolset> | undefined {
 
 /** The toolsets and tools named; code_run alone among the tools offers it with every read. */
 function toolChoice(sets: string[], named: string[]): Pick<Config, 'toolsets' | 'tools' | 'code'> {
+  // Every API toolset named: tools named besides add nothing (and must not narrow to themselves).
+  const every = sets.includes('all') || sets.includes('default');
   return {
     toolsets: toolsets(sets),
-    tools: named.some((t) => t !== 'code_run') ? new Set(named) : undefined,
-    code: sets.includes('code') || named.includes('code_run'),
+    tools: !every && named.some((t) => t !== 'code_run') ? new Set(named) : undefined,
+    code: sets.includes('code') || sets.includes('all') || named.includes('code_run'),
   };
 }
 
