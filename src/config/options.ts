@@ -245,6 +245,12 @@ export const OPTIONS: readonly OptionRow[] = [
   { flag: 'host', env: 'WORKSPACE_MCP_HOST', value: 'HOST', group: 'Serving', help: `HTTP bind address (default ${DEFAULTS.host})` },
   { flag: 'stateless', env: 'WORKSPACE_MCP_STATELESS', group: 'Serving', help: 'no sessions: any replica can answer any request' },
   {
+    flag: 'no-narrowing',
+    env: 'WORKSPACE_MCP_NO_NARROWING',
+    group: 'Serving',
+    help: 'clients may not narrow their tools per request (headers X-MCP-Toolsets, X-MCP-Tools, X-MCP-Exclude-Tools, X-MCP-Readonly; paths /mcp/readonly, /mcp/x/<toolsets>[/readonly]): every client is offered what these flags offer, at /mcp alone (env: 1 or true)',
+  },
+  {
     flag: 'credentials',
     env: 'WORKSPACE_MCP_CREDENTIALS',
     value: 'MODE',

@@ -84,6 +84,8 @@ export interface HttpConfig {
   rateLimit: { calls: number; windowS: number; onStoreFailure: 'open' | 'closed' } | undefined;
   /** Prometheus text at GET /metrics. */
   metrics: boolean;
+  /** Clients may narrow their tools per request (X-MCP-* headers, /mcp/x/… paths), within what the flags offer. */
+  narrowing: boolean;
 }
 
 /** True for addresses only this machine can reach. */
@@ -367,6 +369,7 @@ function httpConfig(values: Values, read: Read, env: NodeJS.ProcessEnv): HttpCon
     drainMs: integer('drain-ms', read('drain-ms'), DEFAULTS.drainMs, 0, 600_000),
     rateLimit: rateLimit(read('rate-limit'), read('rate-limit-store-failure')),
     metrics: switchOn(values, read, 'metrics'),
+    narrowing: !switchOn(values, read, 'no-narrowing'),
   };
 }
 

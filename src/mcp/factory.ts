@@ -15,14 +15,16 @@ import type { JobStore } from '../jobs/record.js';
 import { JobRunner, newJobId } from '../jobs/runner.js';
 import { Catalogue, repeatFacts } from './catalogue.js';
 import { CallsInFlight } from './in-flight.js';
+import type { Narrowing } from './narrowing.js';
 import { requestContext, type Caller } from './request-context.js';
 import { createMcpServer } from './server.js';
 
 /**
  * A fresh MCP server for a caller (none on stdio): the server's own credentials, or (client-credential
- * hosting) the caller's; a signed-in caller's acting user and scopes.
+ * hosting) the caller's; a signed-in caller's acting user and scopes; the tools narrowed as the client
+ * asked over HTTP (its request's, or its session's initialize's, headers or path).
  */
-export type ServerFactory = (caller: Caller | undefined) => Server;
+export type ServerFactory = (caller: Caller | undefined, narrowing?: Narrowing) => Server;
 
 /** The catalogue for an upstream's APIs; `readOnly` for a caller whose sign-in grants reading only. */
 export type Catalogues = (upstream: Upstream, readOnly: boolean) => Catalogue;
@@ -162,11 +164,12 @@ function serverFactory(
 ): ServerFactory {
   // Signed-in callers: the tools follow each request's scopes, so a step-up within a session counts at once.
   const perRequest = config.http?.oauth !== undefined;
-  const serverFor = (u: Upstream, caller: Caller | undefined) =>
+  const serverFor = (u: Upstream, caller: Caller | undefined, narrowing: Narrowing | undefined) =>
     createMcpServer({
       upstream: u,
-      tools: catalogues(u, caller?.readOnly ?? false),
-      toolsFor: perRequest ? (grant) => catalogues(u, grant.readOnly) : undefined,
+      tools: catalogues(u, caller?.readOnly ?? false).narrow(narrowing),
+      toolsFor: perRequest ? (grant) => catalogues(u, grant.readOnly).narrow(narrowing) : undefined,
+      narrowing,
       keepAliveMs: config.keepAliveMs,
       resultMaxChars: config.resultMaxChars,
       lockdown: config.lockdown,
@@ -175,7 +178,7 @@ function serverFactory(
       inFlight,
       ...extras,
     });
-  return (caller) => serverFor(upstreamFor(config, upstream, caller), caller);
+  return (caller, narrowing) => serverFor(upstreamFor(config, upstream, caller), caller, narrowing);
 }
 
 /**

@@ -24,6 +24,9 @@ export async function serveHttp(
     makeServer,
     verifyCaller,
     writeTools: all.writes,
+    narrowing: http.narrowing
+      ? { offered: { toolsets: all.toolsets, names: all.names }, empty: (n) => all.narrow(n).names.length === 0 }
+      : undefined,
     readOnly: config.readOnly,
     health: upstream.pool.health,
   }).catch(async (err: unknown) => {
@@ -51,6 +54,9 @@ export async function serveHttp(
   process.stderr.write(
     `learning-workspace-mcp ${version}: ${http.credentials === 'client' ? 'tools per client credentials' : `${all.names.length} tools`}${config.sandbox ? ' on the sandbox workspace' : ''} (${servingWords(http.stateless, http.credentials)})\n` +
       `MCP endpoint (Streamable HTTP): ${handle.url}\n` +
+      (http.narrowing
+        ? `Narrowed per client (within these tools): ${handle.url}/readonly, ${handle.url}/x/<toolsets>[/readonly] (toolsets: ${all.toolsets.join(',')}), or headers X-MCP-Toolsets, X-MCP-Tools, X-MCP-Exclude-Tools, X-MCP-Readonly\n`
+        : '') +
       (http.oauth
         ? `Sign-in: tokens of ${http.oauth.issuer} for ${http.oauth.publicUrl}\n`
         : tryItHint(handle.url, sends, all.names, config.sandbox ? ['--sandbox'] : [])),
