@@ -224,3 +224,21 @@ test('a 2026-07-28 request naming only toolsets the operator left out is answere
     /none of the toolsets or tools named .*\(materials, folders\).*Toolsets offered: analytics, groups, members, batch, jobs/,
   );
 });
+
+test('behind the origin checks and CORS: a narrowed path refuses a foreign origin, and a browser may send the headers', async () => {
+  const at = new URL(stateful.url);
+  const narrowed = `${at.origin}/mcp/x/analytics/readonly`;
+  const foreign = await fetch(narrowed, {
+    method: 'POST',
+    headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(foreign.status).toBe(403);
+  const preflight = await fetch(narrowed, {
+    method: 'OPTIONS',
+    headers: { origin: at.origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-mcp-toolsets' },
+  });
+  expect(preflight.status).toBe(204);
+  expect(preflight.headers.get('access-control-allow-headers')).toContain('x-mcp-toolsets');
+  expect(preflight.headers.get('access-control-allow-headers')).toContain('x-mcp-readonly');
+});
