@@ -62,19 +62,21 @@ let sandbox: Sandbox;
 let stateful: HttpProcess;
 let stateless: HttpProcess;
 let everything: HttpProcess;
+let fixed: HttpProcess;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
   const env = sandboxEnv(sandbox);
   const operator = ['--toolsets', 'analytics,groups,members,batch'];
-  [stateful, stateless, everything] = await Promise.all([
+  [stateful, stateless, everything, fixed] = await Promise.all([
     startHttpProcess(env, operator),
     startHttpProcess(env, [...operator, '--stateless']),
     startHttpProcess(env, ['--toolsets', 'all']),
+    startHttpProcess(env, [...operator, '--no-narrowing']),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([stateful, stateless, everything].map((s) => s.stop()));
+  await Promise.all([stateful, stateless, everything, fixed].map((s) => s.stop()));
   await sandbox.close();
 });
 
@@ -241,4 +243,16 @@ test('behind the origin checks and CORS: a narrowed path refuses a foreign origi
   expect(preflight.status).toBe(204);
   expect(preflight.headers.get('access-control-allow-headers')).toContain('x-mcp-toolsets');
   expect(preflight.headers.get('access-control-allow-headers')).toContain('x-mcp-readonly');
+});
+
+test('--no-narrowing: the headers are ignored and /mcp alone is served', async () => {
+  const all = await offered(v1, stateful, '/mcp');
+  expect(await offered(v1, fixed, '/mcp', { 'X-MCP-Toolsets': 'analytics', 'X-MCP-Readonly': 'true' })).toEqual(all);
+  const res = await fetch(fixed.url.replace(/\/mcp$/, '/mcp/readonly'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(res.status).toBe(404);
+  expect(fixed.stderr()).not.toContain('Narrowed per client');
 });
