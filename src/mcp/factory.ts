@@ -35,6 +35,11 @@ export interface Serving {
   inFlight: CallsInFlight;
   /** Every tool this configuration can offer (the server's own credentials, full grant). */
   all: Catalogue;
+  /**
+   * What a client may narrow its tools to: `all`, or in client-credential hosting (where the server holds
+   * no credentials and `all` is empty) the tools of both APIs, as a client bringing both would be offered.
+   */
+  offerable: Catalogue;
   makeServer: ServerFactory;
   /** Runs the long calls as jobs; none when hand-off is off. */
   jobs: JobRunner | undefined;
@@ -70,7 +75,9 @@ export async function prepareServing(config: Config, env: NodeJS.ProcessEnv): Pr
   // One bound for the process: every session's code_run shares it.
   const sandboxes = config.code ? new SandboxSlots(CODE_LIMITS.runsAtOnce) : undefined;
   const makeServer = serverFactory(config, upstream, inFlight, catalogues, { jobs, confirm, audit, telemetry, sandboxes });
-  return { upstream, inFlight, jobs, confirm, audit, telemetry, verifyCaller, all: catalogues(upstream, false), makeServer };
+  const all = catalogues(upstream, false);
+  const offerable = config.http?.credentials === 'client' ? catalogues(upstream.withTargets(clientApis(config)), false) : all;
+  return { upstream, inFlight, jobs, confirm, audit, telemetry, verifyCaller, all, offerable, makeServer };
 }
 
 /** OpenTelemetry, loaded now; where it is not installed (the desktop bundle), a warning and none. */
@@ -179,6 +186,14 @@ function serverFactory(
       ...extras,
     });
   return (caller, narrowing) => serverFor(upstreamFor(config, upstream, caller), caller, narrowing);
+}
+
+/** Stand-in targets for the APIs clients may bring credentials for: only which APIs, never used to call. */
+function clientApis(config: Config): Parameters<Upstream['withTargets']>[0] {
+  return {
+    connector: config.urls.connector ? { baseUrl: config.urls.connector, token: 'client' } : undefined,
+    content: config.urls.content ? { baseUrl: config.urls.content, apiKey: 'client', userId: undefined } : undefined,
+  };
 }
 
 /**
