@@ -1014,11 +1014,62 @@ async function telemetry(): Promise<void> {
   await sandbox.close();
 }
 
+/**
+ * tools/list over 2026-07-28 (a server per request) on /mcp, narrowed by header and by path: each
+ * narrowing's catalogue is made once and kept, so a narrowed list should cost what the full one does.
+ */
+async function narrowing(): Promise<void> {
+  const sandbox = await startSandbox();
+  const proc = await startHttpProcess(sandboxEnv(sandbox, { WORKSPACE_LOG_LEVEL: 'error' }), [], CLI, false);
+  const meta = (JSON.parse(MODERN_CALL_BODY) as { params: { _meta: unknown } }).params._meta;
+  const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } });
+  const { 'mcp-name': _, ...call } = MODERN_HEADERS;
+  const headers: Record<string, string> = { ...call, 'mcp-method': 'tools/list' };
+  const variants = [
+    { name: '/mcp', path: '/mcp', extra: {} },
+    { name: '/mcp, X-MCP-Toolsets: analytics,groups', path: '/mcp', extra: { 'x-mcp-toolsets': 'analytics,groups' } },
+    { name: '/mcp/x/analytics/readonly', path: '/mcp/x/analytics/readonly', extra: {} },
+  ];
+  const CALLS = Number(process.env['BENCH_THROUGHPUT_CALLS'] ?? 4000);
+  const best = new Map<string, number>();
+  for (let pass = 0; pass < 3; pass++) {
+    for (const v of variants) {
+      const pool = new Pool(new URL(proc.url).origin, { connections: 16 });
+      let left = CALLS;
+      let errors = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          while (left-- > 0) {
+            const res = await pool.request({ path: v.path, method: 'POST', headers: { ...headers, ...v.extra }, body: list });
+            if (res.statusCode !== 200 || !(await res.body.text()).includes('"tools"')) errors++;
+          }
+        }),
+      );
+      if (errors > 0) throw new Error(`${v.name}: ${errors} tools/list answers failed`);
+      const rate = CALLS / ((performance.now() - started) / 1000);
+      best.set(v.name, Math.max(best.get(v.name) ?? 0, rate));
+      await pool.close();
+    }
+  }
+  console.log(`\n## tools/list, 2026-07-28, narrowed per request (${CALLS} per run, 16 clients, best of three interleaved passes)\n`);
+  const full = best.get('/mcp')!;
+  console.log(
+    table(
+      ['endpoint', 'lists/s', '÷ /mcp'],
+      variants.map((v) => [v.name, Math.round(best.get(v.name)!).toString(), (best.get(v.name)! / full).toFixed(2)]),
+    ),
+  );
+  await proc.stop();
+  await sandbox.close();
+}
+
 const only = process.argv[2];
 if (!only || only === 'latency') await latency();
 if (!only || only === 'cpu') await cpu();
 if (!only || only === 'relay') await relay();
 if (!only || only === 'throughput') await throughput();
+if (!only || only === 'narrowing') await narrowing();
 if (!only || only === 'startup') await startup();
 if (!only || only === 'sign-in') await signIn();
 if (!only || only === 'telemetry') await telemetry();

@@ -250,7 +250,7 @@ async function tasksClient(url: string, token?: string) {
       ...auth,
     };
     const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: id++, ...body }) });
-    return (await res.json()) as { result?: Record<string, unknown>; error?: { message: string } };
+    return (await res.json()) as { result?: Record<string, unknown>; error?: { code: number; message: string } };
   };
   const framing = { protocolVersion: '2026-07-28', clientInfo: { name: 'tasks', version: '0' }, clientCapabilities: capabilities };
   const session = createTaskSessionFromClient(client as never, { endpointId: url, rawDispatch: raw as never, v2RequestFraming: framing });
@@ -261,7 +261,10 @@ async function tasksClient(url: string, token?: string) {
     'io.modelcontextprotocol/clientCapabilities': capabilities,
   };
   const request = (method: string, params: Record<string, unknown>) => raw({ method, params: { ...params, _meta: envelope } });
-  return { session, request, close: async () => (await session.close(), await client.close()) };
+  /** The same request from a client that did not declare the tasks extension. */
+  const undeclared = (method: string, params: Record<string, unknown>) =>
+    raw({ method, params: { ...params, _meta: { ...envelope, 'io.modelcontextprotocol/clientCapabilities': {} } } });
+  return { session, request, undeclared, close: async () => (await session.close(), await client.close()) };
 }
 
 describe.concurrent('tasks extension (revision 2026-07-28)', () => {
@@ -301,7 +304,14 @@ describe.concurrent('tasks extension (revision 2026-07-28)', () => {
         const created = await alice.request('tools/call', { name: 'presentations_create', arguments: DECK_ARGS });
         expect(created.result, JSON.stringify(created)).toMatchObject({ resultType: 'task', status: 'working' });
         const taskId = created.result!['taskId'] as string;
-        expect((await bob.request('tasks/get', { taskId })).error?.message).toMatch(/No task/);
+        // Another caller's task is no task of theirs: -32602, as for an id that never was.
+        expect((await bob.request('tasks/get', { taskId })).error).toMatchObject({
+          code: -32602,
+          message: expect.stringMatching(/No task/),
+        });
+        // Without the extension declared, the task methods are refused as a missing capability.
+        for (const method of ['tasks/get', 'tasks/cancel', 'tasks/update'])
+          expect((await alice.undeclared(method, { taskId })).error?.code, method).toBe(-32021);
         expect((await alice.request('tasks/get', { taskId })).result).toMatchObject({ status: 'working', taskId });
         // The task is answered before its upstream request is sent; on a busy machine the request can be a moment behind.
         const askedAt = Date.now();

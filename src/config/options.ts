@@ -109,7 +109,13 @@ export const OPTIONS: readonly OptionRow[] = [
     group: 'Upstream',
     help: `interval of "still waiting" progress while a call with a progress token waits (default ${DEFAULTS.keepAliveMs}; the first after ${FIRST_KEEPALIVE_MS / 1000} s)`,
   },
-  { flag: 'toolsets', env: 'WORKSPACE_TOOLSETS', value: 'A,B', group: 'Tools', help: 'offer only these toolsets (see Toolsets)' },
+  {
+    flag: 'toolsets',
+    env: 'WORKSPACE_TOOLSETS',
+    value: 'A,B',
+    group: 'Tools',
+    help: 'offer only these toolsets (see Toolsets); default: what is offered without the flag; all: every tool, code_run included',
+  },
   {
     flag: 'tools',
     env: 'WORKSPACE_TOOLS',
@@ -238,6 +244,12 @@ export const OPTIONS: readonly OptionRow[] = [
   { flag: 'port', env: 'WORKSPACE_MCP_PORT', value: 'N', group: 'Serving', help: `HTTP port (default ${DEFAULTS.port})` },
   { flag: 'host', env: 'WORKSPACE_MCP_HOST', value: 'HOST', group: 'Serving', help: `HTTP bind address (default ${DEFAULTS.host})` },
   { flag: 'stateless', env: 'WORKSPACE_MCP_STATELESS', group: 'Serving', help: 'no sessions: any replica can answer any request' },
+  {
+    flag: 'no-narrowing',
+    env: 'WORKSPACE_MCP_NO_NARROWING',
+    group: 'Serving',
+    help: 'clients may not narrow their tools per request (headers X-MCP-Toolsets, X-MCP-Tools, X-MCP-Exclude-Tools, X-MCP-Readonly; paths /mcp/readonly, /mcp/x/<toolsets>[/readonly]): every client is offered what these flags offer, at /mcp alone (env: 1 or true)',
+  },
   {
     flag: 'credentials',
     env: 'WORKSPACE_MCP_CREDENTIALS',

@@ -84,6 +84,8 @@ export interface HttpConfig {
   rateLimit: { calls: number; windowS: number; onStoreFailure: 'open' | 'closed' } | undefined;
   /** Prometheus text at GET /metrics. */
   metrics: boolean;
+  /** Clients may narrow their tools per request (X-MCP-* headers, /mcp/x/… paths), within what the flags offer. */
+  narrowing: boolean;
 }
 
 /** True for addresses only this machine can reach. */
@@ -281,6 +283,11 @@ function oauthConfig(read: Read, env: NodeJS.ProcessEnv, credentials: string, au
   if (!resource.pathname.endsWith('/mcp') || resource.search || resource.hash)
     throw new ConfigError(`${settingName('public-url')} must end in /mcp, with no query or fragment, got "${publicUrl}"`);
   const scopes = list(read('oauth-scopes')) ?? DEFAULTS.oauthScopes;
+  // offline_access asks the authorization server for a refresh token: a resource never advertises it (2026-07-28).
+  if ((scopes as readonly string[]).includes('offline_access'))
+    throw new ConfigError(
+      `${settingName('oauth-scopes')} names the tools' read and write scopes; offline_access is the authorization server's to grant, and this server never advertises it.`,
+    );
   if (scopes.length !== 2 || scopes[0] === scopes[1] || scopes.some((s) => /[\s"\\]/.test(s))) {
     throw new ConfigError(
       `${settingName('oauth-scopes')} must name two different scopes, read then write (e.g. workspace:read,workspace:write)`,
@@ -362,6 +369,7 @@ function httpConfig(values: Values, read: Read, env: NodeJS.ProcessEnv): HttpCon
     drainMs: integer('drain-ms', read('drain-ms'), DEFAULTS.drainMs, 0, 600_000),
     rateLimit: rateLimit(read('rate-limit'), read('rate-limit-store-failure')),
     metrics: switchOn(values, read, 'metrics'),
+    narrowing: !switchOn(values, read, 'no-narrowing'),
   };
 }
 
@@ -392,10 +400,12 @@ function withoutPlaceholders<T extends Record<string, unknown>>(values: T): T {
  * code calls; named alone, with all of them.
  */
 function toolsets(named: string[]): ReadonlySet<Toolset> | undefined {
+  // `default` (what is offered without the flag) and `all` (that and code_run) name every API toolset.
+  if (named.includes('all') || named.includes('default')) return undefined;
   const own = ['batch', 'code'];
   const unknown = named.filter((t) => !own.includes(t) && !(knownToolsets as readonly string[]).includes(t));
   if (unknown.length > 0) {
-    throw new ConfigError(`Unknown toolset(s): ${unknown.join(', ')}. Known: ${knownToolsets.join(', ')}, batch`);
+    throw new ConfigError(`Unknown toolset(s): ${unknown.join(', ')}. Known: ${knownToolsets.join(', ')}, batch, default, all`);
   }
   const api = named.filter((t) => !own.includes(t));
   if (named.includes('code') && api.length === 0) return undefined;
@@ -406,10 +416,12 @@ function toolsets(named: string[]): ReadonlySet<Toolset> | undefined {
 
 /** The toolsets and tools named; code_run alone among the tools offers it with every read. */
 function toolChoice(sets: string[], named: string[]): Pick<Config, 'toolsets' | 'tools' | 'code'> {
+  // Every API toolset named: tools named besides add nothing (and must not narrow to themselves).
+  const every = sets.includes('all') || sets.includes('default');
   return {
     toolsets: toolsets(sets),
-    tools: named.some((t) => t !== 'code_run') ? new Set(named) : undefined,
-    code: sets.includes('code') || named.includes('code_run'),
+    tools: !every && named.some((t) => t !== 'code_run') ? new Set(named) : undefined,
+    code: sets.includes('code') || sets.includes('all') || named.includes('code_run'),
   };
 }
 

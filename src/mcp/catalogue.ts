@@ -8,6 +8,7 @@ import { CODE_TOOL_NAME } from '../code/limits.js';
 import type { RepeatFacts } from '../jobs/advice.js';
 import { didYouMean } from '../text/suggest.js';
 import { serverInstructions } from './instructions.js';
+import { keeps, narrowingKey, type Narrowing } from './narrowing.js';
 import { batchToolEntry, codeToolEntry, jobToolEntry, toolDeclarations, toolEntry } from './tool-schema.js';
 import { BATCH_TOOL_NAME, JOB_TOOL_NAMES, offered, summarize, type ToolFilter, type ToolSummary } from './tool-summary.js';
 
@@ -86,6 +87,8 @@ export async function unknownToolNames(filter: ToolFilter): Promise<string | und
  */
 export class Catalogue {
   private static readonly made = new Map<string, Catalogue>();
+  /** The catalogues of the narrowings clients asked for (per request or session), the most recent kept. */
+  private readonly narrowed = new Map<string, Catalogue>();
   private listed: Promise<{ tools: Tool[] }> | undefined;
   /** The names offered, for lookups. */
   readonly offered: ReadonlySet<string>;
@@ -173,6 +176,48 @@ export class Catalogue {
     return c;
   }
 
+  /** The toolsets this catalogue offers a tool of (`batch` for batch_call), for a client told what it may narrow to. */
+  get toolsets(): readonly string[] {
+    const sets = new Set(this.summaries.map((s) => s.toolset as string));
+    if (this.batch) sets.add('batch');
+    if (this.code) sets.add('code');
+    if (this.jobTools.size > 0) sets.add('jobs');
+    return [...sets];
+  }
+
+  /**
+   * This catalogue narrowed as a client asked (never widened), made once per distinct narrowing and kept
+   * while it is among the most recent NARROWED_KEPT: a request's server then costs a map lookup, and any
+   * number of distinct narrowings a client makes up costs bounded memory.
+   */
+  narrow(n: Narrowing | undefined): Catalogue {
+    if (!n) return this;
+    const key = narrowingKey(n);
+    let c = this.narrowed.get(key);
+    if (c) {
+      // Most recently used last: the first is the one to let go.
+      this.narrowed.delete(key);
+    } else {
+      c = this.narrowedBy(n);
+      if (this.narrowed.size >= NARROWED_KEPT) this.narrowed.delete(this.narrowed.keys().next().value!);
+    }
+    this.narrowed.set(key, c);
+    return c;
+  }
+
+  private narrowedBy(n: Narrowing): Catalogue {
+    const readOnly = this.readOnly || n.readOnly === true;
+    const summaries = this.summaries.filter((s) => keeps(n, s.name, s.toolset) && (!readOnly || s.readOnly));
+    const batch = this.batch && summaries.length > 0 && keeps(n, BATCH_TOOL_NAME, 'batch');
+    const code = this.code && keeps(n, CODE_TOOL_NAME, 'code');
+    // The job tools follow what may become a job (a long call, a batch) as they do at start, or are named.
+    const followed = batch || code || summaries.some((s) => s.long);
+    const jobTools = [...this.jobTools].filter(
+      (name) => (followed || keeps(n, name, 'jobs')) && !n.excludeTools?.has(name) && (name !== 'jobs_cancel' || !readOnly),
+    );
+    return new Catalogue(summaries, this.jobs, { batch, code, readOnly, jobTools }, this.definitions, this.builtList);
+  }
+
   /** The `tools/list` answer, made on first request. */
   list(): Promise<{ tools: Tool[] }> {
     const built = this.builtList;
@@ -253,6 +298,9 @@ export class Catalogue {
     return this.jobTools.has(name) ? (await loadJobDefinitions()).get(name) : undefined;
   }
 }
+
+/** Narrowed catalogues kept per catalogue: distinct narrowings beyond it are made again when asked. */
+const NARROWED_KEPT = 64;
 
 /**
  * The job tools offered, when calls are handed off as jobs: with the long tools (their calls may answer

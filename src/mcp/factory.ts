@@ -15,14 +15,16 @@ import type { JobStore } from '../jobs/record.js';
 import { JobRunner, newJobId } from '../jobs/runner.js';
 import { Catalogue, repeatFacts } from './catalogue.js';
 import { CallsInFlight } from './in-flight.js';
+import type { Narrowing } from './narrowing.js';
 import { requestContext, type Caller } from './request-context.js';
 import { createMcpServer } from './server.js';
 
 /**
  * A fresh MCP server for a caller (none on stdio): the server's own credentials, or (client-credential
- * hosting) the caller's; a signed-in caller's acting user and scopes.
+ * hosting) the caller's; a signed-in caller's acting user and scopes; the tools narrowed as the client
+ * asked over HTTP (its request's, or its session's initialize's, headers or path).
  */
-export type ServerFactory = (caller: Caller | undefined) => Server;
+export type ServerFactory = (caller: Caller | undefined, narrowing?: Narrowing) => Server;
 
 /** The catalogue for an upstream's APIs; `readOnly` for a caller whose sign-in grants reading only. */
 export type Catalogues = (upstream: Upstream, readOnly: boolean) => Catalogue;
@@ -33,6 +35,11 @@ export interface Serving {
   inFlight: CallsInFlight;
   /** Every tool this configuration can offer (the server's own credentials, full grant). */
   all: Catalogue;
+  /**
+   * What a client may narrow its tools to: `all`, or in client-credential hosting (where the server holds
+   * no credentials and `all` is empty) the tools of both APIs, as a client bringing both would be offered.
+   */
+  offerable: Catalogue;
   makeServer: ServerFactory;
   /** Runs the long calls as jobs; none when hand-off is off. */
   jobs: JobRunner | undefined;
@@ -68,7 +75,9 @@ export async function prepareServing(config: Config, env: NodeJS.ProcessEnv): Pr
   // One bound for the process: every session's code_run shares it.
   const sandboxes = config.code ? new SandboxSlots(CODE_LIMITS.runsAtOnce) : undefined;
   const makeServer = serverFactory(config, upstream, inFlight, catalogues, { jobs, confirm, audit, telemetry, sandboxes });
-  return { upstream, inFlight, jobs, confirm, audit, telemetry, verifyCaller, all: catalogues(upstream, false), makeServer };
+  const all = catalogues(upstream, false);
+  const offerable = config.http?.credentials === 'client' ? catalogues(upstream.withTargets(clientApis(config)), false) : all;
+  return { upstream, inFlight, jobs, confirm, audit, telemetry, verifyCaller, all, offerable, makeServer };
 }
 
 /** OpenTelemetry, loaded now; where it is not installed (the desktop bundle), a warning and none. */
@@ -162,11 +171,12 @@ function serverFactory(
 ): ServerFactory {
   // Signed-in callers: the tools follow each request's scopes, so a step-up within a session counts at once.
   const perRequest = config.http?.oauth !== undefined;
-  const serverFor = (u: Upstream, caller: Caller | undefined) =>
+  const serverFor = (u: Upstream, caller: Caller | undefined, narrowing: Narrowing | undefined) =>
     createMcpServer({
       upstream: u,
-      tools: catalogues(u, caller?.readOnly ?? false),
-      toolsFor: perRequest ? (grant) => catalogues(u, grant.readOnly) : undefined,
+      tools: catalogues(u, caller?.readOnly ?? false).narrow(narrowing),
+      toolsFor: perRequest ? (grant) => catalogues(u, grant.readOnly).narrow(narrowing) : undefined,
+      narrowing,
       keepAliveMs: config.keepAliveMs,
       resultMaxChars: config.resultMaxChars,
       lockdown: config.lockdown,
@@ -175,7 +185,15 @@ function serverFactory(
       inFlight,
       ...extras,
     });
-  return (caller) => serverFor(upstreamFor(config, upstream, caller), caller);
+  return (caller, narrowing) => serverFor(upstreamFor(config, upstream, caller), caller, narrowing);
+}
+
+/** Stand-in targets for the APIs clients may bring credentials for: only which APIs, never used to call. */
+function clientApis(config: Config): Parameters<Upstream['withTargets']>[0] {
+  return {
+    connector: config.urls.connector ? { baseUrl: config.urls.connector, token: 'client' } : undefined,
+    content: config.urls.content ? { baseUrl: config.urls.content, apiKey: 'client', userId: undefined } : undefined,
+  };
 }
 
 /**

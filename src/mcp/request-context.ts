@@ -1,5 +1,6 @@
 import type { AuthInfo, ServerContext } from '@modelcontextprotocol/server';
 import type { RequestTrace } from '../call/context.js';
+import type { Narrowing } from './narrowing.js';
 
 /** Workspace credentials a client brought (client-credential hosting). */
 export interface ClientCredentials {
@@ -32,6 +33,10 @@ export interface RequestContext {
   readonly trace: RequestTrace;
   /** The request asked for lockdown (HTTP header X-Workspace-Lockdown: 1); it can switch it on, never off. */
   readonly lockdown?: boolean | undefined;
+  /** The HTTP path the request came to (/mcp, /mcp/x/analytics/readonly…), for the audit log and the traces. */
+  readonly path?: string | undefined;
+  /** The tools this client narrowed its offer to (its headers or path, a session's at initialize), within the operator's. */
+  readonly narrowing?: Narrowing | undefined;
   /**
    * Counts more tool calls of this request against the caller's rate limit (--rate-limit), or refuses them:
    * code_run counts each call its code makes, as it is made. Absent where no limit is set.

@@ -33,6 +33,7 @@ export async function readResource(offered: ReadonlySet<string>, uri: string): P
     throw new ProtocolError(
       ProtocolErrorCode.ResourceNotFound,
       `No resource ${quote(uri)}: resources/list names the ones this server offers.`,
+      { uri: uri.slice(0, 2_000) },
     );
   }
   const { configByType } = await import('../../tools/components.js');

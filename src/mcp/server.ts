@@ -19,6 +19,7 @@ import { didYouMean } from '../text/suggest.js';
 import { version } from '../version.js';
 import type { Catalogue } from './catalogue.js';
 import { CallsInFlight } from './in-flight.js';
+import type { Narrowing } from './narrowing.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { listResources, readResource } from './resources.js';
 import type { Telemetry } from '../telemetry/hooks.js';
@@ -40,6 +41,8 @@ export interface ServerOptions extends ToolCallOptions {
    * client that steps up to the write scope within a session is served the writes at once.
    */
   toolsFor?: ((caller: Caller) => Catalogue) | undefined;
+  /** How the client narrowed the tools (already applied to `tools`): a tool it left out is named as such when called. */
+  narrowing?: Narrowing | undefined;
   /** Counts this server's calls in flight, for a transport that must let them finish before it ends. */
   inFlight?: CallsInFlight | undefined;
   /** Spans and durations of the requests, when OpenTelemetry is on. */
@@ -80,15 +83,18 @@ function targetOf(request: JSONRPCRequest): string | undefined {
 }
 
 function tracing(server: Server, telemetry: Telemetry): Traced {
-  return (ctx, request, run) => {
+  return (ctx, message, run) => {
+    const request = requestContext(ctx);
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
     const info = {
       method: ctx.mcpReq.method,
-      target: targetOf(request),
+      target: targetOf(message),
       requestId: ctx.mcpReq.id,
       sessionId: ctx.sessionId,
       protocolVersion: (envelope?.[PROTOCOL_VERSION_META_KEY] as string | undefined) ?? server.getNegotiatedProtocolVersion(),
       transport: ctx.http ? ('tcp' as const) : ('pipe' as const),
+      path: request.path,
+      narrowing: request.narrowing?.label,
       meta: ctx.mcpReq._meta as Record<string, unknown> | undefined,
     };
     // A tool result with isError is `tool_error`.
@@ -122,10 +128,13 @@ class WorkspaceServer extends Server {
  * while; a redeploy with other settings is seen within ten minutes. Private, because the list depends on
  * the caller: per-client credentials (and scopes, later) decide which tools a caller is offered.
  */
-const CACHE_HINTS: Partial<Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/read' | 'server/discover', CacheHint>> = {
+const CACHE_HINTS: Partial<
+  Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list' | 'resources/read' | 'server/discover', CacheHint>
+> = {
   'tools/list': { ttlMs: 600_000, cacheScope: 'private' },
   'prompts/list': { ttlMs: 600_000, cacheScope: 'private' },
   'resources/list': { ttlMs: 600_000, cacheScope: 'private' },
+  'resources/templates/list': { ttlMs: 600_000, cacheScope: 'private' },
   'resources/read': { ttlMs: 600_000, cacheScope: 'private' },
   'server/discover': { ttlMs: 600_000, cacheScope: 'private' },
 };
@@ -215,11 +224,19 @@ export function createMcpServer(opts: ServerOptions): Server {
     if (name === CODE_TOOL_NAME && catalogue.code) return callCode(args, catalogue, opts, ctx, context, request);
     const jobTool = opts.jobs && (await catalogue.jobTool(name));
     if (jobTool && opts.jobs) return runJobTool(jobTool, args, opts.jobs, context.caller.hash, lockedDown(opts, context));
+    if (opts.narrowing && (await leftOut(name)))
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Tool ${quote(name)} is not offered on this connection, which narrowed its tools (${opts.narrowing.label.slice(0, 300)}): tools/list names the tools offered here.`,
+      );
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
       `Unknown tool ${quote(name)}${didYouMean(name, catalogue.names)}: tools/list names the tools this server offers.`,
     );
   };
+  // A tool of this build the narrowing took away (the operator's flags may offer it without it).
+  const leftOut = async (name: string) =>
+    (await opts.tools.anyTool(name)) !== undefined || name === BATCH_TOOL_NAME || name === CODE_TOOL_NAME;
   if (opts.jobs) serveTasks(server, opts.jobs, (ctx) => lockedDown(opts, requestContext(ctx)));
   return server;
 }
@@ -231,6 +248,9 @@ function serveResources(server: Server, catalogueOf: (ctx: ServerContext) => Cat
     const listed = listResources(catalogue.offered);
     return catalogue.code ? { resources: [...listed.resources, codeResource()] } : listed;
   });
+  // Every resource here has a fixed URI, listed above: no template. Declaring resources, the server still
+  // answers the list clients ask for (an empty one), with the same cache hints as resources/list.
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
   server.setRequestHandler('resources/read', (request, ctx) =>
     inFlight.track(async () => {
       const catalogue = catalogueOf(ctx);

@@ -1,5 +1,6 @@
 import {
   CLIENT_CAPABILITIES_META_KEY,
+  MissingRequiredClientCapabilityError,
   PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
@@ -44,6 +45,18 @@ const modern = (ctx: ServerContext) => envelopeOf(ctx)?.[PROTOCOL_VERSION_META_K
 export function declaresTasks(ctx: ServerContext): boolean {
   const declared = envelopeOf(ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
   return modern(ctx) && declared?.extensions?.[TASKS_EXTENSION] !== undefined;
+}
+
+/**
+ * A 2026-07-28 request to a task method from a client that did not declare the tasks extension is refused
+ * with -32021 (missing capability); a 2025-11-25 client has the tasks capability of its revision instead.
+ */
+function declared(ctx: ServerContext): void {
+  if (!modern(ctx) || declaresTasks(ctx)) return;
+  throw new MissingRequiredClientCapabilityError(
+    { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
+    `The tasks methods are for clients that declare the ${TASKS_EXTENSION} extension in their clientCapabilities.`,
+  );
 }
 
 /** The fields every 2026-07-28 task carries. */
@@ -98,7 +111,12 @@ const taskId = z.looseObject({ taskId: z.string().min(1).max(100) });
  */
 export function serveTasks(server: Server, jobs: JobRunner, lockedDown: (ctx: ServerContext) => boolean): void {
   const keep = jobs.opts.keepMs;
-  const unknown = (id: string) => new Error(`No task ${/^[0-9a-f]{32}$/.test(id) ? id : 'with that id'} for this caller.`);
+  // An id this caller has no task under is a bad parameter (-32602), as the 2026-07-28 tasks extension says.
+  const unknown = (id: string) =>
+    new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `No task ${/^[0-9a-f]{32}$/.test(id) ? id : 'with that id'} for this caller: tasks come from tools/call answers of this server.`,
+    );
   const owner = (ctx: ServerContext) => requestContext(ctx).caller.hash;
   // A store that does not answer: the client is told what failed, that the task goes on, and when to ask again.
   const reachable = <T>(read: Promise<T>): Promise<T> =>
@@ -114,14 +132,22 @@ export function serveTasks(server: Server, jobs: JobRunner, lockedDown: (ctx: Se
     return job;
   };
   server.setRequestHandler('tasks/get', { params: taskId }, async ({ taskId: id }, ctx) => {
+    declared(ctx);
     const job = await own(id, ctx);
     return modern(ctx) ? detailedTask(jobSeenInLockdown(job, lockedDown(ctx)), keep) : taskOf(job, keep);
   });
   server.setRequestHandler('tasks/cancel', { params: taskId }, async ({ taskId: id }, ctx) => {
+    declared(ctx);
     const job = await jobs.cancel(id, owner(ctx));
     if (!job) throw unknown(id);
     // 2026-07-28 acknowledges the cancel; tasks/get then reports it.
     return modern(ctx) ? {} : taskOf(job, keep);
+  });
+  // These tasks never wait for input, so a declaring client's update names a task with none to take.
+  server.setRequestHandler('tasks/update', { params: taskId }, async ({ taskId: id }, ctx) => {
+    declared(ctx);
+    await own(id, ctx);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task ${id} is not waiting for input: its tools ask nothing while they run.`);
   });
   server.setRequestHandler('tasks/list', { params: z.looseObject({ cursor: z.string().optional() }) }, async (_params, ctx) => ({
     tasks: (await reachable(jobs.store.list(owner(ctx)))).map((job) => taskOf(job, keep)),

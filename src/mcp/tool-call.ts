@@ -288,6 +288,8 @@ export async function audit(
     upstreamStatus,
     upstreamCode,
     traceId: traceIdOf(ctx.mcpReq._meta?.['traceparent']),
+    path: request.path,
+    narrowing: request.narrowing?.label,
   });
 }
 

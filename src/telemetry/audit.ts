@@ -20,6 +20,9 @@ export interface AuditEntry {
   upstreamCode?: string | undefined;
   /** The W3C trace id the client sent in `_meta.traceparent`, to find the call in its traces. */
   traceId?: string | undefined;
+  /** The endpoint path the client came to and how it narrowed its tools (X-MCP-* headers, /mcp/x/… paths), if it did. */
+  path?: string | undefined;
+  narrowing?: string | undefined;
   /** The job a long write ran as. */
   jobId?: string | undefined;
 }

@@ -10,6 +10,9 @@ export interface RequestInfo {
   sessionId?: string | undefined;
   protocolVersion?: string | undefined;
   transport: 'pipe' | 'tcp';
+  /** The HTTP path of the endpoint (/mcp, /mcp/x/analytics/readonly…) and how the client narrowed its tools, if it did. */
+  path?: string | undefined;
+  narrowing?: string | undefined;
   /** The client's `_meta` trace context (`traceparent`, `tracestate`). */
   meta?: Record<string, unknown> | undefined;
 }

@@ -172,6 +172,8 @@ function serverSpan<T>(
     ...(info.target && info.method === 'resources/read' ? { 'mcp.resource.uri': info.target } : {}),
     ...(info.sessionId ? { 'mcp.session.id': info.sessionId } : {}),
     ...(info.protocolVersion ? { 'mcp.protocol.version': info.protocolVersion } : {}),
+    ...(info.path ? { 'url.path': info.path } : {}),
+    ...(info.narrowing ? { 'mcp.narrowing': info.narrowing } : {}),
   };
   const span = tracer.startSpan(info.target ? `${info.method} ${info.target}` : info.method, { kind: SpanKind.SERVER, attributes }, parent);
   const started = performance.now();

@@ -56,6 +56,16 @@ describe('parseCli', () => {
     expect(() => parseCli(argv, env)).toThrow(message);
   });
 
+  test('--toolsets all offers every tool, code_run included; default is what no flag offers', () => {
+    const all = run(['--sandbox', '--toolsets', 'all']);
+    expect([all.toolsets, all.tools, all.code]).toEqual([undefined, undefined, true]);
+    const dflt = run(['--sandbox', '--toolsets', 'default']);
+    const none = run(['--sandbox']);
+    expect([dflt.toolsets, dflt.tools, dflt.code]).toEqual([none.toolsets, none.tools, none.code]);
+    // Named tools add nothing to every toolset, and must not narrow it to themselves.
+    expect(run(['--sandbox', '--toolsets', 'default,code', '--tools', 'groups_list']).tools).toBeUndefined();
+  });
+
   test('--toolsets takes batch beside the toolsets batch_call runs the tools of', () => {
     expect([...run(['--sandbox', '--toolsets', 'groups,batch,members']).toolsets!]).toEqual(['groups', 'members']);
   });
@@ -192,6 +202,14 @@ describe('sign-in settings (--auth oauth)', () => {
       introspection: undefined,
       tokenTypes: ['at+jwt', 'application/at+jwt'],
     });
+  });
+
+  test('--oauth-scopes never names offline_access: a resource does not advertise it', () => {
+    expect(() =>
+      parseCli(['--http', '--oauth-scopes', 'offline_access,lw.write'], {
+        ...oauth,
+      }),
+    ).toThrow('offline_access');
   });
 
   test('the options: audiences, scope names, user claim, introspection client (its secret from the environment)', () => {

@@ -101,6 +101,9 @@ export function authenticator(opts: AuthOptions): Authenticate {
  * OAuth: the bearer token must be one the issuer made for this server. The caller is the token's
  * subject (and acting user), which a session is bound to; the token itself goes nowhere else.
  */
+/** The path of a request, for the challenge that names its endpoint's metadata. */
+const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0]!;
+
 function signedIn(verifier: TokenVerifier, resource: ProtectedResource): Authenticate {
   const { readScope, writeScope } = resource.settings;
   return async (req) => {
@@ -110,7 +113,7 @@ function signedIn(verifier: TokenVerifier, resource: ProtectedResource): Authent
         401,
         -32001,
         'Sign in: this server takes OAuth access tokens (Authorization: Bearer), see the WWW-Authenticate header.',
-        { 'www-authenticate': resource.signInChallenge() },
+        { 'www-authenticate': resource.signInChallenge(pathOf(req)) },
       );
     let grant;
     try {
@@ -118,7 +121,7 @@ function signedIn(verifier: TokenVerifier, resource: ProtectedResource): Authent
     } catch (err) {
       if (err instanceof TokenRejected) {
         throw new HttpError(401, -32001, `The access token is not accepted: ${err.message}.`, {
-          'www-authenticate': resource.invalidTokenChallenge(err.message),
+          'www-authenticate': resource.invalidTokenChallenge(err.message, pathOf(req)),
         });
       }
       if (err instanceof IssuerUnavailable) {
@@ -133,7 +136,7 @@ function signedIn(verifier: TokenVerifier, resource: ProtectedResource): Authent
     const writes = grant.scopes.has(writeScope);
     if (!writes && !grant.scopes.has(readScope)) {
       throw new HttpError(403, -32001, `The access token grants neither ${readScope} nor ${writeScope}.`, {
-        'www-authenticate': resource.insufficientScopeChallenge(readScope, `${readScope} is needed`),
+        'www-authenticate': resource.insufficientScopeChallenge(readScope, `${readScope} is needed`, pathOf(req)),
       });
     }
     const scopes = [...grant.scopes].filter((s) => s === readScope || s === writeScope);
@@ -149,13 +152,13 @@ function signedIn(verifier: TokenVerifier, resource: ProtectedResource): Authent
 }
 
 /** The step-up refusal of a tool call that changes things, for a caller whose token grants reading only. */
-export function writeScopeNeeded(resource: ProtectedResource, tool: string, id: string | number | undefined): HttpError {
+export function writeScopeNeeded(resource: ProtectedResource, tool: string, id: string | number | undefined, path?: string): HttpError {
   const scope = resource.settings.writeScope;
   return new HttpError(
     403,
     -32001,
     `${tool} changes the workspace and needs the ${scope} scope; the access token grants reading only. Sign in again granting ${scope}.`,
-    { 'www-authenticate': resource.insufficientScopeChallenge(scope, `${tool} needs ${scope}`) },
+    { 'www-authenticate': resource.insufficientScopeChallenge(scope, `${tool} needs ${scope}`, path) },
     id,
   );
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const ALLOW_HEADERS =
-  'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id, x-api-key, x-user-id, x-workspace-lockdown';
+  'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id, x-api-key, x-user-id, x-workspace-lockdown, ' +
+  'x-mcp-toolsets, x-mcp-tools, x-mcp-exclude-tools, x-mcp-readonly, x-mcp-lockdown';
 // A browser page may read only the headers named here: the session id and the sign-in challenge matter.
 const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authenticate, retry-after';
 

@@ -25,10 +25,20 @@ import type { Telemetry } from '../../telemetry/hooks.js';
 import { StatelessServing } from './stateless.js';
 import { traceRequest, type AccessTrace } from './trace.js';
 import { WaitingCalls } from './waiting.js';
+import type { Narrowing } from '../../mcp/narrowing.js';
+import { endpointPath, requestNarrowing, switchHeader, type Offered } from './narrowing.js';
 
-export interface HttpOptions extends HttpConfig {
-  /** A fresh MCP server for a request's caller: per session (2025-11-25), or per request (2026-07-28, and stateless). */
-  makeServer: (caller: Caller) => McpServer;
+export interface HttpOptions extends Omit<HttpConfig, 'narrowing'> {
+  /**
+   * A fresh MCP server for a request's caller, its tools narrowed as the client asked: per session
+   * (2025-11-25: its initialize's narrowing), or per request (2026-07-28, and stateless).
+   */
+  makeServer: (caller: Caller, narrowing?: Narrowing) => McpServer;
+  /**
+   * What the operator's flags offer, which a client may narrow per request (X-MCP-* headers, /mcp/x/…
+   * paths); none when the operator turned narrowing off. `empty` says whether a narrowing leaves no tool.
+   */
+  narrowing?: { offered: Offered; empty: (n: Narrowing) => boolean } | undefined;
   /** The tools that change the workspace, refused with a step-up challenge to a read-only sign-in. */
   writeTools: ReadonlySet<string>;
   /** Only the read tools are served (--read-only): the write scope is not offered. */
@@ -98,9 +108,11 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     opts.metricsHandler!(req, res);
   };
   const answerProbe = signInProbeAnswer(credentialsHint({ ...opts, signIn }));
+  const narrowable = opts.narrowing !== undefined;
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
-    const counted = path === '/mcp' && req.method === 'POST';
+    const endpoint = endpointPath(path, narrowable) !== undefined;
+    const counted = endpoint && req.method === 'POST';
     if (counted) inFlight++;
     // Every request gets its access-log line, a refused or unknown one too.
     const trace = traceRequest(req, res, path, () => (counted ? inFlight-- : undefined));
@@ -115,12 +127,12 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
     const metadata = resource?.serves(path) ?? false;
     // OAuth requests to a server that takes tokens or credentials are told what to send instead.
     const probed = answerProbe && !metadata && isSignInProbe(path);
-    if (path !== '/mcp' && !metadata && !probed) return sendError(res, new HttpError(404, -32000, 'Not found: the MCP endpoint is /mcp.'));
+    if (!endpoint && !metadata && !probed) return sendError(res, notFound(narrowable));
     // Browser-based clients: an allowed origin may read the answers (and the challenge of a 401).
     if (cors(req, res)) return;
     if (metadata) return resource!.serve(req, res);
     if (probed) return answerProbe(res);
-    handleMcp(req, res, trace).catch((err: unknown) => failed(res, err));
+    handleMcp(req, res, trace, path).catch((err: unknown) => failed(res, err));
   });
   // Slow or stalled request bodies must not hold a connection for ever.
   server.requestTimeout = 30_000;
@@ -139,6 +151,12 @@ export async function startHttp(opts: HttpOptions): Promise<HttpHandle> {
   });
 }
 
+/** A path that is no endpoint of this server's: which ones are. */
+function notFound(narrowable: boolean): HttpError {
+  const narrowed = narrowable ? ' (or, narrowed, /mcp/readonly, /mcp/x/<toolsets> and /mcp/x/<toolsets>/readonly)' : '';
+  return new HttpError(404, -32000, `Not found: the MCP endpoint is /mcp${narrowed}.`);
+}
+
 /** What the /mcp route works with, made once by startHttp. */
 interface McpRouteParts {
   opts: HttpOptions;
@@ -154,22 +172,26 @@ interface McpRouteParts {
 }
 
 /** POST, GET and DELETE /mcp, through the steps startHttp names, in that order. */
-function mcpRoute(parts: McpRouteParts): (req: IncomingMessage, res: ServerResponse, trace: AccessTrace) => Promise<void> {
+function mcpRoute(parts: McpRouteParts): (req: IncomingMessage, res: ServerResponse, trace: AccessTrace, path: string) => Promise<void> {
   const { opts, checkOrigin, authenticate, resource, sessions, modern, stateless, rate, maxBody } = parts;
   const { makeServer } = opts;
   const waiting = new WaitingCalls();
-  return async (req, res, trace) => {
+  return async (req, res, trace, path) => {
     checkOrigin(req);
     // Nothing is read, opened or sent upstream for a caller that is not let in.
     const caller: Caller = await authenticate(req);
     trace.caller = callerTag(caller);
     const sid = header(req, 'mcp-session-id');
     if (sid) trace.session = sessions.tagOf(sid);
+    // A session keeps what its initialize asked for; any other request is narrowed by its own headers and path.
+    const narrowing = sid ? sessions.narrowingOf(sid) : narrowingAsked(req, path, opts.narrowing);
+    if (narrowing) trace.narrowing = narrowing.label;
     const body = await readBody(req, trace, maxBody, opts.maxInFlight);
     if (body) waiting.cancel(body, caller.hash, sid);
     if (rate && body && body.toolCalls > 0) await countCalls(rate, waiting, body, caller.hash, sid, trace.client);
-    if (caller.readOnly && resource && body?.tool !== undefined && opts.writeTools.has(body.tool))
-      throw writeScopeNeeded(resource, body.tool, body.id);
+    // A step-up to the write scope is asked for only where a write is offered: not on a read-only narrowing.
+    if (caller.readOnly && resource && body?.tool !== undefined && opts.writeTools.has(body.tool) && !narrowing?.readOnly)
+      throw writeScopeNeeded(resource, body.tool, body.id, path);
     if (parts.draining())
       throw new HttpError(503, -32000, 'The server is shutting down; retry on another instance.', {
         'retry-after': '1',
@@ -180,13 +202,15 @@ function mcpRoute(parts: McpRouteParts): (req: IncomingMessage, res: ServerRespo
       caller,
       trace,
       ...(lockdownAsked(req) ? { lockdown: true } : {}),
+      path,
+      ...(narrowing ? { narrowing } : {}),
       ...(rate ? { countCalls: (n: number) => rate.consume(caller.hash, n, trace.client?.signal()) } : {}),
     };
     const auth = carry(request);
     if (body && !isLegacyRequest(req, body)) return modern.handle(req, res, body, auth);
-    if (opts.stateless) return stateless.handle(req, res, body, caller, auth, () => makeServer(caller));
+    if (opts.stateless) return stateless.handle(req, res, body, caller, auth, () => makeServer(caller, narrowing));
     if (caller.credentials && body?.initialize) await admit(caller, opts.verifyCaller);
-    return sessions.handle(req, res, body, caller, auth);
+    return sessions.handle(req, res, body, caller, auth, narrowing);
   };
 }
 
@@ -198,7 +222,21 @@ function mcpRoute(parts: McpRouteParts): (req: IncomingMessage, res: ServerRespo
  */
 export function lockdownAsked(req: IncomingMessage): boolean {
   const v = header(req, 'x-workspace-lockdown');
-  return v !== undefined && v.split(',').some((part) => /^\s*(1|true|on|yes)\s*$/i.test(part));
+  // X-MCP-Lockdown, GitHub's spelling, reads as its X-MCP-Readonly does: on unless a false word.
+  return (v !== undefined && v.split(',').some((part) => /^\s*(1|true|on|yes)\s*$/i.test(part))) || switchHeader(req, 'x-mcp-lockdown');
+}
+
+/** The narrowing a request asks for, within what is offered; refused (400) when it would leave no tool. */
+function narrowingAsked(req: IncomingMessage, path: string, narrowing: HttpOptions['narrowing']): Narrowing | undefined {
+  if (!narrowing) return undefined;
+  const n = requestNarrowing(req, path, narrowing.offered);
+  if (n && narrowing.empty(n))
+    throw new HttpError(
+      400,
+      -32000,
+      `This narrowing (${n.label.slice(0, 300)}) leaves no tool: the toolsets offered are ${narrowing.offered.toolsets.join(', ')}.`,
+    );
+  return n;
 }
 
 /** Draining and closing: no new requests, those in flight get the grace period, then everything closes. */
@@ -316,9 +354,10 @@ async function readBody(req: IncomingMessage, trace: AccessTrace, maxBody: numbe
 
 /** Sign-in: the resource's metadata and challenges, and a verifier of the issuer's tokens, warmed up at once. */
 function signInWith(settings: OAuthSettings, opts: HttpOptions): { verifier: TokenVerifier; resource: ProtectedResource } {
-  const verifier = new TokenVerifier(settings);
+  const resource = new ProtectedResource(settings, opts.readOnly, opts.narrowing !== undefined);
+  const verifier = new TokenVerifier(settings, opts.narrowing ? { audience: (aud) => resource.accepts(aud) } : {});
   void verifier.warmUp();
-  return { verifier, resource: new ProtectedResource(settings, opts.readOnly) };
+  return { verifier, resource };
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {

@@ -3,6 +3,7 @@ import { toNodeHandler, type NodeIncomingMessageLike } from '@modelcontextprotoc
 import { classifyInboundRequest, createMcpHandler, type AuthInfo, type Server as McpServer } from '@modelcontextprotocol/server';
 import { log } from '../../telemetry/log.js';
 import { carried, type Caller } from '../../mcp/request-context.js';
+import type { Narrowing } from '../../mcp/narrowing.js';
 import { header } from './auth.js';
 import type { Body } from './body.js';
 
@@ -50,10 +51,11 @@ export interface ModernHandler {
  * envelope, the protocol version (an unsupported one is refused with the supported ones listed) and the
  * Mcp-Method / Mcp-Name headers against the body.
  */
-export function modernHandler(makeServer: (caller: Caller) => McpServer, maxBodyBytes: number): ModernHandler {
+export function modernHandler(makeServer: (caller: Caller, narrowing?: Narrowing) => McpServer, maxBodyBytes: number): ModernHandler {
   const onerror = (error: Error) => log('info', 'request refused', { reason: error.message });
   // The caller comes with the request's context, in the auth info the front gave the handler.
-  const handler = createMcpHandler(({ authInfo }) => makeServer(carried(authInfo)!.caller), {
+  // The request's own narrowing (its headers and path) makes its server's tools.
+  const handler = createMcpHandler(({ authInfo }) => makeServer(carried(authInfo)!.caller, carried(authInfo)!.narrowing), {
     legacy: 'reject',
     maxRequestBodySize: maxBodyBytes,
     onerror,

@@ -48,6 +48,8 @@ export interface VerifierOptions {
   jwksCooldownMs?: number;
   /** How long a verified token is remembered (never past its expiry). */
   cacheMs?: number;
+  /** Audiences accepted besides the public URL and the configured ones: the narrowed endpoints' URLs under it. */
+  audience?: ((aud: string) => boolean) | undefined;
 }
 
 /**
@@ -148,7 +150,8 @@ export class TokenVerifier {
         protectedHeader: { typ },
       } = await jwtVerify(token, jwks, {
         issuer: this.settings.issuer,
-        audience: this.accepted,
+        // With narrowed endpoints the audience is checked below, against the URLs under the public one too.
+        ...(this.opts.audience ? {} : { audience: this.accepted }),
         algorithms: ALGORITHMS,
         clockTolerance: CLOCK_SKEW_S,
         requiredClaims: ['exp', 'sub'],
@@ -156,12 +159,20 @@ export class TokenVerifier {
     } catch (err) {
       throw jwtRefusal(err);
     }
+    if (this.opts.audience && !this.audienceAccepted(payload.aud))
+      throw new TokenRejected('the token was not issued for this server (audience)');
     if (typ !== undefined && !this.settings.tokenTypes.includes(typ.toLowerCase())) {
       throw new TokenRejected(
         `the token is not an access token (typ ${JSON.stringify(typ.slice(0, 40))}; accepted: ${this.settings.tokenTypes.join(', ')})`,
       );
     }
     return { grant: this.grant(payload), expiresAt: payload.exp! * 1000 };
+  }
+
+  /** Whether a token's `aud` (one or several) names this server: its public URL, a configured audience, a narrowed endpoint. */
+  private audienceAccepted(aud: unknown): boolean {
+    const list: unknown[] = typeof aud === 'string' ? [aud] : Array.isArray(aud) ? aud : [];
+    return list.some((a) => typeof a === 'string' && (this.accepted.includes(a) || this.opts.audience?.(a) === true));
   }
 
   /** RFC 7662: the issuer says whether an opaque token is active, and for whom and what. */
@@ -193,8 +204,7 @@ export class TokenVerifier {
     if (claims['iss'] !== undefined && claims['iss'] !== this.settings.issuer)
       throw new TokenRejected('the token was issued by another authorization server');
     const aud = typeof claims['aud'] === 'string' ? [claims['aud']] : Array.isArray(claims['aud']) ? claims['aud'] : [];
-    if (!aud.some((a) => this.accepted.includes(a as string)))
-      throw new TokenRejected('the token was not issued for this server (audience)');
+    if (!this.audienceAccepted(aud)) throw new TokenRejected('the token was not issued for this server (audience)');
     const now = Date.now() / 1000;
     const exp = typeof claims['exp'] === 'number' ? claims['exp'] : undefined;
     if (exp === undefined || exp + CLOCK_SKEW_S < now) throw new TokenRejected('the token has expired');

@@ -1,4 +1,5 @@
 import type { Config, HttpConfig } from '../../config/parse.js';
+import type { Catalogue } from '../../mcp/catalogue.js';
 import type { ServerFactory, Serving } from '../../mcp/factory.js';
 import { log } from '../../telemetry/log.js';
 import { version } from '../../version.js';
@@ -9,7 +10,7 @@ import { startHttp } from './index.js';
 export async function serveHttp(
   config: Config,
   http: HttpConfig,
-  serving: Pick<Serving, 'all' | 'upstream' | 'verifyCaller' | 'telemetry' | 'jobs'> & { makeServer: ServerFactory },
+  serving: Pick<Serving, 'all' | 'offerable' | 'upstream' | 'verifyCaller' | 'telemetry' | 'jobs'> & { makeServer: ServerFactory },
   closers: (() => Promise<void>)[],
   shutdown: (code: number) => Promise<void>,
   announce: boolean,
@@ -24,6 +25,7 @@ export async function serveHttp(
     makeServer,
     verifyCaller,
     writeTools: all.writes,
+    narrowing: narrowingOffered(http, serving.offerable),
     readOnly: config.readOnly,
     health: upstream.pool.health,
   }).catch(async (err: unknown) => {
@@ -51,8 +53,17 @@ export async function serveHttp(
   process.stderr.write(
     `learning-workspace-mcp ${version}: ${http.credentials === 'client' ? 'tools per client credentials' : `${all.names.length} tools`}${config.sandbox ? ' on the sandbox workspace' : ''} (${servingWords(http.stateless, http.credentials)})\n` +
       `MCP endpoint (Streamable HTTP): ${handle.url}\n` +
+      (http.narrowing
+        ? `Narrowed per client (within these tools): ${handle.url}/readonly, ${handle.url}/x/<toolsets>[/readonly] (toolsets: ${serving.offerable.toolsets.join(',')}), or headers X-MCP-Toolsets, X-MCP-Tools, X-MCP-Exclude-Tools, X-MCP-Readonly\n`
+        : '') +
       (http.oauth
         ? `Sign-in: tokens of ${http.oauth.issuer} for ${http.oauth.publicUrl}\n`
         : tryItHint(handle.url, sends, all.names, config.sandbox ? ['--sandbox'] : [])),
   );
+}
+
+/** What clients may narrow their tools to, unless the operator turned narrowing off. */
+function narrowingOffered(http: HttpConfig, offerable: Catalogue): Parameters<typeof startHttp>[0]['narrowing'] {
+  if (!http.narrowing) return undefined;
+  return { offered: { toolsets: offerable.toolsets, names: offerable.names }, empty: (n) => offerable.narrow(n).names.length === 0 };
 }

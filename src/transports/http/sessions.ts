@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type Server as McpServer } from '@modelcontextprotocol/server';
 import { log, shortHash } from '../../telemetry/log.js';
 import type { Caller } from '../../mcp/request-context.js';
+import type { Narrowing } from '../../mcp/narrowing.js';
 import { callerTag, header } from './auth.js';
 import type { Body } from './body.js';
 import type { Telemetry } from '../../telemetry/hooks.js';
@@ -35,6 +36,8 @@ interface Session {
   lastActivity: number;
   inFlight: number;
   openedAt: number;
+  /** What its initialize narrowed the tools to (headers or path): every request of the session keeps it. */
+  narrowing: Narrowing | undefined;
 }
 
 /** A request of a 2025-11-25 session must name a revision of that family, or none (then 2025-03-26). */
@@ -62,7 +65,7 @@ export class SessionStore {
 
   constructor(
     private readonly limits: SessionLimits,
-    private readonly makeServer: (caller: Caller) => McpServer,
+    private readonly makeServer: (caller: Caller, narrowing?: Narrowing) => McpServer,
   ) {
     // Idle sessions end and free their server; busy ones are left alone.
     this.sweep = setInterval(() => this.endIdle(), Math.max(250, Math.min(60_000, limits.sessionIdleMs / 4)));
@@ -78,13 +81,25 @@ export class SessionStore {
     return this.sessions.get(id)?.tag ?? shortHash(id);
   }
 
-  async handle(req: IncomingMessage, res: ServerResponse, body: Body | undefined, caller: Caller, auth: AuthInfo): Promise<void> {
+  /** The narrowing a session's initialize asked for (none for a session this replica does not hold). */
+  narrowingOf(id: string): Narrowing | undefined {
+    return this.sessions.get(id)?.narrowing;
+  }
+
+  async handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Body | undefined,
+    caller: Caller,
+    auth: AuthInfo,
+    narrowing?: Narrowing,
+  ): Promise<void> {
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId) return this.route(this.find(sessionId, caller), req, res, body, auth);
     if (req.method !== 'POST' || !body) throw new HttpError(400, -32000, 'Missing Mcp-Session-Id header.');
     if (!body.initialize) throw new HttpError(400, -32000, 'No session: send initialize first, then the Mcp-Session-Id header it returns.');
     this.makeRoom(caller);
-    return this.open(res, body, caller, auth);
+    return this.open(res, body, caller, auth, narrowing);
   }
 
   /** Ends every session (shutdown). */
@@ -134,10 +149,10 @@ export class SessionStore {
     s.transport.handle(res, body, {}, auth);
   }
 
-  private async open(res: ServerResponse, body: Body, caller: Caller, auth: AuthInfo): Promise<void> {
+  private async open(res: ServerResponse, body: Body, caller: Caller, auth: AuthInfo, narrowing: Narrowing | undefined): Promise<void> {
     const replica = this.limits.replicaId;
     const id = replica ? `${replica}.${randomUUID()}` : randomUUID();
-    const server = this.makeServer(caller);
+    const server = this.makeServer(caller, narrowing);
     const transport = new ExchangeTransport(id);
     const session: Session = {
       id,
@@ -148,11 +163,16 @@ export class SessionStore {
       lastActivity: Date.now(),
       inFlight: 0,
       openedAt: performance.now(),
+      narrowing,
     };
     this.sessions.set(id, session);
     transport.onclose = () => this.end(session, 'closed');
     await server.connect(transport);
-    log('info', 'session opened', { session: session.tag, caller: callerTag(caller) });
+    log('info', 'session opened', {
+      session: session.tag,
+      caller: callerTag(caller),
+      ...(narrowing ? { narrowing: narrowing.label } : {}),
+    });
     transport.handle(res, body, { 'mcp-session-id': id }, auth);
   }
 

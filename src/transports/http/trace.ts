@@ -11,6 +11,8 @@ export interface AccessTrace extends RequestTrace {
   caller?: string;
   /** The protocol revision the request speaks, when it says. */
   revision?: string;
+  /** How the client narrowed its tools (X-MCP-* headers, /mcp/x/… path, or its session's), when it did. */
+  narrowing?: string;
 }
 
 /** A request's trace, written as its access-log line when its response closes (after `closed`). */
@@ -39,6 +41,7 @@ function logAccess(req: IncomingMessage, res: ServerResponse, path: string, trac
     ...(trace.method ? { rpc: trace.method } : {}),
     ...(trace.revision ? { revision: trace.revision } : {}),
     ...(trace.tool ? { tool: trace.tool } : {}),
+    ...(trace.narrowing ? { narrowing: trace.narrowing } : {}),
     // 499, as nginx logs it: the client closed the connection before the answer was complete.
     status: res.writableFinished ? res.statusCode : 499,
     ms: Math.round(performance.now() - started),
