@@ -75,6 +75,21 @@ export const defaultCriteria: Criteria = {
 export const byName = new Intl.Collator().compare;
 
 /**
+ * Sorts in place by name, in the collator's order and stable, as `sort` with `byName` would: each distinct
+ * name is compared once (thousands of learners share a few thousand names), then the rows by rank.
+ */
+export function sortByName<T>(items: T[], name: (item: T) => string): T[] {
+  const distinct = [...new Set(items.map(name))].sort(byName);
+  const rank = new Map<string, number>();
+  let r = 0;
+  distinct.forEach((n, i) => {
+    if (i > 0 && byName(distinct[i - 1]!, n) !== 0) r++;
+    rank.set(n, r);
+  });
+  return items.sort((a, b) => rank.get(name(a))! - rank.get(name(b))!);
+}
+
+/**
  * Lookups over the records, made on first use and dropped before each command (`Model.fresh`): a command
  * reads whatever the records are now, and one over thousands of learners looks each one up in constant time.
  * Lists keep the records' own order, so every answer is the one a scan would give.
@@ -239,21 +254,41 @@ export class Model {
     if (!known) memo.set(key, { criteria, state });
     return state;
   };
+  /** A course's activity, test and project ids, looked up once per command. */
+  private readonly shape = (c: Course) => {
+    const memo = this.idx.memo<Course, { ids: Set<string>; tests: Set<string>; projects: Set<string> }>('shape');
+    const known = memo.get(c);
+    if (known) return known;
+    const made = {
+      ids: new Set(this.activitiesOf(c).map((a) => a.id)),
+      tests: new Set(c.units.flatMap((u) => (u.test ? [u.test.id] : []))),
+      projects: new Set(c.units.flatMap((u) => u.projects.map((p) => p.id))),
+    };
+    memo.set(c, made);
+    return made;
+  };
   private readonly computeState = (userId: string, c: Course, criteria: Criteria | null): CourseState => {
     const crit = criteria ?? defaultCriteria;
     const rows = this.progressOf(userId);
     const acts = this.activitiesOf(c);
-    const ofCourse = new Set(acts.map((a) => a.id));
+    const shape = this.shape(c);
     const byActivity = new Map<string, ActivityProgress>();
-    for (const p of rows) if (ofCourse.has(p.activityId)) byActivity.set(p.activityId, p);
-    const done = new Set(acts.filter((a) => byActivity.has(a.id)).map((a) => a.id));
-    const dates = acts
-      .map((a) => byActivity.get(a.id)?.completedAt)
-      .filter((d): d is string => !!d)
-      .sort();
+    for (const p of rows) if (shape.ids.has(p.activityId)) byActivity.set(p.activityId, p);
+    // One pass over the course's activities: what is done, and the first and last day of it.
+    const done = new Set<string>();
+    let first: string | undefined;
+    let last: string | undefined;
+    for (const a of acts) {
+      const p = byActivity.get(a.id);
+      if (!p) continue;
+      done.add(a.id);
+      if (p.completedAt && (first === undefined || p.completedAt < first)) first = p.completedAt;
+      if (p.completedAt && (last === undefined || p.completedAt > last)) last = p.completedAt;
+    }
     const topicsOk = c.units.every((u) =>
       u.topics.every((t) => {
-        const n = t.activities.filter((a) => done.has(a.id)).length;
+        let n = 0;
+        for (const a of t.activities) if (done.has(a.id)) n++;
         return crit.activitiesPerTopic === 'ALL' ? n === t.activities.length : n >= Math.min(crit.activitiesPerTopic, t.activities.length);
       }),
     );
@@ -268,22 +303,29 @@ export class Model {
           .every((p) => this.projectAttemptsOf(userId).some((x) => x.projectId === p.id && x.completedAt)),
       );
     const complete = acts.length > 0 && topicsOk && testsOk && projectsOk;
-    const testDates = this.attemptsOf(userId)
-      .filter((a) => c.units.some((u) => u.test?.id === a.refId))
-      .map((a) => a.updatedAt);
-    const projDates = this.projectAttemptsOf(userId)
-      .filter((a) => a.completedAt && c.units.some((u) => u.projects.some((p) => p.id === a.projectId)))
-      .map((a) => a.completedAt as string);
-    const all = [...dates, ...testDates, ...projDates].sort();
     return {
       done,
       total: acts.length,
       progressPercent: acts.length ? Math.round((100 * done.size) / acts.length) : 0,
       complete,
-      startedAt: dates[0] ?? null,
-      completedAt: complete ? (all.at(-1) ?? null) : null,
+      startedAt: first ?? null,
+      completedAt: complete ? this.lastDate(userId, shape, last) : null,
       timeSeconds: rows.filter((p) => done.has(p.activityId)).reduce((s, p) => s + p.timeSeconds, 0),
     };
+  };
+  /** When a course was completed: the latest of its activities (`last`), its tests and its completed projects. */
+  private readonly lastDate = (
+    userId: string,
+    shape: { tests: Set<string>; projects: Set<string> },
+    last: string | undefined,
+  ): string | null => {
+    let latest = last;
+    const later = (d: string) => {
+      if (latest === undefined || d > latest) latest = d;
+    };
+    for (const a of this.attemptsOf(userId)) if (shape.tests.has(a.refId)) later(a.updatedAt);
+    for (const a of this.projectAttemptsOf(userId)) if (a.completedAt && shape.projects.has(a.projectId)) later(a.completedAt);
+    return latest ?? null;
   };
   /** Courses assigned to a user, each with the criteria of its first assignment. */
   readonly assigned = (userId: string): ReadonlyMap<string, AssignmentRec> => {
@@ -306,7 +348,11 @@ export class Model {
     const groups = (this.idx.membershipsOfUser().get(u.id) ?? []).map((m) => this.group(m.groupId)?.name).filter((n): n is string => !!n);
     return { user: this.userRef(u), joinedAt: u.joinedAt, coursesAssigned: courses.size, coursesCompleted: completed, groups };
   };
-  readonly students = () => this.ws.users.filter((u) => u.role === 'MEMBER').sort((a, b) => byName(a.name, b.name));
+  readonly students = () =>
+    sortByName(
+      this.ws.users.filter((u) => u.role === 'MEMBER'),
+      (u) => u.name,
+    );
   /** Learners with progress in a course, in the order of the progress records. */
   readonly started = (c: Course): ReadonlySet<string> => this.idx.progressLearners().get(c.id) ?? new Set<string>();
   /** Learners of a course: assigned or with recorded progress. */
@@ -402,9 +448,10 @@ export class Model {
   readonly assignmentView = (a: AssignmentRec) => {
     const c = this.course(a.courseId);
     const by = this.user(a.assignedById);
-    const users = this.assignees(a)
-      .map((id) => this.user(id)!)
-      .sort((x, y) => byName(x.name, y.name));
+    const users = sortByName(
+      this.assignees(a).map((id) => this.user(id)!),
+      (u) => u.name,
+    );
     const rows = users.map((u) => {
       const s = c ? this.courseState(u.id, c, a.criteria) : null;
       return {
