@@ -181,13 +181,27 @@ async function memory(sandbox: TestSandbox): Promise<{ idle: number; peak: numbe
   return { idle, peak, after, ms };
 }
 
+/** The sandbox's own answers (over loopback, no MCP server between), whole lists as the server asks for them. */
+const WORKSPACE_ANSWERS: [string, Record<string, unknown>][] = [
+  ['analytics/students', { limit: 50_000 }],
+  ['analytics/needs-attention', { limit: 50_000 }],
+  ['assignments/get', { assignmentId: 'as_sales_onboarding' }],
+  ['assignments/get', { assignmentId: 'as_security_all' }],
+  ['analytics/hero', {}],
+];
+
 export async function costAtSize(): Promise<void> {
+  const answers: (string | number)[][] = [];
   const rows: Row[] = [];
   const mem: { learners: number; seedMs: number; idle: number; peak: number; after: number; ms: number }[] = [];
   for (const learners of SIZES) {
     const t = performance.now();
     const sandbox = await listen({ size: learners }, (server, url) => new TimedSandbox(server, url, { size: learners }));
     const seedMs = performance.now() - t;
+    for (const [command, body] of WORKSPACE_ANSWERS) {
+      const d = await direct(sandbox, command, body);
+      answers.push([learners, `${command} ${JSON.stringify(body)}`, d.ms.toFixed(0), (d.bytes / 1024).toFixed(0)]);
+    }
     const transport = new StdioClientTransport({ command: process.execPath, args: [CLI], env: sandboxEnv(sandbox), stderr: 'ignore' });
     const client = new Client({ name: 'bench', version: '0' });
     await client.connect(transport);
@@ -203,8 +217,10 @@ export async function costAtSize(): Promise<void> {
     mem.push({ learners, seedMs, ...(await memory(sandbox)) });
     await sandbox.close();
   }
+  console.log(`\n## Cost at size: the sandbox's own answers (median of 3, over loopback, no MCP server between)\n`);
+  console.log(table(['learners', 'command', 'ms', 'KB'], answers));
   console.log(
-    `\n## Cost at size (whole lists over stdio; median of ${REPEATS} calls; the workspace's time, taken by a clock in the sandbox, left out)\n`,
+    `\n### The server's own cost (whole lists over stdio; median of ${REPEATS} calls; the workspace's time, taken by a clock in the sandbox, left out)\n`,
   );
   console.log(
     table(
