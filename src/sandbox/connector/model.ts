@@ -90,9 +90,18 @@ export function sortByName<T>(items: T[], name: (item: T) => string): T[] {
 }
 
 /**
- * Lookups over the records, made on first use and dropped before each command (`Model.fresh`): a command
- * reads whatever the records are now, and one over thousands of learners looks each one up in constant time.
- * Lists keep the records' own order, so every answer is the one a scan would give.
+ * The lookups that outlive a command, per workspace: kept while the records they were made from are the same
+ * array of the same length. Commands add records by pushing and remove them by making a new array, and none
+ * edits the ids these lookups are keyed by, so a kept one is the one a command would make again.
+ */
+const lasting = new WeakMap<Workspace, Map<string, { from: unknown[]; value: unknown }>>();
+
+/**
+ * Lookups over the records, made on first use: the per-command ones (`memo`: audiences, course states, which
+ * read fields commands edit, such as a membership's status) are dropped before each command (`Model.fresh`);
+ * those keyed by ids are kept while their records stand (`lasting`). A command over thousands of learners
+ * looks each one up in constant time. Lists keep the records' own order, so every answer is the one a scan
+ * would give.
  */
 class Indexes {
   private readonly made = new Map<string, unknown>();
@@ -101,23 +110,33 @@ class Indexes {
     if (!this.made.has(key)) this.made.set(key, make());
     return this.made.get(key) as T;
   }
-  users = () => this.once('users', () => new Map(this.ws.users.map((u) => [u.id, u])));
-  groups = () => this.once('groups', () => new Map(this.ws.groups.map((g) => [g.id, g])));
-  children = () => this.once('children', () => groupBy(this.ws.groups, (g) => g.parentId ?? ''));
-  membershipsOfUser = () => this.once('mu', () => groupBy(this.ws.memberships, (m) => m.userId));
+  private kept<T>(key: string, records: unknown[][], make: () => T): T {
+    const store = lasting.get(this.ws) ?? lasting.set(this.ws, new Map()).get(this.ws)!;
+    const from = records.flatMap((r) => [r, r.length]);
+    const hit = store.get(key);
+    if (hit && hit.from.length === from.length && hit.from.every((x, i) => x === from[i])) return hit.value as T;
+    const value = make();
+    store.set(key, { from, value });
+    return value;
+  }
+  users = () => this.kept('users', [this.ws.users], () => new Map(this.ws.users.map((u) => [u.id, u])));
+  groups = () => this.kept('groups', [this.ws.groups], () => new Map(this.ws.groups.map((g) => [g.id, g])));
+  children = () => this.kept('children', [this.ws.groups], () => groupBy(this.ws.groups, (g) => g.parentId ?? ''));
+  membershipsOfUser = () => this.kept('mu', [this.ws.memberships], () => groupBy(this.ws.memberships, (m) => m.userId));
   /** Each group's memberships with their place in the records, so members of several groups merge in record order. */
   membershipsOfGroup = () =>
-    this.once('mg', () => {
+    this.kept('mg', [this.ws.memberships], () => {
       const out = new Map<string, [number, MembershipRec][]>();
       this.ws.memberships.forEach((m, i) => pushTo(out, m.groupId, [i, m]));
       return out;
     });
-  progressOfUser = () => this.once('pu', () => groupBy<ActivityProgress>(this.ws.progress, (p) => p.userId));
-  attemptsOfUser = () => this.once('au', () => groupBy<Attempt>(this.ws.attempts, (a) => a.userId));
-  projectAttemptsOfUser = () => this.once('pau', () => groupBy<ProjectAttempt>(this.ws.projectAttempts, (a) => a.userId));
+  progressOfUser = () => this.kept('pu', [this.ws.progress], () => groupBy<ActivityProgress>(this.ws.progress, (p) => p.userId));
+  attemptsOfUser = () => this.kept('au', [this.ws.attempts], () => groupBy<Attempt>(this.ws.attempts, (a) => a.userId));
+  projectAttemptsOfUser = () =>
+    this.kept('pau', [this.ws.projectAttempts], () => groupBy<ProjectAttempt>(this.ws.projectAttempts, (a) => a.userId));
   /** Learners with progress in each course, in the order of the progress records. */
   progressLearners = () =>
-    this.once('pl', () => {
+    this.kept('pl', [this.ws.progress, this.ws.courses], () => {
       const courseOf = new Map<string, string>();
       for (const c of this.ws.courses)
         for (const u of c.units) for (const t of u.topics) for (const a of t.activities) courseOf.set(a.id, c.id);
@@ -129,7 +148,7 @@ class Indexes {
       return out;
     });
   questions = () =>
-    this.once('q', () => {
+    this.kept('q', [this.ws.courses], () => {
       const out = new Map<string, Question[]>();
       const add = (id: string, qs: Question[]) => out.has(id) || out.set(id, qs);
       for (const c of this.ws.courses)
