@@ -110,7 +110,11 @@ class Indexes {
     if (!this.made.has(key)) this.made.set(key, make());
     return this.made.get(key) as T;
   }
+  /** Checked once per command, then looked up like the others. */
   private kept<T>(key: string, records: unknown[][], make: () => T): T {
+    return this.once(key, () => this.keptNow(key, records, make));
+  }
+  private keptNow<T>(key: string, records: unknown[][], make: () => T): T {
     const store = lasting.get(this.ws) ?? lasting.set(this.ws, new Map()).get(this.ws)!;
     const from = records.flatMap((r) => [r, r.length]);
     const hit = store.get(key);
