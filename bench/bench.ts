@@ -1,4 +1,5 @@
-// npm run bench [section]: side-by-side figures measured in one run against the sandbox upstream on loopback,
+// npm run bench [section] (latency, cpu, relay, throughput, startup, sign-in, telemetry, size): side-by-side
+// figures measured in one run against the sandbox upstream on loopback,
 // ending with the three that set the targets: stdio added latency and cold start against the minimal v2
 // SDK server, stateful HTTP throughput against the minimal v1 one.
 // Latency of a tool call through this server (stdio and HTTP) next to the same request sent directly
@@ -1073,6 +1074,7 @@ if (!only || only === 'narrowing') await narrowing();
 if (!only || only === 'startup') await startup();
 if (!only || only === 'sign-in') await signIn();
 if (!only || only === 'telemetry') await telemetry();
+if (!only || only === 'size') await (await import('./size.js')).costAtSize();
 
 const figures = [headline.stdio, headline.start, headline.throughput].filter((f) => f !== undefined);
 if (figures.length > 0) console.log(`\n## The three figures (same run, same machine)\n\n${figures.map((f) => `- ${f}`).join('\n')}`);

@@ -179,6 +179,7 @@ function serverFactory(
       narrowing,
       keepAliveMs: config.keepAliveMs,
       resultMaxChars: config.resultMaxChars,
+      listMaxRows: config.listMaxRows,
       lockdown: config.lockdown,
       codeLimits: { ...CODE_LIMITS, cpuMs: config.codeCpuMs, wallMs: config.codeWallMs },
       maxInFlight: config.http?.maxInFlight,
