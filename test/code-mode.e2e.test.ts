@@ -259,7 +259,8 @@ return out;`);
   test('logs hold to 4,000 characters however many empty lines; reading a thrown value counts against the CPU limit', async () => {
     const s = await server();
     try {
-      const logs = runOf(await s.code(`for (let i = 0; i < 100000; i++) console.log(''); return 1;`)).logs;
+      // 20,000 lines: five times the cap's worth, and little enough CPU to end well within the limit on a busy machine.
+      const logs = runOf(await s.code(`for (let i = 0; i < 20000; i++) console.log(''); return 1;`)).logs;
       expect(logs.length).toBeLessThanOrEqual(4_001);
       const getter = await s.code(`throw { get message() { for (;;) {} } };`);
       expect(errorOf(getter).message).toMatch(/more than 1\.5 s of CPU time/);
@@ -384,7 +385,10 @@ describe('limits of the caller', () => {
         { onprogress: (p) => void progress.push(p.message ?? '') },
       )) as CallToolResult;
       expect(runOf(r).calls).toBe(3);
-      expect(progress).toEqual(expect.arrayContaining(['1 calls done', '2 calls done', '3 calls done']));
+      // The last may be lost on the client's side: the v1 SDK client handles a notification a microtask after
+      // it reads it, and the answer, read in the same chunk when the run ends quickly, removes its handler first.
+      const done = progress.filter((p) => p.endsWith('calls done'));
+      expect(['1 calls done,2 calls done', '1 calls done,2 calls done,3 calls done']).toContain(done.join(','));
     } finally {
       await s.close();
     }

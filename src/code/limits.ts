@@ -28,12 +28,13 @@ export const CODE_LIMITS = {
 
 export type CodeLimits = { -readonly [K in keyof typeof CODE_LIMITS]: number };
 
-/** What the worker is given: the code, the tool names the guest's `tools` object offers, the limits, the wasm. */
-export interface WorkerInput {
-  code: string;
-  tools: readonly string[];
-  limits: CodeLimits;
-  wasmPath: string;
+/**
+ * What a worker is made with, before any run is known: the QuickJS WebAssembly module compiled once by the
+ * host (a WebAssembly.Module, which a worker receives as it is) and the size of the memory it may use.
+ */
+export interface WorkerSetup {
+  wasm: object;
+  memoryBytes: number;
 }
 
 /** Worker → host: a tool call of the guest (arguments as JSON text), or the run's end. */
@@ -46,9 +47,9 @@ export type FromWorker =
       error?: { message: string; limit?: string | undefined; resolution?: string | undefined };
     };
 
-/** Host → worker: a tool call's answer as JSON text: `{ok:true,value}` or `{ok:false,error}`. */
-export interface ToWorker {
-  t: 'answer';
-  id: number;
-  answer: string;
-}
+/**
+ * Host → worker: the one run it makes (the code, the tool names the guest's `tools` object offers, the
+ * limits), then the answers to its tool calls as JSON text: `{ok:true,value}` or `{ok:false,error}`.
+ */
+export type ToWorker =
+  { t: 'run'; code: string; tools: readonly string[]; limits: CodeLimits } | { t: 'answer'; id: number; answer: string };

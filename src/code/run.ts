@@ -18,7 +18,7 @@ import { quote } from '../text/quote.js';
 import { didYouMean } from '../text/suggest.js';
 import { CODE_LIMITS, CODE_TOOL_NAME, type CodeLimits } from './limits.js';
 import type { SandboxEnd } from './sandbox.js';
-import type { SandboxSlots } from './slots.js';
+import { Sandboxes } from './sandboxes.js';
 
 // code_run: the agent's JavaScript in a sandbox (sandbox.ts, worker.ts), whose every tool call comes here
 // and goes through the call core as a batch's calls do: checked against the tool's schema, counted by the
@@ -29,7 +29,7 @@ const DEFAULT_AT_ONCE = 16;
 
 /** What code_run needs of the server's settings: a batch's, the process's bound on sandboxes at once, its limits. */
 export interface CodeOptions extends BatchOptions {
-  sandboxes?: SandboxSlots | undefined;
+  sandboxes?: Sandboxes | undefined;
   /** The limits of a run (--code-cpu-ms and --code-wall-ms lower the defaults). */
   codeLimits?: CodeLimits | undefined;
 }
@@ -53,6 +53,10 @@ export async function runCode(
   return runWorkAsJob(opts.jobs, CODE_TOOL_NAME, { code }, call, request, asTask, work, 'The code was not started');
 }
 
+let own: Sandboxes | undefined;
+/** A server made without the process's sandboxes (in-process, in tests) shares one bound of its own. */
+const ownSandboxes = () => (own ??= new Sandboxes(CODE_LIMITS.runsAtOnce, CODE_LIMITS.memoryBytes));
+
 /** What one run works with. */
 interface RunParts {
   catalogue: Catalogue;
@@ -75,16 +79,10 @@ async function runGuest(code: string, limits: CodeLimits, parts: RunParts): Prom
   const calls = new GuestCalls(limits, { ...parts, call }, progress);
   // The guest's calls come in by message: each runs in this request's context (its trace, its span).
   const onCall = AsyncResource.bind((tool: string, argsText: string) => calls.answer(tool, argsText));
-  const slots = parts.opts.sandboxes;
   let end: SandboxEnd;
-  let held = false;
   try {
-    held = slots ? await slots.take(call.signal) : false;
-    // Read on the first run: a server that never runs code loads none of the sandbox.
-    const { runSandbox } = await import('./sandbox.js');
-    end = await runSandbox(code, parts.catalogue.codeTools, limits, onCall, call.signal);
+    end = await (parts.opts.sandboxes ?? ownSandboxes()).run(code, parts.catalogue.codeTools, limits, onCall, call.signal);
   } finally {
-    if (held) slots!.release();
     ended.abort();
     keepAlive?.stop();
   }

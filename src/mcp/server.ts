@@ -185,7 +185,14 @@ export function createMcpServer(opts: ServerOptions): Server {
   const tools = toolsFor ? (request: RequestContext) => toolsFor(request.caller) : () => opts.tools;
   // Every answer that may wait (a list made on first use, a view read from disk) counts as in flight,
   // so a stdio client that sends its requests and closes stdin still gets them.
-  server.setRequestHandler('tools/list', (_request, ctx) => inFlight.track(() => tools(requestContext(ctx)).list()));
+  server.setRequestHandler('tools/list', (_request, ctx) =>
+    inFlight.track(() => {
+      const catalogue = tools(requestContext(ctx));
+      // code_run listed: the model reads it and decides, well over the time a sandbox takes to be made ready.
+      if (catalogue.code) opts.sandboxes?.warm();
+      return catalogue.list();
+    }),
+  );
   server.setRequestHandler('prompts/list', (_request, ctx) => listPrompts(tools(requestContext(ctx)).offered));
   server.setRequestHandler('prompts/get', async (request, ctx) =>
     getPrompt(tools(requestContext(ctx)).offered, request.params.name, request.params.arguments),
