@@ -96,5 +96,19 @@ export interface ToolDeclarations {
 }
 
 export function declarationsOf(t: ToolDeclarationSource): ToolDeclarations {
-  return { short: toolLine(t, SHORT_DEPTH, false), full: toolLine(t, FULL_DEPTH, true) };
+  const whole = wholeList(t);
+  return { short: toolLine(whole, SHORT_DEPTH, false), full: toolLine(whole, FULL_DEPTH, true) };
+}
+
+/**
+ * A list tool as code sees it: inside code_run a list comes whole, so the server's paging (`offset` in,
+ * `page` out) is not declared; `fields` is, since it cuts each row there too.
+ */
+export function wholeList(t: ToolDeclarationSource): ToolDeclarationSource {
+  const inputs = t.input['properties'] as Record<string, Schema> | undefined;
+  const outputs = t.output['properties'] as Record<string, Schema> | undefined;
+  if (!inputs?.['offset'] || !outputs?.['page']) return t;
+  const { offset: _offset, ...input } = inputs;
+  const { page: _page, ...output } = outputs;
+  return { ...t, input: { ...t.input, properties: input }, output: { ...t.output, properties: output } };
 }

@@ -18,6 +18,11 @@ export const CODE_LIMITS = {
   cpuMs: 10_000,
   /** The whole run, tool calls included: past it the worker is ended, whatever it is doing. */
   wallMs: 60_000,
+  /**
+   * Characters of JSON the answers of one run's tool calls bring into the sandbox, all together: lists come
+   * whole inside code, so this, not a page, bounds what a run reads (and what the host hands the worker).
+   */
+  dataChars: 32 * 1024 * 1024,
   /** Characters of JSON the arguments of one tool call take at most, measured before the host parses them. */
   argsChars: 100_000,
   /** Levels of arrays and objects in JSON the guest sends the host (arguments, its value) at most. */

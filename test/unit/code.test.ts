@@ -5,7 +5,7 @@ import { parseCli, type Config } from '../../src/config/parse.js';
 import { tsType, toolLine, declarationsOf } from '../../src/code/declarations.js';
 import { prelude, REMOVED_GLOBALS, wrapped } from '../../src/code/guest.js';
 import { CODE_LIMITS } from '../../src/code/limits.js';
-import { codeOutcome, guestJson } from '../../src/code/run.js';
+import { codeOutcome, fitLogs, guestJson } from '../../src/code/outcome.js';
 import type { SandboxEnd } from '../../src/code/sandbox.js';
 import { Sandboxes, type Pool } from '../../src/code/sandboxes.js';
 import { SandboxSlots } from '../../src/code/slots.js';

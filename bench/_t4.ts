@@ -1,0 +1,13 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CLI, sandboxEnv, startSandbox } from '../test/helpers.js';
+const sandbox = await startSandbox({ size: 5000 });
+const client = new Client({ name: 'm', version: '0' });
+await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, '--toolsets', 'code'], env: sandboxEnv(sandbox, {}), stderr: 'inherit' }));
+const code = async (c: string) => { const t = performance.now(); const r: any = await client.callTool({ name: 'code_run', arguments: { code: c } }); console.log((performance.now() - t).toFixed(0), 'ms', JSON.stringify(r.structuredContent ?? r.content).slice(0, 700)); };
+await code(`const s = await tools.analytics_students({}); return { n: s.students.length, keys: Object.keys(s), size: JSON.stringify(s).length }`);
+await code(`const s = await tools.analytics_needs_attention({}); return { n: s.students.length, keys: Object.keys(s), size: JSON.stringify(s).length }`);
+await code(`const l = await tools.assignments_list({}); const out = []; for (const a of l.assignments.slice(0, 5)) { const g = await tools.assignments_get({ assignmentId: a.id }); out.push([a.id, a.title, g.assignment.assignedUsers.length, JSON.stringify(g).length, Object.keys(g)]) } return out`);
+await code(`const s = await tools.analytics_students({ fields: ['user.name'] }); return { n: s.students.length, size: JSON.stringify(s).length, first: s.students[0] }`);
+await code(`let n = 0; try { for (;;) { const s = await tools.analytics_students({}); n++; } } catch (e) { return { n, code: e.code, message: e.message, resolution: e.resolution } }`);
+await client.close(); await sandbox.close();
