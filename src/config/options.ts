@@ -241,7 +241,7 @@ export const OPTIONS: readonly OptionRow[] = [
     env: 'WORKSPACE_SANDBOX_SIZE',
     value: 'N',
     group: 'Serving',
-    help: 'with --sandbox: a generated workspace of N learners (1 to 100000) in teams of about 25, with assignments that grow with it (default: the small workspace of 9 learners)',
+    help: 'with --sandbox (refused without it): a generated workspace of N learners (1 to 100000) in teams of about 25, with assignments that grow with it, the same every time (default: the small workspace of 9 learners)',
   },
   {
     flag: 'http',

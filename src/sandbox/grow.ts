@@ -1,7 +1,7 @@
 // The sandbox at a customer's size (--sandbox-size): the small workspace grown to N learners in teams of
 // about 25 under a tree of departments and regions, with the courses, assignments, progress and radar
 // alerts that grow with them. Deterministic: one seeded generator of its own, so the small workspace's
-// records (and every answer about them) stay as they are, and a larger size only adds to a smaller one.
+// records (and every answer about them) stay as they are.
 import {
   DAY,
   learnCourse,
@@ -314,8 +314,8 @@ function growLearning(g: Grown, people: { user: User; team: Team }[], courses: C
   const library = courses.filter((c) => c.id.startsWith('c_lib_'));
   const diligence = new Map<string, number>();
   for (const { user, team } of people) {
-    // Skewed towards the middle and the bottom: most learners have something left to do.
-    diligence.set(user.id, rand() ** 1.3);
+    // About half finish what they start (the rest stop somewhere along the way), so about half need attention.
+    diligence.set(user.id, rand() < 0.5 ? 0.95 + rand() * 0.05 : rand() * 0.95);
     const mine = ['c_security'];
     if (team.department.id === 'g_sales') mine.push('c_negotiation');
     if (team.department.courseId) mine.push(team.department.courseId);

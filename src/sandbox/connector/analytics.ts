@@ -16,8 +16,9 @@ function analyticsMonthlyOverview(sbx: Model, b: Body, check: Check): unknown {
   const inMonth = (d: string | null) => !!d && nyMonth(new Date(d)) === month;
   const started = sbx.ws.courses.filter((c) => inMonth(c.createdAt));
   const published = sbx.ws.courses.filter((c) => inMonth(c.publishedAt));
+  // Starting and completing a course both go through its activities: only learners with progress in it count.
   const pairs = sbx.ws.users.flatMap((u) =>
-    sbx.ws.courses.map((c) => sbx.courseState(u.id, c, sbx.criteriaFor(u.id, c.id))).map((s) => ({ u, s })),
+    sbx.ws.courses.filter((c) => sbx.started(c).has(u.id)).map((c) => ({ u, s: sbx.courseState(u.id, c, sbx.criteriaFor(u.id, c.id)) })),
   );
   const startedPairs = pairs.filter((p) => inMonth(p.s.startedAt));
   const completedPairs = pairs.filter((p) => inMonth(p.s.completedAt));
@@ -80,7 +81,8 @@ function analyticsCourses(sbx: Model, _b: Body, check: Check): unknown {
 function analyticsStudents(sbx: Model, _b: Body, check: Check): unknown {
   const limit = check.limit();
   check.done();
-  return { students: sbx.take(sbx.students().map(sbx.studentRow), limit) };
+  // Only the rows answered are worked out: the order is by name, known before any row.
+  return { students: sbx.take(sbx.students(), limit).map(sbx.studentRow) };
 }
 
 function analyticsNeedsAttention(sbx: Model, _b: Body, check: Check): unknown {

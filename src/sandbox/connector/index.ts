@@ -8,12 +8,13 @@ import { explore } from './explore.js';
 import { groups } from './groups.js';
 import { learning } from './learning.js';
 import { members } from './members.js';
-import { Model, type CommandContext, type Handlers } from './model.js';
+import { Model, type CommandContext, type Handlers, type ListLimits } from './model.js';
 import { performance as performanceCommands } from './performance.js';
 import { radar } from './radar.js';
 
 export { Check, CommandError } from './check.js';
-export type { CommandContext };
+export { LIST_LIMITS } from './model.js';
+export type { CommandContext, ListLimits };
 
 const handlers: Handlers = {
   ...analytics,
@@ -33,6 +34,16 @@ export function createConnector(
 ): Record<string, { write: boolean; run: (body: Record<string, unknown>, check: import('./check.js').Check) => unknown }> {
   const model = new Model(ctx);
   return Object.fromEntries(
-    Object.entries(handlers).map(([name, h]) => [name, { write: h.write, run: (body, check) => h.run(model, body, check) }]),
+    Object.entries(handlers).map(([name, h]) => [
+      name,
+      {
+        write: h.write,
+        run: (body, check) => {
+          // Each command reads the records as they are now: tests and writes change them between commands.
+          model.fresh();
+          return h.run(model, body, check);
+        },
+      },
+    ]),
   );
 }
