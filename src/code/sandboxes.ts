@@ -54,9 +54,10 @@ export class Sandboxes {
     try {
       pool = await this.loaded();
       const worker = await pool.take();
-      // The next run's sandbox starts while this one runs.
+      const ran = pool.run(worker, { code, tools, limits }, onCall, signal);
+      // The next run's sandbox starts while this one runs (its run message already sent).
       this.refill(pool);
-      return await pool.run(worker, { code, tools, limits }, onCall, signal);
+      return await ran;
     } catch (err) {
       return { ok: false, message: `The sandbox could not be started: ${String(err).slice(0, 300)}`, logs: [] };
     } finally {

@@ -188,8 +188,12 @@ export function createMcpServer(opts: ServerOptions): Server {
   server.setRequestHandler('tools/list', (_request, ctx) =>
     inFlight.track(() => {
       const catalogue = tools(requestContext(ctx));
-      // code_run listed: the model reads it and decides, well over the time a sandbox takes to be made ready.
-      if (catalogue.code) opts.sandboxes?.warm();
+      // code_run listed: the model reads it and decides, well over the time its sandbox and its own
+      // definition take to be made ready.
+      if (catalogue.code) {
+        opts.sandboxes?.warm();
+        void catalogue.codeTool();
+      }
       return catalogue.list();
     }),
   );
