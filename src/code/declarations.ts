@@ -66,12 +66,16 @@ function objectType(s: Schema, depth: number, comments: boolean): string {
 
 const clean = (text: string) => text.replace(/\*\//g, '* /').replace(/\s+/g, ' ').trim();
 
+/** What sets the tools inside code apart from the same tools called alone, said where their types are read. */
+export const WHOLE_LISTS =
+  '// Inside code_run a list comes whole (every row, no page or offset); fields keeps only the paths given of each row.';
+
 /**
  * The `tools` object as TypeScript: each method with its input (field descriptions as comments) and its
  * output, to `outputDepth` levels of nesting.
  */
 export function toolsDeclaration(lines: readonly string[]): string {
-  return `declare const tools: {\n${lines.join('\n')}\n};`;
+  return `declare const tools: {\n  ${WHOLE_LISTS}\n${lines.join('\n')}\n};`;
 }
 
 /**

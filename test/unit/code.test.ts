@@ -2,7 +2,7 @@
 // wrapper, the limits an environment may lower, the run's end as a result, and how the toolsets name it.
 import { describe, expect, test } from 'vitest';
 import { parseCli, type Config } from '../../src/config/parse.js';
-import { tsType, toolLine, declarationsOf } from '../../src/code/declarations.js';
+import { tsType, toolLine, declarationsOf, toolsDeclaration, WHOLE_LISTS } from '../../src/code/declarations.js';
 import { prelude, REMOVED_GLOBALS, wrapped } from '../../src/code/guest.js';
 import { CODE_LIMITS } from '../../src/code/limits.js';
 import { codeOutcome, fitLogs, guestJson } from '../../src/code/outcome.js';
@@ -58,6 +58,38 @@ describe('declarations', () => {
       expect(full.length, def.name).toBeGreaterThanOrEqual(short.length);
     }
     expect(toolDeclarations(tools.find((t) => t.name === 'analytics_hero')!).short).toContain('analytics_hero(args?: {})');
+  });
+});
+
+describe("the run's answer within the result size", () => {
+  test('logs get the room the value leaves, measured as JSON, the last cut and a note added', () => {
+    expect(fitLogs(['a', 'b'], 100)).toEqual(['a', 'b']);
+    const cut = fitLogs(['x'.repeat(50), '"'.repeat(50), 'z'], 80);
+    expect(cut[0]).toBe('x'.repeat(50));
+    expect(cut.at(-1)).toMatch(/logs cut/);
+    expect(cut).not.toContain('z');
+    const { result } = codeOutcome(
+      { ok: true, result: JSON.stringify('v'.repeat(600)), logs: Array(20).fill('\u0001'.repeat(100)) },
+      1,
+      1_000,
+    );
+    expect(JSON.stringify(result.structuredContent).length).toBeLessThanOrEqual(1_000);
+    expect((result.content[0] as { text: string }).text.length).toBeLessThanOrEqual(1_000);
+  });
+});
+
+describe('lists inside code', () => {
+  test("a list tool is declared as code gets it: whole, with fields and without the server's offset and page", () => {
+    for (const name of ['analytics_students', 'assignments_get']) {
+      const { short, full } = toolDeclarations(tools.find((t) => t.name === name)!);
+      for (const text of [short, full]) {
+        expect(text, name).not.toMatch(/\boffset\??:/);
+        expect(text, name).not.toMatch(/\bpage\??:/);
+        expect(text, name).toMatch(/\bfields\?: string\[\]/);
+      }
+    }
+    expect(toolsDeclaration(['  x(): Promise<{}>;'])).toContain(WHOLE_LISTS);
+    expect(CODE_TOOL.description).toMatch(/Lists come whole here/);
   });
 });
 
