@@ -1,4 +1,5 @@
-// npm run bench [section]: side-by-side figures measured in one run against the sandbox upstream on loopback,
+// npm run bench [section] (latency, cpu, relay, throughput, startup, sign-in, telemetry, size): side-by-side
+// figures measured in one run against the sandbox upstream on loopback,
 // ending with the three that set the targets: stdio added latency and cold start against the minimal v2
 // SDK server, stateful HTTP throughput against the minimal v1 one.
 // Latency of a tool call through this server (stdio and HTTP) next to the same request sent directly

@@ -2,7 +2,8 @@
 // process with a clock around every request it answers, so the workspace's own time is taken out of each
 // MCP call (what remains is the server reading, checking, keeping and cutting the list, and the stdio hop);
 // the built server runs as a process of its own, whose resident memory is read from /proc.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -133,8 +134,37 @@ async function measureTool(
   };
 }
 
-/** Resident memory of the server while 16 whole lists are read and cut at once: idle, at its peak, after. */
-async function memory(client: Client, pid: number | undefined): Promise<{ idle: number; peak: number; after: number; ms: number }> {
+/** A workspace that answers every request at once with the same recorded body (the sandbox answers one at a time). */
+async function recorded(body: string): Promise<{ url: string; close: () => void }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+/**
+ * Resident memory of the server while 16 whole lists are read and cut at once: idle, at its peak, after.
+ * Its workspace answers the 16 together with the sandbox's recorded answer, so that the server holds all 16.
+ */
+async function memory(sandbox: TestSandbox): Promise<{ idle: number; peak: number; after: number; ms: number }> {
+  const res = await request(`${sandbox.url}/api/v1/analytics/students`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SANDBOX_CREDENTIALS.connectorToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ limit: 50_000 }),
+  });
+  const upstream = await recorded(await res.body.text());
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI],
+    env: { ...sandboxEnv(sandbox), WORKSPACE_BASE_URL: upstream.url },
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'bench', version: '0' });
+  await client.connect(transport);
+  await client.callTool({ name: 'analytics_students', arguments: {} });
+  const pid = transport.pid ?? undefined;
   const idle = rssMb(pid);
   let peak = idle;
   const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 5);
@@ -143,17 +173,35 @@ async function memory(client: Client, pid: number | undefined): Promise<{ idle: 
   const ms = performance.now() - t;
   clearInterval(timer);
   peak = Math.max(peak, rssMb(pid));
-  if (answers.some((a) => a.isError)) throw new Error('a call of the 16 failed');
-  return { idle, peak, after: rssMb(pid), ms };
+  const failed = answers.find((a) => a.isError);
+  if (failed) throw new Error(`a call of the ${AT_ONCE} failed: ${JSON.stringify(failed.content).slice(0, 400)}`);
+  const after = rssMb(pid);
+  await client.close();
+  upstream.close();
+  return { idle, peak, after, ms };
 }
 
+/** The sandbox's own answers (over loopback, no MCP server between), whole lists as the server asks for them. */
+const WORKSPACE_ANSWERS: [string, Record<string, unknown>][] = [
+  ['analytics/students', { limit: 50_000 }],
+  ['analytics/needs-attention', { limit: 50_000 }],
+  ['assignments/get', { assignmentId: 'as_sales_onboarding' }],
+  ['assignments/get', { assignmentId: 'as_security_all' }],
+  ['analytics/hero', {}],
+];
+
 export async function costAtSize(): Promise<void> {
+  const answers: (string | number)[][] = [];
   const rows: Row[] = [];
   const mem: { learners: number; seedMs: number; idle: number; peak: number; after: number; ms: number }[] = [];
   for (const learners of SIZES) {
     const t = performance.now();
     const sandbox = await listen({ size: learners }, (server, url) => new TimedSandbox(server, url, { size: learners }));
     const seedMs = performance.now() - t;
+    for (const [command, body] of WORKSPACE_ANSWERS) {
+      const d = await direct(sandbox, command, body);
+      answers.push([learners, `${command} ${JSON.stringify(body)}`, d.ms.toFixed(0), (d.bytes / 1024).toFixed(0)]);
+    }
     const transport = new StdioClientTransport({ command: process.execPath, args: [CLI], env: sandboxEnv(sandbox), stderr: 'ignore' });
     const client = new Client({ name: 'bench', version: '0' });
     await client.connect(transport);
@@ -165,12 +213,14 @@ export async function costAtSize(): Promise<void> {
         { assignmentId: 'as_security_all' },
       ]),
     );
-    mem.push({ learners, seedMs, ...(await memory(client, transport.pid ?? undefined)) });
     await client.close();
+    mem.push({ learners, seedMs, ...(await memory(sandbox)) });
     await sandbox.close();
   }
+  console.log(`\n## Cost at size: the sandbox's own answers (median of 3, over loopback, no MCP server between)\n`);
+  console.log(table(['learners', 'command', 'ms', 'KB'], answers));
   console.log(
-    `\n## Cost at size (whole lists over stdio; median of ${REPEATS} calls; the workspace's time, taken by a clock in the sandbox, left out)\n`,
+    `\n### The server's own cost (whole lists over stdio; median of ${REPEATS} calls; the workspace's time, taken by a clock in the sandbox, left out)\n`,
   );
   console.log(
     table(
@@ -209,7 +259,9 @@ export async function costAtSize(): Promise<void> {
         `\n${tool}: ${b.rows / a.rows}× the rows, ${(b.ownMs / a.ownMs).toFixed(2)}× the server's own time, ${(b.walkMs / a.walkMs).toFixed(2)}× the time of every next part.`,
       );
   }
-  console.log(`\n### Resident memory of the server, ${AT_ONCE} calls of analytics_students {} at once (each reads the whole list)\n`);
+  console.log(
+    `\n### Resident memory of the server, ${AT_ONCE} calls of analytics_students {} at once (each reads the whole list, answered at once with the sandbox's recorded one)\n`,
+  );
   console.log(
     table(
       [

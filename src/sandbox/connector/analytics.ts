@@ -13,7 +13,10 @@ function analyticsMonthlyOverview(sbx: Model, b: Body, check: Check): unknown {
     else month = b['month'];
   }
   check.done();
-  const inMonth = (d: string | null) => !!d && nyMonth(new Date(d)) === month;
+  // Records share their dates (whole days): each one's month is worked out once.
+  const months = new Map<string, string>();
+  const monthOf = (d: string) => months.get(d) ?? months.set(d, nyMonth(new Date(d))).get(d)!;
+  const inMonth = (d: string | null) => !!d && monthOf(d) === month;
   const started = sbx.ws.courses.filter((c) => inMonth(c.createdAt));
   const published = sbx.ws.courses.filter((c) => inMonth(c.publishedAt));
   // Starting and completing a course both go through its activities: only learners with progress in it count.

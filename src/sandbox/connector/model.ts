@@ -75,9 +75,33 @@ export const defaultCriteria: Criteria = {
 export const byName = new Intl.Collator().compare;
 
 /**
- * Lookups over the records, made on first use and dropped before each command (`Model.fresh`): a command
- * reads whatever the records are now, and one over thousands of learners looks each one up in constant time.
- * Lists keep the records' own order, so every answer is the one a scan would give.
+ * Sorts in place by name, in the collator's order and stable, as `sort` with `byName` would: each distinct
+ * name is compared once (thousands of learners share a few thousand names), then the rows by rank.
+ */
+export function sortByName<T>(items: T[], name: (item: T) => string): T[] {
+  const distinct = [...new Set(items.map(name))].sort(byName);
+  const rank = new Map<string, number>();
+  let r = 0;
+  distinct.forEach((n, i) => {
+    if (i > 0 && byName(distinct[i - 1]!, n) !== 0) r++;
+    rank.set(n, r);
+  });
+  return items.sort((a, b) => rank.get(name(a))! - rank.get(name(b))!);
+}
+
+/**
+ * The lookups that outlive a command, per workspace: kept while the records they were made from are the same
+ * array of the same length. Commands add records by pushing and remove them by making a new array, and none
+ * edits the ids these lookups are keyed by, so a kept one is the one a command would make again.
+ */
+const lasting = new WeakMap<Workspace, Map<string, { from: unknown[]; value: unknown }>>();
+
+/**
+ * Lookups over the records, made on first use: the per-command ones (`memo`: audiences, course states, which
+ * read fields commands edit, such as a membership's status) are dropped before each command (`Model.fresh`);
+ * those keyed by ids are kept while their records stand (`lasting`). A command over thousands of learners
+ * looks each one up in constant time. Lists keep the records' own order, so every answer is the one a scan
+ * would give.
  */
 class Indexes {
   private readonly made = new Map<string, unknown>();
@@ -86,23 +110,37 @@ class Indexes {
     if (!this.made.has(key)) this.made.set(key, make());
     return this.made.get(key) as T;
   }
-  users = () => this.once('users', () => new Map(this.ws.users.map((u) => [u.id, u])));
-  groups = () => this.once('groups', () => new Map(this.ws.groups.map((g) => [g.id, g])));
-  children = () => this.once('children', () => groupBy(this.ws.groups, (g) => g.parentId ?? ''));
-  membershipsOfUser = () => this.once('mu', () => groupBy(this.ws.memberships, (m) => m.userId));
+  /** Checked once per command, then looked up like the others. */
+  private kept<T>(key: string, records: unknown[][], make: () => T): T {
+    return this.once(key, () => this.keptNow(key, records, make));
+  }
+  private keptNow<T>(key: string, records: unknown[][], make: () => T): T {
+    const store = lasting.get(this.ws) ?? lasting.set(this.ws, new Map()).get(this.ws)!;
+    const from = records.flatMap((r) => [r, r.length]);
+    const hit = store.get(key);
+    if (hit && hit.from.length === from.length && hit.from.every((x, i) => x === from[i])) return hit.value as T;
+    const value = make();
+    store.set(key, { from, value });
+    return value;
+  }
+  users = () => this.kept('users', [this.ws.users], () => new Map(this.ws.users.map((u) => [u.id, u])));
+  groups = () => this.kept('groups', [this.ws.groups], () => new Map(this.ws.groups.map((g) => [g.id, g])));
+  children = () => this.kept('children', [this.ws.groups], () => groupBy(this.ws.groups, (g) => g.parentId ?? ''));
+  membershipsOfUser = () => this.kept('mu', [this.ws.memberships], () => groupBy(this.ws.memberships, (m) => m.userId));
   /** Each group's memberships with their place in the records, so members of several groups merge in record order. */
   membershipsOfGroup = () =>
-    this.once('mg', () => {
+    this.kept('mg', [this.ws.memberships], () => {
       const out = new Map<string, [number, MembershipRec][]>();
       this.ws.memberships.forEach((m, i) => pushTo(out, m.groupId, [i, m]));
       return out;
     });
-  progressOfUser = () => this.once('pu', () => groupBy<ActivityProgress>(this.ws.progress, (p) => p.userId));
-  attemptsOfUser = () => this.once('au', () => groupBy<Attempt>(this.ws.attempts, (a) => a.userId));
-  projectAttemptsOfUser = () => this.once('pau', () => groupBy<ProjectAttempt>(this.ws.projectAttempts, (a) => a.userId));
+  progressOfUser = () => this.kept('pu', [this.ws.progress], () => groupBy<ActivityProgress>(this.ws.progress, (p) => p.userId));
+  attemptsOfUser = () => this.kept('au', [this.ws.attempts], () => groupBy<Attempt>(this.ws.attempts, (a) => a.userId));
+  projectAttemptsOfUser = () =>
+    this.kept('pau', [this.ws.projectAttempts], () => groupBy<ProjectAttempt>(this.ws.projectAttempts, (a) => a.userId));
   /** Learners with progress in each course, in the order of the progress records. */
   progressLearners = () =>
-    this.once('pl', () => {
+    this.kept('pl', [this.ws.progress, this.ws.courses], () => {
       const courseOf = new Map<string, string>();
       for (const c of this.ws.courses)
         for (const u of c.units) for (const t of u.topics) for (const a of t.activities) courseOf.set(a.id, c.id);
@@ -114,7 +152,7 @@ class Indexes {
       return out;
     });
   questions = () =>
-    this.once('q', () => {
+    this.kept('q', [this.ws.courses], () => {
       const out = new Map<string, Question[]>();
       const add = (id: string, qs: Question[]) => out.has(id) || out.set(id, qs);
       for (const c of this.ws.courses)
@@ -239,21 +277,41 @@ export class Model {
     if (!known) memo.set(key, { criteria, state });
     return state;
   };
+  /** A course's activity, test and project ids, looked up once per command. */
+  private readonly shape = (c: Course) => {
+    const memo = this.idx.memo<Course, { ids: Set<string>; tests: Set<string>; projects: Set<string> }>('shape');
+    const known = memo.get(c);
+    if (known) return known;
+    const made = {
+      ids: new Set(this.activitiesOf(c).map((a) => a.id)),
+      tests: new Set(c.units.flatMap((u) => (u.test ? [u.test.id] : []))),
+      projects: new Set(c.units.flatMap((u) => u.projects.map((p) => p.id))),
+    };
+    memo.set(c, made);
+    return made;
+  };
   private readonly computeState = (userId: string, c: Course, criteria: Criteria | null): CourseState => {
     const crit = criteria ?? defaultCriteria;
     const rows = this.progressOf(userId);
     const acts = this.activitiesOf(c);
-    const ofCourse = new Set(acts.map((a) => a.id));
+    const shape = this.shape(c);
     const byActivity = new Map<string, ActivityProgress>();
-    for (const p of rows) if (ofCourse.has(p.activityId)) byActivity.set(p.activityId, p);
-    const done = new Set(acts.filter((a) => byActivity.has(a.id)).map((a) => a.id));
-    const dates = acts
-      .map((a) => byActivity.get(a.id)?.completedAt)
-      .filter((d): d is string => !!d)
-      .sort();
+    for (const p of rows) if (shape.ids.has(p.activityId)) byActivity.set(p.activityId, p);
+    // One pass over the course's activities: what is done, and the first and last day of it.
+    const done = new Set<string>();
+    let first: string | undefined;
+    let last: string | undefined;
+    for (const a of acts) {
+      const p = byActivity.get(a.id);
+      if (!p) continue;
+      done.add(a.id);
+      if (p.completedAt && (first === undefined || p.completedAt < first)) first = p.completedAt;
+      if (p.completedAt && (last === undefined || p.completedAt > last)) last = p.completedAt;
+    }
     const topicsOk = c.units.every((u) =>
       u.topics.every((t) => {
-        const n = t.activities.filter((a) => done.has(a.id)).length;
+        let n = 0;
+        for (const a of t.activities) if (done.has(a.id)) n++;
         return crit.activitiesPerTopic === 'ALL' ? n === t.activities.length : n >= Math.min(crit.activitiesPerTopic, t.activities.length);
       }),
     );
@@ -268,22 +326,29 @@ export class Model {
           .every((p) => this.projectAttemptsOf(userId).some((x) => x.projectId === p.id && x.completedAt)),
       );
     const complete = acts.length > 0 && topicsOk && testsOk && projectsOk;
-    const testDates = this.attemptsOf(userId)
-      .filter((a) => c.units.some((u) => u.test?.id === a.refId))
-      .map((a) => a.updatedAt);
-    const projDates = this.projectAttemptsOf(userId)
-      .filter((a) => a.completedAt && c.units.some((u) => u.projects.some((p) => p.id === a.projectId)))
-      .map((a) => a.completedAt as string);
-    const all = [...dates, ...testDates, ...projDates].sort();
     return {
       done,
       total: acts.length,
       progressPercent: acts.length ? Math.round((100 * done.size) / acts.length) : 0,
       complete,
-      startedAt: dates[0] ?? null,
-      completedAt: complete ? (all.at(-1) ?? null) : null,
+      startedAt: first ?? null,
+      completedAt: complete ? this.lastDate(userId, shape, last) : null,
       timeSeconds: rows.filter((p) => done.has(p.activityId)).reduce((s, p) => s + p.timeSeconds, 0),
     };
+  };
+  /** When a course was completed: the latest of its activities (`last`), its tests and its completed projects. */
+  private readonly lastDate = (
+    userId: string,
+    shape: { tests: Set<string>; projects: Set<string> },
+    last: string | undefined,
+  ): string | null => {
+    let latest = last;
+    const later = (d: string) => {
+      if (latest === undefined || d > latest) latest = d;
+    };
+    for (const a of this.attemptsOf(userId)) if (shape.tests.has(a.refId)) later(a.updatedAt);
+    for (const a of this.projectAttemptsOf(userId)) if (a.completedAt && shape.projects.has(a.projectId)) later(a.completedAt);
+    return latest ?? null;
   };
   /** Courses assigned to a user, each with the criteria of its first assignment. */
   readonly assigned = (userId: string): ReadonlyMap<string, AssignmentRec> => {
@@ -306,7 +371,11 @@ export class Model {
     const groups = (this.idx.membershipsOfUser().get(u.id) ?? []).map((m) => this.group(m.groupId)?.name).filter((n): n is string => !!n);
     return { user: this.userRef(u), joinedAt: u.joinedAt, coursesAssigned: courses.size, coursesCompleted: completed, groups };
   };
-  readonly students = () => this.ws.users.filter((u) => u.role === 'MEMBER').sort((a, b) => byName(a.name, b.name));
+  readonly students = () =>
+    sortByName(
+      this.ws.users.filter((u) => u.role === 'MEMBER'),
+      (u) => u.name,
+    );
   /** Learners with progress in a course, in the order of the progress records. */
   readonly started = (c: Course): ReadonlySet<string> => this.idx.progressLearners().get(c.id) ?? new Set<string>();
   /** Learners of a course: assigned or with recorded progress. */
@@ -402,9 +471,10 @@ export class Model {
   readonly assignmentView = (a: AssignmentRec) => {
     const c = this.course(a.courseId);
     const by = this.user(a.assignedById);
-    const users = this.assignees(a)
-      .map((id) => this.user(id)!)
-      .sort((x, y) => byName(x.name, y.name));
+    const users = sortByName(
+      this.assignees(a).map((id) => this.user(id)!),
+      (u) => u.name,
+    );
     const rows = users.map((u) => {
       const s = c ? this.courseState(u.id, c, a.criteria) : null;
       return {
