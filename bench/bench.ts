@@ -1075,6 +1075,7 @@ if (!only || only === 'startup') await startup();
 if (!only || only === 'sign-in') await signIn();
 if (!only || only === 'telemetry') await telemetry();
 if (!only || only === 'size') await (await import('./size.js')).costAtSize();
+if (!only || only === 'code') await (await import('./code.js')).codeCost();
 
 const figures = [headline.stdio, headline.start, headline.throughput].filter((f) => f !== undefined);
 if (figures.length > 0) console.log(`\n## The three figures (same run, same machine)\n\n${figures.map((f) => `- ${f}`).join('\n')}`);

@@ -50,6 +50,7 @@ async function run(config: Config): Promise<void> {
   closers.unshift(() => serving.upstream.close());
   // Before the upstream closes: the jobs still running end as interrupted, and their requests with them.
   if (serving.jobs) closers.unshift(() => serving.jobs!.close());
+  if (serving.sandboxes) closers.push(() => serving.sandboxes!.close());
   if (serving.audit) closers.push(() => serving.audit!.close());
   if (serving.telemetry) closers.push(() => serving.telemetry!.shutdown());
   const shutdown = shutdownOnSignals(closers, (config.http?.drainMs ?? 0) + STOP_MARGIN_MS);

@@ -66,12 +66,16 @@ function objectType(s: Schema, depth: number, comments: boolean): string {
 
 const clean = (text: string) => text.replace(/\*\//g, '* /').replace(/\s+/g, ' ').trim();
 
+/** What sets the tools inside code apart from the same tools called alone, said where their types are read. */
+export const WHOLE_LISTS =
+  '// Inside code_run a list comes whole (every row, no page or offset); fields keeps only the paths given of each row.';
+
 /**
  * The `tools` object as TypeScript: each method with its input (field descriptions as comments) and its
  * output, to `outputDepth` levels of nesting.
  */
 export function toolsDeclaration(lines: readonly string[]): string {
-  return `declare const tools: {\n${lines.join('\n')}\n};`;
+  return `declare const tools: {\n  ${WHOLE_LISTS}\n${lines.join('\n')}\n};`;
 }
 
 /**
@@ -96,5 +100,19 @@ export interface ToolDeclarations {
 }
 
 export function declarationsOf(t: ToolDeclarationSource): ToolDeclarations {
-  return { short: toolLine(t, SHORT_DEPTH, false), full: toolLine(t, FULL_DEPTH, true) };
+  const whole = wholeList(t);
+  return { short: toolLine(whole, SHORT_DEPTH, false), full: toolLine(whole, FULL_DEPTH, true) };
+}
+
+/**
+ * A list tool as code sees it: inside code_run a list comes whole, so the server's paging (`offset` in,
+ * `page` out) is not declared; `fields` is, since it cuts each row there too.
+ */
+export function wholeList(t: ToolDeclarationSource): ToolDeclarationSource {
+  const inputs = t.input['properties'] as Record<string, Schema> | undefined;
+  const outputs = t.output['properties'] as Record<string, Schema> | undefined;
+  if (!inputs?.['offset'] || !outputs?.['page']) return t;
+  const { offset: _offset, ...input } = inputs;
+  const { page: _page, ...output } = outputs;
+  return { ...t, input: { ...t.input, properties: input }, output: { ...t.output, properties: output } };
 }

@@ -18,6 +18,11 @@ export const CODE_LIMITS = {
   cpuMs: 10_000,
   /** The whole run, tool calls included: past it the worker is ended, whatever it is doing. */
   wallMs: 60_000,
+  /**
+   * Characters of JSON the answers of one run's tool calls bring into the sandbox, all together: lists come
+   * whole inside code, so this, not a page, bounds what a run reads (and what the host hands the worker).
+   */
+  dataChars: 32 * 1024 * 1024,
   /** Characters of JSON the arguments of one tool call take at most, measured before the host parses them. */
   argsChars: 100_000,
   /** Levels of arrays and objects in JSON the guest sends the host (arguments, its value) at most. */
@@ -28,12 +33,13 @@ export const CODE_LIMITS = {
 
 export type CodeLimits = { -readonly [K in keyof typeof CODE_LIMITS]: number };
 
-/** What the worker is given: the code, the tool names the guest's `tools` object offers, the limits, the wasm. */
-export interface WorkerInput {
-  code: string;
-  tools: readonly string[];
-  limits: CodeLimits;
-  wasmPath: string;
+/**
+ * What a worker is made with, before any run is known: the QuickJS WebAssembly module compiled once by the
+ * host (a WebAssembly.Module, which a worker receives as it is) and the size of the memory it may use.
+ */
+export interface WorkerSetup {
+  wasm: object;
+  memoryBytes: number;
 }
 
 /** Worker → host: a tool call of the guest (arguments as JSON text), or the run's end. */
@@ -46,9 +52,9 @@ export type FromWorker =
       error?: { message: string; limit?: string | undefined; resolution?: string | undefined };
     };
 
-/** Host → worker: a tool call's answer as JSON text: `{ok:true,value}` or `{ok:false,error}`. */
-export interface ToWorker {
-  t: 'answer';
-  id: number;
-  answer: string;
-}
+/**
+ * Host → worker: the one run it makes (the code, the tool names the guest's `tools` object offers, the
+ * limits), then the answers to its tool calls as JSON text: `{ok:true,value}` or `{ok:false,error}`.
+ */
+export type ToWorker =
+  { t: 'run'; code: string; tools: readonly string[]; limits: CodeLimits } | { t: 'answer'; id: number; answer: string };

@@ -9,16 +9,14 @@ import { fieldIssues, withoutNullOptionals } from '../mcp/arguments.js';
 import type { Catalogue } from '../mcp/catalogue.js';
 import type { RequestContext } from '../mcp/request-context.js';
 import { callContext, executeStep, runWorkAsJob, type AsTask } from '../mcp/tool-call.js';
-import { UNTRUSTED_META } from '../mcp/untrusted.js';
 import { DEFAULTS } from '../config/defaults.js';
-import { redact } from '../telemetry/log.js';
 import type { BatchOptions } from '../batch/run.js';
-import { cleanDeep } from '../text/clean.js';
 import { quote } from '../text/quote.js';
 import { didYouMean } from '../text/suggest.js';
 import { CODE_LIMITS, CODE_TOOL_NAME, type CodeLimits } from './limits.js';
+import { codeOutcome, guestJson } from './outcome.js';
 import type { SandboxEnd } from './sandbox.js';
-import type { SandboxSlots } from './slots.js';
+import { Sandboxes } from './sandboxes.js';
 
 // code_run: the agent's JavaScript in a sandbox (sandbox.ts, worker.ts), whose every tool call comes here
 // and goes through the call core as a batch's calls do: checked against the tool's schema, counted by the
@@ -29,7 +27,7 @@ const DEFAULT_AT_ONCE = 16;
 
 /** What code_run needs of the server's settings: a batch's, the process's bound on sandboxes at once, its limits. */
 export interface CodeOptions extends BatchOptions {
-  sandboxes?: SandboxSlots | undefined;
+  sandboxes?: Sandboxes | undefined;
   /** The limits of a run (--code-cpu-ms and --code-wall-ms lower the defaults). */
   codeLimits?: CodeLimits | undefined;
 }
@@ -53,6 +51,10 @@ export async function runCode(
   return runWorkAsJob(opts.jobs, CODE_TOOL_NAME, { code }, call, request, asTask, work, 'The code was not started');
 }
 
+let own: Sandboxes | undefined;
+/** A server made without the process's sandboxes (in-process, in tests) shares one bound of its own. */
+const ownSandboxes = () => (own ??= new Sandboxes(CODE_LIMITS.runsAtOnce, CODE_LIMITS.memoryBytes));
+
 /** What one run works with. */
 interface RunParts {
   catalogue: Catalogue;
@@ -75,16 +77,10 @@ async function runGuest(code: string, limits: CodeLimits, parts: RunParts): Prom
   const calls = new GuestCalls(limits, { ...parts, call }, progress);
   // The guest's calls come in by message: each runs in this request's context (its trace, its span).
   const onCall = AsyncResource.bind((tool: string, argsText: string) => calls.answer(tool, argsText));
-  const slots = parts.opts.sandboxes;
   let end: SandboxEnd;
-  let held = false;
   try {
-    held = slots ? await slots.take(call.signal) : false;
-    // Read on the first run: a server that never runs code loads none of the sandbox.
-    const { runSandbox } = await import('./sandbox.js');
-    end = await runSandbox(code, parts.catalogue.codeTools, limits, onCall, call.signal);
+    end = await (parts.opts.sandboxes ?? ownSandboxes()).run(code, parts.catalogue.codeTools, limits, onCall, call.signal);
   } finally {
-    if (held) slots!.release();
     ended.abort();
     keepAlive?.stop();
   }
@@ -94,77 +90,7 @@ async function runGuest(code: string, limits: CodeLimits, parts: RunParts): Prom
   return codeOutcome(end, calls.made, parts.opts.resultMaxChars ?? DEFAULTS.resultMaxChars);
 }
 
-/** The run's end as a result: the value and the logs, or the error naming the limit or the code's own failure. */
-export function codeOutcome(end: SandboxEnd, made: number, maxChars: number): Outcome {
-  const callsSaid = `${made} tool ${made === 1 ? 'call' : 'calls'}`;
-  if (!end.ok) {
-    const error =
-      end.limit === 'cancelled'
-        ? new ToolError(`${end.message} ${callsSaid} had been made; none is sent after the cancel.`, { code: 'CANCELLED' })
-        : new ToolError(`The code failed after ${callsSaid}: ${end.message}${logsSaid(end.logs)}`, {
-            code: 'CODE_FAILED',
-            resolution: end.resolution ?? (end.limit ? LIMIT_ADVICE[end.limit] : undefined),
-          });
-    return { result: errorResult(error), error: error.data() };
-  }
-  const json = end.result ?? 'null';
-  if (json.length > maxChars) {
-    const error = new ToolError(
-      `The code returned ${json.length} characters of JSON, more than the ${maxChars} this server answers with (WORKSPACE_RESULT_MAX_CHARS).`,
-      { code: 'CODE_FAILED', resolution: 'Aggregate more in the code (counts, the top few rows, fewer fields) and run it again.' },
-    );
-    return { result: errorResult(error), error: error.data() };
-  }
-  const value = guestJson(json);
-  if (!value.ok) {
-    const error = new ToolError(`The code failed after ${callsSaid}: its value ${value.why}.`, {
-      code: 'CODE_FAILED',
-      resolution: 'Return plain data: objects, arrays, strings, numbers, booleans and null, nested a few levels at most.',
-    });
-    return { result: errorResult(error), error: error.data() };
-  }
-  // Cleaned as every result is: data the code decoded (a JSON field parsed, an escape undone) may hide characters.
-  const structuredContent = cleanDeep({ result: value.value, calls: made, logs: end.logs });
-  const shown = structuredContent.result === value.value ? json : JSON.stringify(structuredContent.result);
-  const text = `The code made ${callsSaid} and returned:\n${shown}${logsSaid(structuredContent.logs)}`;
-  // What the code returns and logs is computed from workspace data: marked as text people wrote, as a read's fields are.
-  const _meta = made > 0 ? { [UNTRUSTED_META]: ['result', ...(structuredContent.logs.length > 0 ? ['logs[]'] : [])] } : undefined;
-  return { result: { content: [{ type: 'text', text: redact(text) }], structuredContent, ...(_meta ? { _meta } : {}) } };
-}
-
-const logsSaid = (logs: readonly string[]) => (logs.length > 0 ? `\nLogs:\n${logs.join('\n')}` : '');
-
-const LIMIT_ADVICE: Record<string, string> = {
-  cpu: 'Compute less in the code: filter and aggregate as the answers come, and leave out work whose result is not returned.',
-  memory: 'Keep less in memory: reduce each answer to the fields needed before reading the next.',
-  wall: 'Make fewer or quicker calls, or split the work into several runs.',
-  stalled: 'Await only tools.* calls (and promises made from them): nothing else ever settles in the sandbox.',
-};
-
-/**
- * JSON text from the guest parsed, or why not: the guest made it (its own JSON.stringify may be replaced),
- * so it may be no JSON, or nested deeper than the host's recursive walks (cleaning, checks) may go.
- */
-export function guestJson(text: string): { ok: true; value: unknown } | { ok: false; why: string } {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
-    else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  if (deepest > CODE_LIMITS.jsonDepth) return { ok: false, why: `is nested ${deepest} levels deep, more than ${CODE_LIMITS.jsonDepth}` };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false, why: 'is not JSON' };
-  }
-}
+const mb = (chars: number) => `${(chars / 1024 / 1024).toFixed(1)} MB`;
 
 /** The guest's tool calls: checked, counted, run through the call core at most maxInFlight at once. */
 class GuestCalls {
@@ -174,6 +100,8 @@ class GuestCalls {
   readonly resolutions = new Set<string>();
   private asked = 0;
   private done = 0;
+  /** Characters of JSON the answers given to the code so far took. */
+  private read = 0;
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -187,13 +115,30 @@ class GuestCalls {
   async answer(tool: string, argsText: string): Promise<string> {
     try {
       const value = await this.run(tool, argsText);
-      return JSON.stringify({ ok: true, value });
+      return this.admitted(tool, JSON.stringify({ ok: true, value }));
     } catch (err) {
       const e = ToolError.of(err, `${CODE_TOOL_NAME} calling ${tool}`);
       const { code, message, resolution, fieldErrors, status } = e.data();
       this.resolutions.add(resolution);
       return JSON.stringify({ ok: false, error: { code, message, resolution, fieldErrors, status } });
     }
+  }
+
+  /** The answer's JSON, when it fits in what is left of the run's budget of data, which it then takes from. */
+  private admitted(tool: string, json: string): string {
+    const budget = this.limits.dataChars;
+    if (this.read + json.length > budget) {
+      throw new ToolError(
+        `The answer of ${tool} is ${mb(json.length)} of JSON: with the ${mb(this.read)} this run's calls have read, it would pass the ${mb(budget)} one run may read, so it was not given to the code.`,
+        {
+          code: 'CODE_FAILED',
+          resolution:
+            'Read less per call: only the fields needed (fields: ["user.name", …] on the list tools and assignments_get), or narrower calls (one team, one course, a limit); or split the work into several runs.',
+        },
+      );
+    }
+    this.read += json.length;
+    return json;
   }
 
   private async run(tool: string, argsText: string): Promise<Record<string, unknown> | undefined> {

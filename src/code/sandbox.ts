@@ -1,11 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CodeLimits, FromWorker, ToWorker, WorkerInput } from './limits.js';
+import type { CodeLimits, FromWorker, ToWorker, WorkerSetup } from './limits.js';
 
-// The host side of one sandboxed run: a worker thread made for it and ended after it, whatever happened
-// (done, failed, cancelled, past the wall clock). Only JSON text crosses: the guest's tool calls come as
-// a name and JSON arguments, their answers go back as JSON text.
+// The host side of one sandboxed run: a worker thread made for it (pool.ts makes it before it is needed) and
+// ended after it, whatever happened (done, failed, cancelled, past the wall clock). Only JSON text crosses:
+// the guest's tool calls come as a name and JSON arguments, their answers go back as JSON text.
 
 /**
  * Filled in at build time: where the bundle's worker and the QuickJS WebAssembly file sit, relative to the
@@ -28,6 +29,36 @@ function workerFiles(): { worker: URL | string; wasmPath: string; eval: boolean 
   };
 }
 
+/** The WebAssembly module of QuickJS compiled, for every worker of the process to instantiate. */
+export async function compileQuickJS(): Promise<object> {
+  const bytes = readFileSync(workerFiles().wasmPath);
+  // Node's types this project compiles with do not declare WebAssembly.
+  const wasm = (globalThis as unknown as { WebAssembly: { compile(b: Uint8Array): Promise<object> } }).WebAssembly;
+  return wasm.compile(bytes);
+}
+
+/**
+ * A worker started for one run that is not known yet: it makes its QuickJS instance at once, then waits
+ * for the run's message. Its environment is empty; what it might print never reaches the process's stdout
+ * (the protocol's, over stdio); it never holds a stopping process up.
+ */
+export function startWorker(wasm: object, memoryBytes: number): Worker {
+  const { worker: file, eval: evaluated } = workerFiles();
+  const worker = new Worker(file, {
+    workerData: { wasm, memoryBytes } satisfies WorkerSetup,
+    eval: evaluated,
+    env: {},
+    // The worker's own JavaScript heap (the bridge); the guest's memory is the WebAssembly memory it caps itself.
+    resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 },
+    stdout: true,
+    stderr: true,
+  });
+  worker.stdout.resume();
+  worker.stderr.resume();
+  worker.unref();
+  return worker;
+}
+
 /** How a run ended: its value as JSON text (undefined: it returned nothing), or why it did not. */
 export type SandboxEnd =
   | { ok: true; result: string | undefined; logs: string[] }
@@ -36,31 +67,22 @@ export type SandboxEnd =
 /** Answers one tool call of the guest with JSON text; never throws. */
 export type CallHandler = (tool: string, args: string) => Promise<string>;
 
-export function runSandbox(
-  code: string,
-  tools: readonly string[],
-  limits: CodeLimits,
+export const CANCELLED_BEFORE: SandboxEnd = {
+  ok: false,
+  message: 'The run was cancelled before it started.',
+  limit: 'cancelled',
+  logs: [],
+};
+
+/** One run in a worker of its own (from startWorker, never used before), which is ended with the run. */
+export function runInWorker(
+  worker: Worker,
+  run: { code: string; tools: readonly string[]; limits: CodeLimits },
   onCall: CallHandler,
   signal: AbortSignal,
 ): Promise<SandboxEnd> {
-  const { worker: file, wasmPath, eval: evaluated } = workerFiles();
+  const { limits } = run;
   return new Promise((resolve) => {
-    if (signal.aborted) return resolve({ ok: false, message: 'The run was cancelled before it started.', limit: 'cancelled', logs: [] });
-    const input: WorkerInput = { code, tools, limits, wasmPath };
-    const worker = new Worker(file, {
-      workerData: input,
-      eval: evaluated,
-      env: {},
-      // The worker's own JavaScript heap (the bridge); the guest's memory is the WebAssembly memory it caps itself.
-      resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 },
-      stdout: true,
-      stderr: true,
-    });
-    // What the interpreter might print never reaches the process's stdout (the protocol's, over stdio).
-    worker.stdout.resume();
-    worker.stderr.resume();
-    // A stopping process is not held up by a run: its drain ends it.
-    worker.unref();
     let ended = false;
     const finish = (end: SandboxEnd) => {
       if (ended) return;
@@ -75,6 +97,7 @@ export function runSandbox(
       limits.wallMs,
     );
     const cancel = () => finish({ ok: false, message: 'The run was cancelled.', limit: 'cancelled', logs: [] });
+    if (signal.aborted) return finish(CANCELLED_BEFORE);
     signal.addEventListener('abort', cancel, { once: true });
     worker.on('message', (m: FromWorker) => {
       // A call still queued when the run ended is not made.
@@ -87,15 +110,18 @@ export function runSandbox(
         if (!ended) worker.postMessage({ t: 'answer', id: m.id, answer } satisfies ToWorker);
       });
     });
-    worker.on('error', (err) => {
-      const memory = /memory|ERR_WORKER_OUT_OF_MEMORY/i.test(`${err.name} ${err.message} ${(err as { code?: string }).code ?? ''}`);
-      finish({
-        ok: false,
-        message: memory ? 'The code used more memory than it may.' : `The sandbox failed: ${err.message.slice(0, 300)}`,
-        limit: memory ? 'memory' : undefined,
-        logs: [],
-      });
-    });
+    worker.on('error', (err) => finish(workerFailed(err)));
     worker.on('exit', () => finish({ ok: false, message: 'The sandbox ended without an answer.', logs: [] }));
+    worker.postMessage({ t: 'run', ...run } satisfies ToWorker);
   });
+}
+
+function workerFailed(err: Error): SandboxEnd {
+  const memory = /memory|ERR_WORKER_OUT_OF_MEMORY/i.test(`${err.name} ${err.message} ${(err as { code?: string }).code ?? ''}`);
+  return {
+    ok: false,
+    message: memory ? 'The code used more memory than it may.' : `The sandbox failed: ${err.message.slice(0, 300)}`,
+    limit: memory ? 'memory' : undefined,
+    logs: [],
+  };
 }

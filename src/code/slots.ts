@@ -3,25 +3,30 @@
 // a bound, a few sessions of memory bombs take the whole process's memory. A run past the bound waits.
 
 export class SandboxSlots {
-  private running = 0;
+  private held = 0;
   private readonly waiting = new Set<() => void>();
 
   constructor(readonly most: number) {}
 
+  /** Slots held now. */
+  get running(): number {
+    return this.held;
+  }
+
   /** Waits for a free slot; false when the signal ended the wait first (then no slot is held). */
   async take(signal: AbortSignal): Promise<boolean> {
-    while (this.running >= this.most && !signal.aborted) await this.turn(signal);
+    while (this.held >= this.most && !signal.aborted) await this.turn(signal);
     if (signal.aborted) {
       // Woken for a free slot and cancelled before taking it: the next in line gets the wake-up.
       this.wakeNext();
       return false;
     }
-    this.running++;
+    this.held++;
     return true;
   }
 
   release(): void {
-    this.running--;
+    this.held--;
     this.wakeNext();
   }
 
@@ -38,7 +43,7 @@ export class SandboxSlots {
   }
 
   private wakeNext(): void {
-    if (this.running >= this.most) return;
+    if (this.held >= this.most) return;
     const [next] = this.waiting;
     next?.();
   }

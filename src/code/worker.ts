@@ -1,7 +1,8 @@
 // The worker thread of one code_run: a fresh QuickJS instance in WebAssembly memory of its own, capped,
 // that runs the agent's code and asks the host (the main thread) for every tool call by message. It holds
 // no credential and reaches nothing but its port; the host ends it after one run, or at any time.
-import { readFileSync } from 'node:fs';
+// It is made before its run is known (the host keeps one ready): the instance is made at once, and no
+// guest code runs in it before the one run message comes; nothing is posted before that either.
 import { parentPort, workerData } from 'node:worker_threads';
 import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import {
@@ -11,10 +12,11 @@ import {
   type QuickJSDeferredPromise,
   type QuickJSHandle,
   type QuickJSRuntime,
+  type QuickJSWASMModule,
   type QuickJSSyncVariant,
 } from 'quickjs-emscripten-core';
 import { prelude, wrapped } from './guest.js';
-import type { FromWorker, ToWorker, WorkerInput } from './limits.js';
+import { CODE_LIMITS, type CodeLimits, type FromWorker, type ToWorker, type WorkerSetup } from './limits.js';
 
 const WASM_PAGE = 65_536;
 /** QuickJS's own allocation limit, below the memory's cap so that running out is an error the guest gets. */
@@ -27,7 +29,14 @@ const { Memory } = (globalThis as unknown as { WebAssembly: { Memory: new (d: { 
   .WebAssembly;
 
 const port = parentPort!;
-const input = workerData as WorkerInput;
+const setup = workerData as WorkerSetup;
+
+/** The run this worker makes: its code, the tools its guest may call, its limits. */
+interface RunInput {
+  code: string;
+  tools: readonly string[];
+  limits: CodeLimits;
+}
 
 class Run {
   private cpuMs = 0;
@@ -42,8 +51,11 @@ class Run {
   constructor(
     private readonly rt: QuickJSRuntime,
     private readonly vm: QuickJSContext,
+    private readonly input: RunInput,
+    private readonly post: (m: FromWorker) => void = (m) => port.postMessage(m),
   ) {
-    rt.setInterruptHandler(() => this.entered !== undefined && this.cpuMs + performance.now() - this.entered > input.limits.cpuMs);
+    const { cpuMs } = input.limits;
+    rt.setInterruptHandler(() => this.entered !== undefined && this.cpuMs + performance.now() - this.entered > cpuMs);
   }
 
   /** Runs guest work, counting its time against the CPU limit. */
@@ -65,8 +77,8 @@ class Run {
     vm.newFunction('__lwLog', (lineH) => {
       this.log(vm.getString(lineH));
     }).consume((f) => vm.setProp(vm.global, '__lwLog', f));
-    this.inGuest(() => vm.unwrapResult(vm.evalCode(prelude(input.tools), 'prelude.js')).dispose());
-    const main = this.inGuest(() => vm.evalCode(wrapped(input.code), 'code.js'));
+    this.inGuest(() => vm.unwrapResult(vm.evalCode(prelude(this.input.tools), 'prelude.js')).dispose());
+    const main = this.inGuest(() => vm.evalCode(wrapped(this.input.code), 'code.js'));
     if (main.error) return this.fail(main.error);
     this.main = main.value;
     this.step();
@@ -78,13 +90,13 @@ class Run {
     this.pending.set(id, deferred);
     // Arguments past the cap go only as far as show it: the host refuses them, and the guest's megabytes
     // (a hundred calls of them) never queue up in the host's memory.
-    const { argsChars } = input.limits;
+    const { argsChars } = this.input.limits;
     const sent = { tool: tool.slice(0, 100), args: args.length > argsChars ? args.slice(0, argsChars + 1) : args };
-    port.postMessage({ t: 'call', id, ...sent } satisfies FromWorker);
+    this.post({ t: 'call', id, ...sent });
     return deferred.handle;
   }
 
-  answer(message: ToWorker): void {
+  answer(message: { id: number; answer: string }): void {
     const deferred = this.pending.get(message.id);
     if (!deferred || this.ended) return;
     this.pending.delete(message.id);
@@ -94,9 +106,10 @@ class Run {
   }
 
   private log(line: string): void {
-    const room = input.limits.logChars - this.logChars;
+    const { logChars } = this.input.limits;
+    const room = logChars - this.logChars;
     if (room <= 0) return;
-    const kept = line.length < room ? line : `${line.slice(0, room)}… (logs cut at ${input.limits.logChars} characters)`;
+    const kept = line.length < room ? line : `${line.slice(0, room)}… (logs cut at ${logChars} characters)`;
     this.logs.push(kept);
     // Each line counts its line break too: a million empty lines are no free way past the cap.
     this.logChars += line.length < room ? line.length + 1 : room;
@@ -124,6 +137,12 @@ class Run {
     }
   }
 
+  /** Lets go of the handles the run holds, for its runtime to be disposed (only the rehearsal's is). */
+  dispose(): void {
+    this.main?.dispose();
+    for (const deferred of this.pending.values()) deferred.dispose();
+  }
+
   private fail(errorHandle: QuickJSHandle): void {
     // A tool's error the code let through keeps its code and resolution.
     const own = (key: string) => {
@@ -137,11 +156,11 @@ class Run {
       read = this.inGuest(() => [this.vm.dump(errorHandle), own('code'), own('resolution')]);
     } catch (err) {
       // Interrupted, it is the CPU limit below; anything else (the memory exhausted) is the run's end as it is.
-      if (this.cpuMs <= input.limits.cpuMs) throw err;
+      if (this.cpuMs <= this.input.limits.cpuMs) throw err;
     }
     errorHandle.dispose();
-    const cpu = { message: `The code computed for more than ${input.limits.cpuMs / 1000} s of CPU time.`, limit: 'cpu' };
-    if (this.cpuMs > input.limits.cpuMs || read === undefined) return this.end({ error: cpu });
+    const cpu = { message: `The code computed for more than ${this.input.limits.cpuMs / 1000} s of CPU time.`, limit: 'cpu' };
+    if (this.cpuMs > this.input.limits.cpuMs || read === undefined) return this.end({ error: cpu });
     const [dumped, code, resolution] = read;
     const { name, message } = (typeof dumped === 'object' && dumped !== null ? dumped : { message: String(dumped) }) as {
       name?: string;
@@ -151,7 +170,7 @@ class Run {
     if (name === 'InternalError' && text === 'interrupted') return this.end({ error: cpu });
     if (/out of memory/i.test(text)) {
       return this.end({
-        error: { message: `The code used more than the ${input.limits.memoryBytes / 1024 / 1024} MB of memory it may.`, limit: 'memory' },
+        error: { message: `The code used more than the ${setup.memoryBytes / 1024 / 1024} MB of memory it may.`, limit: 'memory' },
       });
     }
     const head = code ? `${code}: ` : name && name !== 'Error' ? `${name}: ` : '';
@@ -161,26 +180,63 @@ class Run {
   private end(how: { result?: string | undefined; error?: { message: string; limit?: string; resolution?: string } }): void {
     if (this.ended) return;
     this.ended = true;
-    port.postMessage({ t: 'done', result: how.result, logs: this.logs, ...(how.error ? { error: how.error } : {}) } satisfies FromWorker);
+    this.post({ t: 'done', result: how.result, logs: this.logs, ...(how.error ? { error: how.error } : {}) });
   }
 }
 
-async function main(): Promise<void> {
-  const bytes = readFileSync(input.wasmPath);
-  const memory = new Memory({ initial: 256, maximum: Math.floor(input.limits.memoryBytes / WASM_PAGE) });
+/** The instance, made as soon as the worker starts: a runtime and a context no code has run in yet. */
+async function instance(): Promise<{ rt: QuickJSRuntime; vm: QuickJSContext }> {
+  const memory = new Memory({ initial: 256, maximum: Math.floor(setup.memoryBytes / WASM_PAGE) });
   const mod = await newQuickJSWASMModuleFromVariant(
     newVariant(variant, {
-      wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+      // Compiled once by the host: instantiating it here takes a few milliseconds, compiling it a hundred.
+      wasmModule: setup.wasm as NonNullable<Parameters<typeof newVariant>[1]['wasmModule']>,
       wasmMemory: memory as NonNullable<Parameters<typeof newVariant>[1]['wasmMemory']>,
     }),
   );
+  rehearse(mod);
   const rt = mod.newRuntime();
-  rt.setMemoryLimit(input.limits.memoryBytes - HEAP_MARGIN);
+  rt.setMemoryLimit(setup.memoryBytes - HEAP_MARGIN);
   rt.setMaxStackSize(1024 * 1024);
-  const run = new Run(rt, rt.newContext());
-  port.on('message', (m: ToWorker) => guarded(() => run.answer(m)));
-  guarded(() => run.start());
+  return { rt, vm: rt.newContext() };
 }
+
+/**
+ * A run of the server's own code in a runtime of its own, disposed before the run's runtime is made: this
+ * worker's JavaScript engine compiles the bridge's paths (host functions, evaluation, jobs, promise states)
+ * while no run waits, instead of during the first run, which it halves. No agent's code ever runs here.
+ */
+function rehearse(mod: QuickJSWASMModule): void {
+  const rt = mod.newRuntime();
+  const vm = rt.newContext();
+  const input = { code: 'const a = [await 1]; console.log(a); return { a };', tools: ['x'], limits: { ...CODE_LIMITS, cpuMs: 1_000 } };
+  const run = new Run(rt, vm, input, () => undefined);
+  run.start();
+  run.dispose();
+  vm.dispose();
+  rt.dispose();
+}
+
+const ready = instance();
+// A failure while the worker waits for its run is told as that run's end, when it comes.
+ready.catch(() => undefined);
+
+let run: Run | undefined;
+port.on('message', (m: ToWorker) => {
+  if (m.t === 'answer') return guarded(() => run?.answer(m));
+  // One run per worker: a second run message is never sent, and would find this one's state.
+  if (run) return;
+  ready.then(
+    ({ rt, vm }) => {
+      run = new Run(rt, vm, m);
+      guarded(() => run!.start());
+    },
+    (err: unknown) =>
+      guarded(() => {
+        throw err;
+      }),
+  );
+});
 
 /** Anything the interpreter throws at the host side (the WebAssembly memory exhausted) ends the run with it. */
 function guarded(work: () => void): void {
@@ -194,14 +250,8 @@ function guarded(work: () => void): void {
       result: undefined,
       logs: [],
       error: memory
-        ? { message: `The code used more than the ${input.limits.memoryBytes / 1024 / 1024} MB of memory it may.`, limit: 'memory' }
+        ? { message: `The code used more than the ${setup.memoryBytes / 1024 / 1024} MB of memory it may.`, limit: 'memory' }
         : { message: `The sandbox failed: ${message.slice(0, 500)}` },
     } satisfies FromWorker);
   }
 }
-
-main().catch((err: unknown) =>
-  guarded(() => {
-    throw err;
-  }),
-);

@@ -2,7 +2,7 @@ import type { Server } from '@modelcontextprotocol/server';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { CODE_LIMITS } from '../code/limits.js';
-import { SandboxSlots } from '../code/slots.js';
+import { Sandboxes } from '../code/sandboxes.js';
 import { Confirmations } from '../confirm/flow.js';
 import { AuditLog } from '../telemetry/audit.js';
 import { otelWanted, type Telemetry } from '../telemetry/hooks.js';
@@ -48,6 +48,8 @@ export interface Serving {
   confirm: Confirmations | undefined;
   audit: AuditLog | undefined;
   telemetry: Telemetry | undefined;
+  /** code_run's sandboxes, with code on: the one made ready ahead is ended at a stop. */
+  sandboxes: Sandboxes | undefined;
 }
 
 export async function prepareServing(config: Config, env: NodeJS.ProcessEnv): Promise<Serving> {
@@ -73,11 +75,11 @@ export async function prepareServing(config: Config, env: NodeJS.ProcessEnv): Pr
   const verifyCaller = (caller: Caller) => credentials.verify(caller.hash, upstreamFor(config, upstream, caller));
   const audit = config.auditLog ? new AuditLog(config.auditLog) : undefined;
   // One bound for the process: every session's code_run shares it.
-  const sandboxes = config.code ? new SandboxSlots(CODE_LIMITS.runsAtOnce) : undefined;
+  const sandboxes = config.code ? new Sandboxes(CODE_LIMITS.runsAtOnce, CODE_LIMITS.memoryBytes) : undefined;
   const makeServer = serverFactory(config, upstream, inFlight, catalogues, { jobs, confirm, audit, telemetry, sandboxes });
   const all = catalogues(upstream, false);
   const offerable = config.http?.credentials === 'client' ? catalogues(upstream.withTargets(clientApis(config)), false) : all;
-  return { upstream, inFlight, jobs, confirm, audit, telemetry, verifyCaller, all, offerable, makeServer };
+  return { upstream, inFlight, jobs, confirm, audit, telemetry, sandboxes, verifyCaller, all, offerable, makeServer };
 }
 
 /** OpenTelemetry, loaded now; where it is not installed (the desktop bundle), a warning and none. */
@@ -166,7 +168,7 @@ function serverFactory(
     confirm: Confirmations | undefined;
     audit: AuditLog | undefined;
     telemetry: Telemetry | undefined;
-    sandboxes: SandboxSlots | undefined;
+    sandboxes: Sandboxes | undefined;
   },
 ): ServerFactory {
   // Signed-in callers: the tools follow each request's scopes, so a step-up within a session counts at once.

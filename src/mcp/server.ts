@@ -194,7 +194,7 @@ export function createMcpServer(opts: ServerOptions): Server {
   const tools = toolsFor ? (request: RequestContext) => toolsFor(request.caller) : () => opts.tools;
   // Every answer that may wait (a list made on first use, a view read from disk) counts as in flight,
   // so a stdio client that sends its requests and closes stdin still gets them.
-  server.setRequestHandler('tools/list', (_request, ctx) => inFlight.track(() => tools(requestContext(ctx)).list()));
+  server.setRequestHandler('tools/list', (_request, ctx) => inFlight.track(() => listTools(tools(requestContext(ctx)), opts)));
   server.setRequestHandler('prompts/list', (_request, ctx) => listPrompts(tools(requestContext(ctx)).offered));
   server.setRequestHandler('prompts/get', async (request, ctx) =>
     getPrompt(tools(requestContext(ctx)).offered, request.params.name, request.params.arguments),
@@ -257,6 +257,18 @@ function serveResources(server: Server, catalogueOf: (ctx: ServerContext) => Cat
       return (await readCodeResource(catalogue, request.params.uri)) ?? readResource(catalogue.offered, request.params.uri);
     }),
   );
+}
+
+/**
+ * The tool list. With code_run in it, a sandbox and code_run's own definition are made ready: the model
+ * reads the list and decides, well over the time they take.
+ */
+function listTools(catalogue: Catalogue, opts: ServerOptions) {
+  if (catalogue.code) {
+    opts.sandboxes?.warm();
+    catalogue.codeTool().catch(() => undefined);
+  }
+  return catalogue.list();
 }
 
 /** code_run: its sandbox (the worker, QuickJS and its WebAssembly) is loaded only when a run starts. */

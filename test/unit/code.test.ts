@@ -2,10 +2,12 @@
 // wrapper, the limits an environment may lower, the run's end as a result, and how the toolsets name it.
 import { describe, expect, test } from 'vitest';
 import { parseCli, type Config } from '../../src/config/parse.js';
-import { tsType, toolLine, declarationsOf } from '../../src/code/declarations.js';
+import { tsType, toolLine, declarationsOf, toolsDeclaration, WHOLE_LISTS } from '../../src/code/declarations.js';
 import { prelude, REMOVED_GLOBALS, wrapped } from '../../src/code/guest.js';
 import { CODE_LIMITS } from '../../src/code/limits.js';
-import { codeOutcome, guestJson } from '../../src/code/run.js';
+import { codeOutcome, fitLogs, guestJson } from '../../src/code/outcome.js';
+import type { SandboxEnd } from '../../src/code/sandbox.js';
+import { Sandboxes, type Pool } from '../../src/code/sandboxes.js';
 import { SandboxSlots } from '../../src/code/slots.js';
 import { CODE_TOOL } from '../../tools/code.js';
 import { tools } from '../../tools/index.js';
@@ -56,6 +58,38 @@ describe('declarations', () => {
       expect(full.length, def.name).toBeGreaterThanOrEqual(short.length);
     }
     expect(toolDeclarations(tools.find((t) => t.name === 'analytics_hero')!).short).toContain('analytics_hero(args?: {})');
+  });
+});
+
+describe("the run's answer within the result size", () => {
+  test('logs get the room the value leaves, measured as JSON, the last cut and a note added', () => {
+    expect(fitLogs(['a', 'b'], 100)).toEqual(['a', 'b']);
+    const cut = fitLogs(['x'.repeat(50), '"'.repeat(50), 'z'], 80);
+    expect(cut[0]).toBe('x'.repeat(50));
+    expect(cut.at(-1)).toMatch(/logs cut/);
+    expect(cut).not.toContain('z');
+    const { result } = codeOutcome(
+      { ok: true, result: JSON.stringify('v'.repeat(600)), logs: Array(20).fill('\u0001'.repeat(100)) },
+      1,
+      1_000,
+    );
+    expect(JSON.stringify(result.structuredContent).length).toBeLessThanOrEqual(1_000);
+    expect((result.content[0] as { text: string }).text.length).toBeLessThanOrEqual(1_000);
+  });
+});
+
+describe('lists inside code', () => {
+  test("a list tool is declared as code gets it: whole, with fields and without the server's offset and page", () => {
+    for (const name of ['analytics_students', 'assignments_get']) {
+      const { short, full } = toolDeclarations(tools.find((t) => t.name === name)!);
+      for (const text of [short, full]) {
+        expect(text, name).not.toMatch(/\boffset\??:/);
+        expect(text, name).not.toMatch(/\bpage\??:/);
+        expect(text, name).toMatch(/\bfields\?: string\[\]/);
+      }
+    }
+    expect(toolsDeclaration(['  x(): Promise<{}>;'])).toContain(WHOLE_LISTS);
+    expect(CODE_TOOL.description).toMatch(/Lists come whole here/);
   });
 });
 
@@ -197,6 +231,95 @@ describe('sandboxes at once in a process', () => {
     leaving.abort();
     expect(await first).toBe(false);
     expect(await second).toBe(true);
+  });
+});
+
+/** A pool of pretend workers that counts those alive (made ready or running) and lets each run end when told. */
+function countingPool() {
+  const state = { made: 0, alive: 0, most: 0, spare: undefined as number | undefined, closed: false };
+  const ends = new Map<number, () => void>();
+  const make = () => {
+    state.alive++;
+    state.most = Math.max(state.most, state.alive);
+    return ++state.made;
+  };
+  const pool: Pool<number> = {
+    take: () => {
+      const worker = state.spare ?? make();
+      state.spare = undefined;
+      return Promise.resolve(worker);
+    },
+    fill: () => {
+      if (state.spare === undefined && !state.closed) state.spare = make();
+    },
+    run: (worker) =>
+      new Promise<SandboxEnd>((resolve) =>
+        ends.set(worker, () => {
+          state.alive--;
+          resolve({ ok: true, result: String(worker), logs: [] });
+        }),
+      ),
+    close: () => {
+      state.closed = true;
+      if (state.spare !== undefined) state.alive--;
+      state.spare = undefined;
+      return Promise.resolve();
+    },
+  };
+  const settle = () => new Promise((r) => setImmediate(r));
+  return { state, ends, settle, make: () => Promise.resolve(pool as Pool) };
+}
+
+describe('sandboxes made ready ahead', () => {
+  const never = new AbortController().signal;
+  const run = (s: Sandboxes) => s.run('return 1', [], CODE_LIMITS, () => Promise.resolve('{}'), never);
+
+  test('nothing is made before warm() or a run; then one waits ready, and a run takes it while the next is made', async () => {
+    const { state, ends, settle, make } = countingPool();
+    const sandboxes = new Sandboxes(8, CODE_LIMITS.memoryBytes, make);
+    await settle();
+    expect(state.made).toBe(0);
+    sandboxes.warm();
+    sandboxes.warm();
+    await settle();
+    expect(state).toMatchObject({ made: 1, spare: 1 });
+    const first = run(sandboxes);
+    await settle();
+    // The run got the worker made ready; the next one is made at once.
+    expect(state).toMatchObject({ made: 2, spare: 2 });
+    ends.get(1)!();
+    expect(await first).toMatchObject({ ok: true, result: '1' });
+    await settle();
+    expect(state).toMatchObject({ made: 2, spare: 2, alive: 1 });
+  });
+
+  test('the worker made ready counts against the bound: never more alive than runs at once allow', async () => {
+    const { state, ends, settle, make } = countingPool();
+    const sandboxes = new Sandboxes(2, CODE_LIMITS.memoryBytes, make);
+    sandboxes.warm();
+    await settle();
+    const runs = [run(sandboxes), run(sandboxes), run(sandboxes)];
+    await settle();
+    // Two run, none waits ready (it would be a third), the third run waits for a slot.
+    expect(state).toMatchObject({ alive: 2, spare: undefined });
+    ends.get(1)!();
+    await settle();
+    expect(state.alive).toBe(2);
+    for (const end of [2, 3]) ends.get(end)!();
+    await Promise.all(runs);
+    await settle();
+    // All ended: one is made ready again.
+    expect(state).toMatchObject({ alive: 1, most: 2 });
+    await sandboxes.close();
+    expect(state.alive).toBe(0);
+    sandboxes.warm();
+    await settle();
+    expect(state.alive).toBe(0);
+  });
+
+  test('a pool that cannot start a sandbox ends the run with the reason, not a throw', async () => {
+    const sandboxes = new Sandboxes(2, CODE_LIMITS.memoryBytes, () => Promise.reject(new Error('no wasm here')));
+    expect(await run(sandboxes)).toMatchObject({ ok: false, message: expect.stringContaining('no wasm here') as string });
   });
 });
 

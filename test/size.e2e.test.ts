@@ -1,0 +1,136 @@
+// At a customer's size (--sandbox-size 5000: 5,000 learners in teams): every read answer within what clients
+// take, long lists in parts that add up to the true totals, and fields that cut a row's cost.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { connectHttp, connectStdio, startHttpProcess, type Connected, type HttpProcess } from './helpers.js';
+
+const SIZE = ['--sandbox', '--sandbox-size', '5000'];
+const env = { PATH: process.env['PATH'] ?? '', WORKSPACE_LOG_LEVEL: 'warn' };
+const MAX_CHARS = 50_000;
+const MAX_TOKENS = 20_000;
+
+interface Page {
+  offset: number;
+  returned: number;
+  total: number;
+  nextOffset: number | null;
+  mayGoOn?: true;
+}
+
+/** A result's text and structured content each within what clients take. */
+function withinClients(r: CallToolResult, name: string): void {
+  expect(r.isError, `${name}: ${JSON.stringify(r.content).slice(0, 300)}`).toBeFalsy();
+  const text = r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+  const structured = JSON.stringify(r.structuredContent ?? {});
+  for (const part of [text, structured]) {
+    expect(part.length, name).toBeLessThanOrEqual(MAX_CHARS);
+    expect(countTokens(part), name).toBeLessThanOrEqual(MAX_TOKENS);
+  }
+}
+
+/** Every row of a list, following page.nextOffset, each part checked against the cap. */
+async function allRows(c: Connected, tool: string, args: Record<string, unknown>, path: string[]) {
+  const rows: unknown[] = [];
+  const totals = new Set<number>();
+  let offset: number | null = 0;
+  let parts = 0;
+  while (offset !== null && parts < 1_000) {
+    const r = (await c.client.callTool({ name: tool, arguments: offset ? { ...args, offset } : args })) as CallToolResult;
+    withinClients(r, tool);
+    const s = r.structuredContent as Record<string, unknown>;
+    const page = s['page'] as Page | undefined;
+    const got = path.reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], s) as unknown[];
+    rows.push(...got);
+    if (page) totals.add(page.total);
+    offset = page?.nextOffset ?? null;
+    parts++;
+  }
+  return { rows, totals, parts };
+}
+
+function suite(name: string, connect: () => Promise<{ conn: Connected; stop: () => Promise<unknown> }>) {
+  describe(name, () => {
+    let conn: Connected;
+    let stop: () => Promise<unknown>;
+    beforeAll(async () => {
+      ({ conn, stop } = await connect());
+      // Listing first makes the SDK client check every structuredContent against the tool's output schema.
+      await conn.client.listTools();
+    }, 60_000);
+    afterAll(async () => {
+      await conn.close();
+      await stop();
+    });
+
+    test('following nextOffset through analytics_students yields every learner once, with the true total', async () => {
+      const { rows, totals, parts } = await allRows(conn, 'analytics_students', {}, ['students']);
+      const ids = rows.map((r) => (r as { user: { id: string } }).user.id);
+      expect(parts).toBeGreaterThan(1);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect([...totals]).toEqual([ids.length]);
+      expect(ids.length).toBeGreaterThanOrEqual(5_000);
+    });
+
+    test("following nextOffset through assignments_get yields every assignee once; the assignment's figures whole in every part", async () => {
+      for (const assignmentId of ['as_sales_onboarding', 'as_security_all']) {
+        const { rows, totals } = await allRows(conn, 'assignments_get', { assignmentId }, ['assignment', 'assignedUsers']);
+        const ids = rows.map((r) => (r as { userId: string }).userId);
+        expect(new Set(ids).size, assignmentId).toBe(ids.length);
+        expect([...totals], assignmentId).toEqual([ids.length]);
+        const first = (await conn.client.callTool({ name: 'assignments_get', arguments: { assignmentId } })) as CallToolResult;
+        expect((first.structuredContent as { assignment: { totalAssignees: number } }).assignment.totalAssignees).toBe(ids.length);
+      }
+    });
+
+    test('analytics_needs_attention {} gives the true total', async () => {
+      const { rows, totals } = await allRows(conn, 'analytics_needs_attention', {}, ['students']);
+      expect(rows.length).toBeGreaterThan(50);
+      expect([...totals]).toEqual([rows.length]);
+    });
+
+    test('a limit met exactly says the list may go on, in the page and in words', async () => {
+      const r = (await conn.client.callTool({ name: 'analytics_students', arguments: { limit: 10 } })) as CallToolResult;
+      withinClients(r, 'analytics_students');
+      expect((r.structuredContent as { page: Page }).page).toMatchObject({ total: 10, mayGoOn: true });
+      expect(r.content.map((c) => (c.type === 'text' ? c.text : '')).join(' ')).toMatch(/may go on: ask with a larger limit/);
+    });
+
+    test('two fields cut the tokens per learner row at least threefold', async () => {
+      const rowsOf = async (args: Record<string, unknown>) => {
+        const r = (await conn.client.callTool({ name: 'analytics_students', arguments: { limit: 200, ...args } })) as CallToolResult;
+        return (r.structuredContent as { students: unknown[] }).students;
+      };
+      const whole = await rowsOf({});
+      const cut = await rowsOf({ fields: ['user.name', 'coursesCompleted'] });
+      expect(cut[0]).toEqual({ user: { name: expect.any(String) }, coursesCompleted: expect.any(Number) });
+      expect(countTokens(JSON.stringify(whole)) / countTokens(JSON.stringify(cut))).toBeGreaterThanOrEqual(3);
+    });
+
+    test('no read tool answers over the cap', async () => {
+      const reads = (await conn.client.listTools()).tools.filter((t) => t.annotations?.readOnlyHint && !t.name.startsWith('jobs_'));
+      const examples: Record<string, Record<string, unknown>> = {
+        assignments_get: { assignmentId: 'as_security_all' },
+        assignments_for_user: { userId: 'u_amara' },
+        courses_structure: { courseId: 'c_onboarding' },
+        performance_quiz: { activityId: 'tp_phishing_quiz' },
+      };
+      for (const t of reads) {
+        if (t.inputSchema.required?.length && !examples[t.name]) continue;
+        const r = (await conn.client.callTool({ name: t.name, arguments: examples[t.name] ?? {} })) as CallToolResult;
+        if (!r.isError) withinClients(r, t.name);
+      }
+    });
+  });
+}
+
+suite('over stdio', async () => {
+  const conn = await connectStdio(env, SIZE);
+  return { conn, stop: async () => undefined };
+});
+
+suite('over HTTP', async () => {
+  const server: HttpProcess = await startHttpProcess(env, SIZE);
+  const conn = await connectHttp(server.url);
+  return { conn, stop: () => server.stop() };
+});
