@@ -68,10 +68,10 @@ async function run(config: Config): Promise<void> {
 /** Starts the built-in sandbox workspace and points the configuration at it. */
 async function useSandbox(config: Config): Promise<Closer> {
   const { attachSandbox } = await import('./sandbox/attach.js');
-  const sandbox = await attachSandbox(process.env);
+  const sandbox = await attachSandbox(process.env, config.sandboxSize);
   config.connector = sandbox.connector;
   config.content = sandbox.content;
-  log('debug', 'sandbox workspace started', { url: sandbox.url });
+  log('debug', 'sandbox workspace started', { url: sandbox.url, learners: sandbox.learners });
   return sandbox.close;
 }
 

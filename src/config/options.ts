@@ -230,6 +230,13 @@ export const OPTIONS: readonly OptionRow[] = [
     help: 'run against the built-in sandbox workspace (no credentials needed; env: 1 or true)',
   },
   {
+    flag: 'sandbox-size',
+    env: 'WORKSPACE_SANDBOX_SIZE',
+    value: 'N',
+    group: 'Serving',
+    help: 'with --sandbox: a generated workspace of N learners (1 to 100000) in teams of about 25, with assignments that grow with it (default: the small workspace of 9 learners)',
+  },
+  {
     flag: 'http',
     env: 'WORKSPACE_MCP_HTTP',
     group: 'Serving',

@@ -53,6 +53,8 @@ export interface Config {
   codeCpuMs: number;
   codeWallMs: number;
   sandbox: boolean;
+  /** Learners of a generated sandbox workspace (--sandbox-size); unset, the small one. */
+  sandboxSize: number | undefined;
   /** Base URLs of the APIs, with or without server-held credentials (client-credential hosting needs them alone). */
   urls: { connector: string | undefined; content: string | undefined };
   http: HttpConfig | undefined;
@@ -404,6 +406,15 @@ function toolsets(named: string[]): ReadonlySet<Toolset> | undefined {
   return api.length > 0 ? new Set(api as Toolset[]) : undefined;
 }
 
+/** The learners of a generated sandbox: only with --sandbox, where a size with nothing to size would be silently ignored. */
+function sandboxSettings(read: Read, sandbox: boolean): Pick<Config, 'sandbox' | 'sandboxSize'> {
+  const value = read('sandbox-size');
+  if (value === undefined || value === '') return { sandbox, sandboxSize: undefined };
+  if (!sandbox)
+    throw new ConfigError(`${settingName('sandbox-size')} sizes the built-in sandbox workspace: add --sandbox (or WORKSPACE_SANDBOX=1).`);
+  return { sandbox, sandboxSize: integer('sandbox-size', value, 0, 1, 100_000) };
+}
+
 /** The toolsets and tools named; code_run alone among the tools offers it with every read. */
 function toolChoice(sets: string[], named: string[]): Pick<Config, 'toolsets' | 'tools' | 'code'> {
   return {
@@ -462,7 +473,7 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     lockdown: switchOn(values, read, 'lockdown'),
     codeCpuMs: integer('code-cpu-ms', read('code-cpu-ms'), CODE_LIMITS.cpuMs, 100, CODE_LIMITS.cpuMs),
     codeWallMs: integer('code-wall-ms', read('code-wall-ms'), CODE_LIMITS.wallMs, 1_000, CODE_LIMITS.wallMs),
-    sandbox,
+    ...sandboxSettings(read, sandbox),
     urls: { connector: connectorUrl, content: contentUrl },
     http: switchOn(values, read, 'http') ? httpConfig(values, read, env) : undefined,
   };

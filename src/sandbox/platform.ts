@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { Check, CommandError, createConnector } from './connector/index.js';
 import { createContent, type ContentOptions } from './content/index.js';
 import type { CourseStat, WorkspaceFacts } from './content/store.js';
-import { seedWorkspace, type Workspace } from './seed.js';
+import { sizedWorkspace } from './grow.js';
+import type { Workspace } from './seed.js';
 
 /** Credentials the sandbox accepts. They guard nothing real; tests also use them to prove redaction. */
 export const SANDBOX_CREDENTIALS = {
@@ -44,6 +45,8 @@ export interface SandboxOptions extends ContentOptions {
   port?: number;
   host?: string;
   now?: () => number;
+  /** Learners of a generated workspace (seed.ts `growWorkspace`); unset, the small one. */
+  size?: number;
 }
 
 const MUTATING = new Set([
@@ -80,7 +83,7 @@ export class Sandbox {
     readonly url: string,
     protected readonly opts: SandboxOptions,
   ) {
-    this.ws = seedWorkspace(this.now());
+    this.ws = sizedWorkspace(this.now(), this.opts.size);
     this.connector = createConnector({ ws: this.ws, now: () => this.now() });
     this.opts.facts ??= () => this.facts();
     this.content = createContent(this.opts, () => this.now(), SANDBOX_CREDENTIALS.apiKey);

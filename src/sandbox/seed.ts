@@ -168,7 +168,7 @@ export interface Workspace {
 }
 
 /** Small deterministic generator so every sandbox starts with the same workspace. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -179,13 +179,13 @@ function prng(seed: number): () => number {
   };
 }
 
-const DAY = 86_400_000;
+export const DAY = 86_400_000;
 
-function q(id: string, question: string, correct: string, wrong: string[]): Question {
+export function q(id: string, question: string, correct: string, wrong: string[]): Question {
   return { id, type: 'multiple_choice', question, options: [correct, ...wrong], correct };
 }
 
-function topic(id: string, title: string, quiz: Question[]): Topic {
+export function topic(id: string, title: string, quiz: Question[]): Topic {
   return {
     id,
     title,
@@ -352,7 +352,7 @@ function courses(now: number): Course[] {
   return [courseNegotiation(iso), courseSecurity(iso), courseOnboarding(iso)];
 }
 
-type Iso = (daysAgo: number) => string;
+export type Iso = (daysAgo: number) => string;
 
 function seedPeople(iso: Iso): { users: User[]; tags: TagRec[] } {
   const people: [string, string, SystemKey, number][] = [
@@ -476,14 +476,14 @@ function seedAssignments(iso: Iso): AssignmentRec[] {
   ];
 }
 
-interface LearningRecords {
+export interface LearningRecords {
   progress: ActivityProgress[];
   attempts: Attempt[];
   projectAttempts: ProjectAttempt[];
 }
 
 /** One learner working through one course, as far as their diligence `d` takes them. */
-function learnCourse(
+export function learnCourse(
   out: LearningRecords,
   course: Course,
   userId: string,

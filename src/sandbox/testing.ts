@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { createConnector } from './connector/index.js';
 import { makeHostile } from './hostile.js';
-import { seedWorkspace } from './seed.js';
+import { sizedWorkspace } from './grow.js';
 import { listen, Sandbox, type Fault, type RecordedRequest, type SandboxOptions } from './platform.js';
 
 export class TestSandbox extends Sandbox {
@@ -20,7 +20,7 @@ export class TestSandbox extends Sandbox {
 
   /** Back to the seeded workspace, no faults, empty request log. */
   reset(): void {
-    this.ws = seedWorkspace(this.now());
+    this.ws = sizedWorkspace(this.now(), this.opts.size);
     this.connector = createConnector({ ws: this.ws, now: () => this.now() });
     this.content.reset();
     this.faults = [];

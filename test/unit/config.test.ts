@@ -51,9 +51,23 @@ describe('parseCli', () => {
     [['--http', '--sandbox', '--workers', '2'], {}, '--workers needs --stateless'],
     [['--sandbox', '--confirm-destructive', 'sometimes'], {}, 'must be auto, always or never'],
     [['--sandbox'], { WORKSPACE_STATE_SECRET: 'too-short' }, 'WORKSPACE_STATE_SECRET must be at least 32 bytes'],
+    [['--sandbox', '--sandbox-size', '0'], {}, 'WORKSPACE_SANDBOX_SIZE (--sandbox-size) must be between 1 and 100000, got 0'],
+    [['--sandbox', '--sandbox-size', '100001'], {}, 'must be between 1 and 100000, got 100001'],
+    [['--sandbox', '--sandbox-size', '2.5'], {}, 'WORKSPACE_SANDBOX_SIZE (--sandbox-size) must be a whole number, got "2.5"'],
+    [['--sandbox'], { WORKSPACE_SANDBOX_SIZE: '5k' }, 'must be a whole number, got "5k"'],
+    [['--sandbox', '--sandbox-size=-5'], {}, 'must be a whole number, got "-5"'],
+    [['--sandbox-size', '5000'], { WORKSPACE_BASE_URL: 'https://a.example', WORKSPACE_CONNECTOR_TOKEN: 't' }, 'add --sandbox'],
   ])('%j %j is refused: %s', (argv, env, message) => {
     expect(() => parseCli(argv, env)).toThrow(ConfigError);
     expect(() => parseCli(argv, env)).toThrow(message);
+  });
+
+  test('--sandbox-size sizes the sandbox, from the flag or the environment; unset, the small workspace', () => {
+    expect(run(['--sandbox']).sandboxSize).toBeUndefined();
+    expect(run(['--sandbox', '--sandbox-size', '5000']).sandboxSize).toBe(5000);
+    expect(run([], { WORKSPACE_SANDBOX: '1', WORKSPACE_SANDBOX_SIZE: '20000' }).sandboxSize).toBe(20_000);
+    expect(run(['--sandbox', '--sandbox-size', '1']).sandboxSize).toBe(1);
+    expect(run(['--sandbox', '--sandbox-size', '100000']).sandboxSize).toBe(100_000);
   });
 
   test('--toolsets takes batch beside the toolsets batch_call runs the tools of', () => {
