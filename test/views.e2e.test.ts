@@ -11,6 +11,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { fitList, pageNote } from '../src/mcp/fit.js';
 import { startTestSandbox, type TestSandbox } from '../src/sandbox/testing.js';
 import { connectStdio, sandboxEnv, type Connected } from './helpers.js';
 import type { Mount } from './apps-host/mount.js';
@@ -82,7 +83,7 @@ async function show(
   name: string,
   args: Record<string, unknown>,
   theme: (typeof THEMES)[number],
-  opts: { width?: number; result?: CallToolResult } = {},
+  opts: { width?: number; result?: CallToolResult; serve?: (name: string, args: Record<string, unknown>) => Promise<CallToolResult> } = {},
 ): Promise<Shown> {
   const tool = tools.find((t) => t.name === name)!;
   const uri = (tool._meta as { ui?: { resourceUri?: string } } | undefined)?.ui?.resourceUri;
@@ -92,7 +93,8 @@ async function show(
   expect(content.mimeType).toBe('text/html;profile=mcp-app');
   const result = opts.result ?? ((await conn.client.callTool({ name, arguments: args })) as CallToolResult);
 
-  const page = await browser.newPage({ viewport: { width: (opts.width ?? 720) + 32, height: 900 }, colorScheme: theme });
+  // Tall enough for a whole page of a long table, so that its screenshot shows the pager.
+  const page = await browser.newPage({ viewport: { width: (opts.width ?? 720) + 32, height: 2400 }, colorScheme: theme });
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
@@ -106,7 +108,7 @@ async function show(
   });
   await page.exposeFunction('callServerTool', async (toolName: string, toolArgs: Record<string, unknown>) => {
     viewCalls.push({ name: toolName, args: toolArgs });
-    return conn.client.callTool({ name: toolName, arguments: toolArgs });
+    return opts.serve ? opts.serve(toolName, toolArgs) : conn.client.callTool({ name: toolName, arguments: toolArgs });
   });
   await page.goto(hostUrl);
   const mount: Mount = { html: content.text, tool: tool as never, input: args, result: result as never, theme, width: opts.width ?? 720 };
@@ -324,5 +326,216 @@ describe('states and sizes', () => {
       expect(bg).toBe(theme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(23, 24, 27)');
       await s.close();
     }
+  });
+});
+
+// At a customer's size: 5,000 rows. A list result arrives in parts cut by the server's own fitList (the
+// size a client takes), and the view gathers the rest through the host; it keeps one page of rows in the
+// document while search and sort cover every row, and draws them within a second.
+const FIRST = [
+  'Aiko',
+  'Ben',
+  'Chloé',
+  'Dara',
+  'Emeka',
+  'Fatima',
+  'Gus',
+  'Hana',
+  'Ivan',
+  'Jun',
+  'Kofi',
+  'Lena',
+  'Mateo',
+  'Nia',
+  'Omar',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sven',
+  'Tara',
+  'Umar',
+  'Vera',
+  'Wei',
+  'Ximena',
+  'Yusuf',
+  'Zoe',
+  'Anil',
+  'Bea',
+  'Cai',
+  'Dov',
+  'Eli',
+  'Freya',
+  'Gita',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Kai',
+  'Lior',
+  'Mina',
+  'Noor',
+];
+const LAST = [
+  'Ash',
+  'Black',
+  'Brook',
+  'Clay',
+  'Dun',
+  'Fair',
+  'Green',
+  'Hart',
+  'Holt',
+  'Kings',
+  'Lang',
+  'Mill',
+  'North',
+  'Oak',
+  'Ring',
+  'Stan',
+  'Thorn',
+  'West',
+  'Whit',
+  'Wood',
+  'Rad',
+  'Bell',
+  'Cran',
+  'Dal',
+  'Ever',
+].flatMap((a) => ['ford', 'wood', 'ley', 'ton', 'field'].map((b) => a + b));
+/** 5,000 learners with distinct names (row i: FIRST[i % 40] LAST[i / 40]), each joined an hour after the one before. */
+const learners = Array.from({ length: 5000 }, (_, i) => {
+  const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length)]}`;
+  const assigned = 1 + (i % 4);
+  return {
+    user: { id: `u_${i}`, name, email: `${name.toLowerCase().replace(' ', '.')}@northwind.example` },
+    joinedAt: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString(),
+    coursesAssigned: assigned,
+    coursesCompleted: (i * 7) % (assigned + 1),
+    groups: [`Team ${(i % 200) + 1}`],
+  };
+});
+const MAX_CHARS = 40_000;
+/** One part of a list, as the server serves it (src/mcp/fit.ts): the page and its note in the text. */
+function part(data: Record<string, unknown>, field: string, offset: number): CallToolResult {
+  const fitted = fitList(data, field, offset, MAX_CHARS);
+  const content = [{ type: 'text' as const, text: JSON.stringify(fitted.data) }];
+  if (fitted.page) content.push({ type: 'text', text: pageNote(field, fitted.page) });
+  return { content, structuredContent: fitted.data };
+}
+/** The render measures the view recorded (views/ui.ts measureRender, named 'view render'). */
+async function renders(s: Shown): Promise<{ duration: number; rows: number }[]> {
+  const frame = s.page.frames().find((f) => f !== s.page.mainFrame())!;
+  return frame.evaluate(() =>
+    (
+      globalThis as unknown as { performance: { getEntriesByName(n: string): { duration: number; detail: { rows: number } }[] } }
+    ).performance
+      .getEntriesByName('view render')
+      .map((e) => ({ duration: e.duration, rows: e.detail.rows })),
+  );
+}
+/** The render time of data received, summed over every drawing: asserted within 1 s, and printed for the record. */
+async function renderTime(s: Shown, what: string): Promise<number> {
+  const measured = await renders(s);
+  expect(measured.length).toBeGreaterThan(0);
+  const total = measured.reduce((n, m) => n + m.duration, 0);
+  const longest = Math.max(...measured.map((m) => m.duration));
+  console.log(
+    `${what}: ${measured.length} drawings, ${total.toFixed(1)} ms in all, the longest ${longest.toFixed(1)} ms (${measured.at(-1)!.rows} rows)`,
+  );
+  return total;
+}
+
+describe('at size: 5,000 rows', () => {
+  test('learners: the parts gathered through the host with "showing N of TOTAL" meanwhile; one page of rows in the document; the last learner a page away; search and sort over every row', async () => {
+    const whole = { students: learners };
+    const first = part(whole, 'students', 0);
+    const firstCount = (first.structuredContent!['students'] as unknown[]).length;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const serve = async (name: string, args: Record<string, unknown>) => {
+      expect(name).toBe('analytics_students');
+      const offset = Number(args['offset']);
+      if (offset > firstCount) await gate; // holds the third part until the status was read
+      return part(whole, 'students', offset);
+    };
+    const s = await show('analytics_students', {}, 'light', { result: first, serve });
+    const status = s.view.getByRole('status');
+    await expect.poll(() => status.innerText()).toMatch(/^Showing \d{3} of 5,000 learners; reading the rest…$/);
+    open();
+    const done = learners.filter((l) => l.coursesCompleted === l.coursesAssigned).length;
+    expect(done).toBeGreaterThan(25);
+    await expect
+      .poll(() => status.innerText(), { timeout: 100_000 })
+      .toBe(`5,000 learners · ${done.toLocaleString('en-US')} have completed every assigned course`);
+    // Every part asked for once, each where the one before ended, until the total.
+    const offsets = viewCalls.map((c) => c.args['offset'] as number);
+    expect(offsets[0]).toBe(firstCount);
+    expect(offsets).toEqual([...new Set(offsets)].sort((a, b) => a - b));
+    expect(viewCalls.every((c) => c.name === 'analytics_students')).toBe(true);
+    expect(offsets.at(-1)).toBeLessThan(5000);
+    expect(await renderTime(s, 'learners, 5,000 rows in parts')).toBeLessThan(1000);
+
+    const rows = s.view.locator('table').first().locator('tbody tr');
+    expect(await rows.count()).toBe(25);
+    expect(await column(s, 1)).toEqual(learners.slice(0, 25).map((l) => l.user.name));
+    await s.view.getByRole('button', { name: 'Last page' }).click();
+    await expect.poll(() => column(s, 1).then((c) => c.at(-1))).toBe(learners[4999]!.user.name);
+    expect(await s.view.locator('.pager-place').innerText()).toBe('Rows 4,976–5,000 of 5,000');
+    expect(await rows.count()).toBe(25);
+
+    const search = s.view.getByRole('searchbox', { name: /^Search learners/ });
+    await search.fill(learners[4899]!.user.name);
+    await expect.poll(() => column(s, 1)).toEqual([learners[4899]!.user.name]);
+    expect(await s.view.locator('.toolbar').innerText()).toContain('1 of 5,000 match');
+    await search.fill(learners[4899]!.user.email);
+    await expect.poll(() => column(s, 1)).toEqual([learners[4899]!.user.name]);
+    await search.fill('');
+    // Sorting covers every row: the learner who joined last is last in the data, first once sorted by the date joined, newest first.
+    const joined = s.view.locator('thead th', { hasText: 'Joined' });
+    await joined.locator('button').click();
+    await joined.locator('button').click();
+    await expect.poll(() => joined.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => column(s, 1).then((c) => c[0])).toBe(learners[4999]!.user.name);
+    const completion = s.view.locator('thead th', { hasText: 'Completion' });
+    await completion.locator('button').click();
+    await expect.poll(() => completion.getAttribute('aria-sort')).toBe('descending');
+    for (const c of await column(s, 2)) expect(c).toMatch(/^(\d+) of \1 courses?$/); // a page of learners with every course done
+    expect(await s.view.locator('.pager-place').innerText()).toBe('Rows 1–25 of 5,000');
+    await screenshot(s, 'learners-at-size-light');
+    expect(s.problems).toEqual([]);
+    await s.close();
+  }, 120_000);
+
+  test("a quiz with 5,000 attempts in one result: drawn within a second, one page in the document, the last attempt a page away, a learner's attempt found", async () => {
+    const real = (await conn.client.callTool({
+      name: 'performance_quiz',
+      arguments: { activityId: 'tp_phishing_quiz' },
+    })) as CallToolResult;
+    const base = real.structuredContent as Record<string, unknown>;
+    const attempts = learners.map((l, i) => ({
+      user: { id: l.user.id, name: l.user.name, email: l.user.email },
+      score: i % 10 === 9 ? null : i % 4,
+      totalQuestions: 3,
+      percent: i % 10 === 9 ? null : Math.round(((i % 4) / 3) * 100),
+      elapsedSeconds: 60 + (i % 300),
+      isCompleted: i % 10 !== 9,
+      updatedAt: l.joinedAt,
+    }));
+    const data = { ...base, attempts };
+    const s = await show('performance_quiz', { activityId: 'tp_phishing_quiz' }, 'light', {
+      result: { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data },
+    });
+    await expect.poll(() => s.view.getByRole('status').innerText()).toBe('5,000 attempts');
+    expect(await renderTime(s, 'quiz, 5,000 attempts in one result')).toBeLessThan(1000);
+    const rows = s.view.locator('table').first().locator('tbody tr');
+    expect(await rows.count()).toBe(25);
+    // Sorted by score, best first: the unfinished ones come last.
+    await s.view.getByRole('button', { name: 'Last page' }).click();
+    await expect.poll(() => column(s, 2).then((c) => c.at(-1))).toBe('not finished');
+    expect(await s.view.locator('.pager-place').innerText()).toBe('Rows 4,976–5,000 of 5,000');
+    await s.view.getByRole('searchbox', { name: /^Search attempts/ }).fill(learners[4899]!.user.name);
+    await expect.poll(() => column(s, 1)).toEqual([learners[4899]!.user.name]);
+    expect(viewCalls).toEqual([]);
+    expect(s.problems).toEqual([]);
+    await s.close();
   });
 });

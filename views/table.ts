@@ -29,7 +29,7 @@ export interface Table<R> {
   setRows(rows: R[]): void;
 }
 
-export const PAGE_SIZE = 50;
+export const PAGE_SIZE = 25;
 
 /**
  * A table people can sort, search and page through: column headers are buttons (keyboard and screen
@@ -48,7 +48,12 @@ export function dataTable<R>(
   const texts = new WeakMap<object, string>();
   const tbody = h('tbody');
   const captionEl = h('caption', {}, captionOf(rows.length));
-  const searchField = h('input', { type: 'search', class: 'search', 'aria-label': `Search ${options.search ?? 'rows'}` });
+  const searchField = h('input', {
+    type: 'search',
+    class: 'search',
+    'aria-label': `Search ${options.search ?? 'rows'}`,
+    placeholder: `Search ${options.search ?? 'rows'}`,
+  });
   const found = h('span', { class: 'muted', 'aria-live': 'polite' });
   const toolbar = h('div', { class: 'toolbar', hidden: true }, searchField, found);
   const pager = makePager(captionOf(rows.length).replace(/, [\d,.\s]+rows?$/, ''), (page) => {
@@ -123,9 +128,14 @@ export function dataTable<R>(
   return {
     element,
     setRows: (next) => {
+      // Rows appended to an unsorted, unsearched list leave a full page as it is: only the pager changes.
+      const same = !state.sort && state.query.trim() === '' && (state.page + 1) * size <= state.all.length;
       state.all = next;
       captionEl.textContent = captionOf(next.length);
-      order();
+      if (!same) return order();
+      state.shown = next;
+      toolbar.hidden = next.length <= size;
+      pager.show(state.page, Math.ceil(next.length / size), state.page * size, next.length, size);
     },
   };
 }
