@@ -1,7 +1,7 @@
 // Learner lists (analytics_students, analytics_needs_attention, analytics_top_performers): a sortable
 // table with completion as bars, rank, groups and why a learner needs attention. Choosing a learner
 // shows their progress in each course (analytics_courses, then learning_student_units per course).
-import { listStatus } from './parts.js';
+import { callWhole, eachLimited, listStatus } from './parts.js';
 import { dataTable, sortableTable, type Column } from './table.js';
 import { bar, empty, fmt, h } from './ui.js';
 import type { View, ViewContext } from './view.js';
@@ -132,13 +132,12 @@ async function progress(s: Student, panel: HTMLElement, ctx: ViewContext): Promi
   panel.hidden = false;
   panel.replaceChildren(h('h2', {}, `Progress of ${s.user.name}`), empty('Loading their courses…'));
   try {
-    const { courses = [] } = (await ctx.call('analytics_courses', {})) as { courses?: CourseRow[] };
-    const results = await Promise.all(
-      courses.map((c) =>
-        ctx.call('learning_student_units', { userId: s.user.id, courseId: c.courseId }).then(
-          (u) => ({ course: c, units: u as unknown as Units }),
-          () => ({ course: c, units: undefined }),
-        ),
+    const courses = await callWhole<CourseRow>(ctx, 'analytics_courses', {}, 'courses');
+    // A few at a time: a workspace of many courses would otherwise send them all through the host at once.
+    const results = await eachLimited(courses, 4, (c) =>
+      ctx.call('learning_student_units', { userId: s.user.id, courseId: c.courseId }).then(
+        (u) => ({ course: c, units: u as unknown as Units }),
+        () => ({ course: c, units: undefined }),
       ),
     );
     const taken = results.filter((r): r is { course: CourseRow; units: Units } => r.units !== undefined);

@@ -137,3 +137,38 @@ export function listStatus<R>(
   run({ rows: first, page });
   return line;
 }
+
+/**
+ * Calls a list tool through the host and, when its result comes in parts, reads the rest: every row of
+ * `field`; or, thrown, why they could not all be read.
+ */
+export async function callWhole<R>(ctx: ViewContext, tool: string, args: Record<string, unknown>, field: string): Promise<R[]> {
+  const data = await ctx.call(tool, args);
+  const rows = (data[field] ?? []) as R[];
+  const page = pageOf(data);
+  if (!page || page.nextOffset === null) return rows;
+  const end = await gather(
+    { rows, page },
+    field,
+    (offset) => ctx.call(tool, { ...args, offset }),
+    () => undefined,
+    ctx.signal,
+  );
+  if (end.stopped !== undefined)
+    throw new Error(`The ${field} after the first ${fmt.number(end.rows.length)} could not be read: ${end.stopped}.`);
+  return end.rows;
+}
+
+/** `work` for each item, at most `limit` at a time (a learner's progress in each of many courses), in the items' order. */
+export async function eachLimited<T, U>(items: T[], limit: number, work: (item: T) => Promise<U>): Promise<U[]> {
+  const out: U[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}

@@ -3,7 +3,8 @@
 import { describe, expect, test } from 'vitest';
 import { fitList } from '../../src/mcp/fit.js';
 import { attentionReason } from '../../views/learners.js';
-import { gather, MAX_ROWS, pageOf, type Page, type Progress } from '../../views/parts.js';
+import { callWhole, eachLimited, gather, MAX_ROWS, pageOf, type Page, type Progress } from '../../views/parts.js';
+import type { ViewContext } from '../../views/view.js';
 import { shiftMonth } from '../../views/overview.js';
 import { fmt } from '../../views/ui.js';
 
@@ -148,5 +149,44 @@ describe('gathering a list from its parts', () => {
     expect(pageOf({ page: { offset: -1, returned: 2, total: 2, nextOffset: null } })).toBeUndefined();
     expect(pageOf({ page: { offset: 0, returned: 2, total: 2, nextOffset: 'x' } })).toBeUndefined();
     expect(pageOf({})).toBeUndefined();
+  });
+});
+
+describe('calls back at size', () => {
+  const courses = Array.from({ length: 900 }, (_, i) => ({ courseId: `c${i}`, title: `Course number ${i}` }));
+  const ctx = (fail?: number): ViewContext => ({
+    tool: 'analytics_courses',
+    args: {},
+    signal: new AbortController().signal,
+    call: async (_name, args) => {
+      const offset = Number(args['offset'] ?? 0);
+      if (offset === fail) throw new Error('Error UPSTREAM_UNAVAILABLE (HTTP 503): try later');
+      return fitList({ courses }, 'courses', offset, 10_000).data;
+    },
+    failure: () => {
+      throw new Error('not drawn here');
+    },
+    replace: () => undefined,
+  });
+
+  test("a list tool's every row, its parts gathered; a part that fails is thrown, saying how far it got", async () => {
+    expect(await callWhole(ctx(), 'analytics_courses', {}, 'courses')).toEqual(courses);
+    const firstPart = (fitList({ courses }, 'courses', 0, 10_000).data['courses'] as unknown[]).length;
+    await expect(callWhole(ctx(firstPart), 'analytics_courses', {}, 'courses')).rejects.toThrow(
+      `The courses after the first ${firstPart} could not be read: Error UPSTREAM_UNAVAILABLE (HTTP 503): try later.`,
+    );
+  });
+
+  test('work on many items, a few at a time, in their order', async () => {
+    let running = 0;
+    let most = 0;
+    const out = await eachLimited([...Array(20).keys()], 4, async (i) => {
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, 1));
+      running--;
+      return i * 2;
+    });
+    expect(out).toEqual([...Array(20).keys()].map((i) => i * 2));
+    expect(most).toBe(4);
   });
 });
