@@ -314,8 +314,8 @@ function growLearning(g: Grown, people: { user: User; team: Team }[], courses: C
   const library = courses.filter((c) => c.id.startsWith('c_lib_'));
   const diligence = new Map<string, number>();
   for (const { user, team } of people) {
-    // Skewed towards the middle and the bottom: most learners have something left to do.
-    diligence.set(user.id, rand() ** 1.3);
+    // About half finish what they start (the rest stop somewhere along the way), so about half need attention.
+    diligence.set(user.id, rand() < 0.5 ? 0.95 + rand() * 0.05 : rand() * 0.95);
     const mine = ['c_security'];
     if (team.department.id === 'g_sales') mine.push('c_negotiation');
     if (team.department.courseId) mine.push(team.department.courseId);

@@ -16,8 +16,9 @@ function analyticsMonthlyOverview(sbx: Model, b: Body, check: Check): unknown {
   const inMonth = (d: string | null) => !!d && nyMonth(new Date(d)) === month;
   const started = sbx.ws.courses.filter((c) => inMonth(c.createdAt));
   const published = sbx.ws.courses.filter((c) => inMonth(c.publishedAt));
+  // Starting and completing a course both go through its activities: only learners with progress in it count.
   const pairs = sbx.ws.users.flatMap((u) =>
-    sbx.ws.courses.map((c) => sbx.courseState(u.id, c, sbx.criteriaFor(u.id, c.id))).map((s) => ({ u, s })),
+    sbx.ws.courses.filter((c) => sbx.started(c).has(u.id)).map((c) => ({ u, s: sbx.courseState(u.id, c, sbx.criteriaFor(u.id, c.id)) })),
   );
   const startedPairs = pairs.filter((p) => inMonth(p.s.startedAt));
   const completedPairs = pairs.filter((p) => inMonth(p.s.completedAt));

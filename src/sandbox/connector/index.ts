@@ -33,6 +33,16 @@ export function createConnector(
 ): Record<string, { write: boolean; run: (body: Record<string, unknown>, check: import('./check.js').Check) => unknown }> {
   const model = new Model(ctx);
   return Object.fromEntries(
-    Object.entries(handlers).map(([name, h]) => [name, { write: h.write, run: (body, check) => h.run(model, body, check) }]),
+    Object.entries(handlers).map(([name, h]) => [
+      name,
+      {
+        write: h.write,
+        run: (body, check) => {
+          // Each command reads the records as they are now: tests and writes change them between commands.
+          model.fresh();
+          return h.run(model, body, check);
+        },
+      },
+    ]),
   );
 }

@@ -23,7 +23,7 @@ function topicView(sbx: Model, userId: string, t: Topic, orderIndex: number, don
       title: a.title,
       type: a.type,
       completed: done.has(a.id),
-      timeSeconds: sbx.ws.progress.find((p) => p.userId === userId && p.activityId === a.id)?.timeSeconds ?? null,
+      timeSeconds: sbx.progressOf(userId).find((p) => p.activityId === a.id)?.timeSeconds ?? null,
     })),
   };
 }
@@ -49,8 +49,9 @@ function learningStudentUnits(sbx: Model, b: Body, check: Check): unknown {
   const s = sbx.courseState(u!.id, c!, criteria);
   const team = sbx.cohort(c!, groupId).filter((id) => id !== u!.id);
   const quizPercents = (userId: string, ids: string[]) =>
-    sbx.ws.attempts
-      .filter((a) => a.userId === userId && a.isCompleted && ids.includes(a.refId))
+    sbx
+      .attemptsOf(userId)
+      .filter((a) => a.isCompleted && ids.includes(a.refId))
       .map((a) => sbx.scorePercent(a.answers, a.refId));
   const allScores: number[] = [];
   const modules = c!.units.map((unit) => {
@@ -66,7 +67,7 @@ function learningStudentUnits(sbx: Model, b: Body, check: Check): unknown {
     const minScore = unit.test ? (crit.testMinScore ?? unit.test.minScore) : null;
     const testSatisfied = !unit.test || !crit.testRequired || (best ?? -1) >= (minScore ?? 0);
     const projects = unit.projects.map((p) => {
-      const done = sbx.ws.projectAttempts.some((x) => x.userId === u!.id && x.projectId === p.id && x.completedAt);
+      const done = sbx.projectAttemptsOf(u!.id).some((x) => x.projectId === p.id && x.completedAt);
       const required = p.required && crit.projectsRequired;
       return { id: p.id, title: p.title, required, completed: done, satisfied: done || !required };
     });
@@ -156,6 +157,7 @@ function learningUnitTopics(sbx: Model, b: Body, check: Check): unknown {
   check.done();
   const { course: c, unit } = found!;
   const team = sbx.cohort(c, groupId);
+  const inTeam = new Set(team);
   return {
     unitId: unit.id,
     courseId: c.id,
@@ -164,11 +166,9 @@ function learningUnitTopics(sbx: Model, b: Body, check: Check): unknown {
       const ids = new Set(t.activities.map((a) => a.id));
       const quizIds = t.activities.filter((a) => a.type === 'quiz').map((a) => a.id);
       const scores = sbx.ws.attempts
-        .filter((a) => team.includes(a.userId) && a.isCompleted && quizIds.includes(a.refId))
+        .filter((a) => inTeam.has(a.userId) && a.isCompleted && quizIds.includes(a.refId))
         .map((a) => sbx.scorePercent(a.answers, a.refId));
-      const completedBy = team.filter((id) =>
-        t.activities.every((a) => sbx.ws.progress.some((p) => p.userId === id && p.activityId === a.id)),
-      ).length;
+      const completedBy = team.filter((id) => t.activities.every((a) => sbx.progressOf(id).some((p) => p.activityId === a.id))).length;
       const times = team.map((id) => sbx.sumTime(id, ids)).filter((x): x is number => x !== null);
       return {
         id: t.id,
@@ -182,9 +182,7 @@ function learningUnitTopics(sbx: Model, b: Body, check: Check): unknown {
       };
     }),
     projects: unit.projects.map((p) => {
-      const completed = team.filter((id) =>
-        sbx.ws.projectAttempts.some((x) => x.userId === id && x.projectId === p.id && x.completedAt),
-      ).length;
+      const completed = team.filter((id) => sbx.projectAttemptsOf(id).some((x) => x.projectId === p.id && x.completedAt)).length;
       const required = p.required ? team.length : 0;
       return {
         id: p.id,
@@ -205,11 +203,12 @@ function learningProjectScenarios(sbx: Model, b: Body, check: Check): unknown {
   const groupId = sbx.needGroup(check, 'groupId', check.str('groupId', false))?.id;
   check.done();
   const team = sbx.cohort(c!, groupId);
+  const inTeam = new Set(team);
   const projects = c!.units
     .filter((u) => !unitId || u.id === unitId)
     .flatMap((u) =>
       u.projects.map((p) => {
-        const rows = sbx.ws.projectAttempts.filter((x) => x.projectId === p.id && team.includes(x.userId));
+        const rows = sbx.ws.projectAttempts.filter((x) => x.projectId === p.id && inTeam.has(x.userId));
         const completed = rows.filter((x) => x.completedAt).length;
         return {
           projectId: p.id,

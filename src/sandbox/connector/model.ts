@@ -1,12 +1,28 @@
 // What the sandbox's Connector commands compute from the workspace records: lookups, course completion
 // under assignment criteria, and the views the API document shows. The handlers (one module per domain)
 // are thin over it.
-import type { AssignmentRec, Course, Criteria, GroupRec, MembershipRec, SystemKey, User, Workspace } from '../seed.js';
+import type {
+  Activity,
+  ActivityProgress,
+  AssignmentRec,
+  Attempt,
+  Course,
+  Criteria,
+  GroupRec,
+  MembershipRec,
+  ProjectAttempt,
+  Question,
+  SystemKey,
+  User,
+  Workspace,
+} from '../seed.js';
 import type { Body, Check } from './check.js';
 
 export const NY = 'America/New_York';
+// One formatter: making one per date costs more than the rest of a monthly overview over thousands of learners.
+const nyMonthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: NY, year: 'numeric', month: '2-digit' });
 export function nyMonth(d: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: NY, year: 'numeric', month: '2-digit' }).formatToParts(d);
+  const parts = nyMonthFormat.formatToParts(d);
   return `${parts.find((p) => p.type === 'year')?.value}-${parts.find((p) => p.type === 'month')?.value}`;
 }
 
@@ -40,24 +56,99 @@ export const defaultCriteria: Criteria = {
   quizMinScore: null,
 };
 
+/** Names in the order people expect; one collator, as `localeCompare` makes one per call. */
+export const byName = new Intl.Collator().compare;
+
+/**
+ * Lookups over the records, made on first use and dropped before each command (`Model.fresh`): a command
+ * reads whatever the records are now, and one over thousands of learners looks each one up in constant time.
+ * Lists keep the records' own order, so every answer is the one a scan would give.
+ */
+class Indexes {
+  private readonly made = new Map<string, unknown>();
+  constructor(private readonly ws: Workspace) {}
+  private once<T>(key: string, make: () => T): T {
+    if (!this.made.has(key)) this.made.set(key, make());
+    return this.made.get(key) as T;
+  }
+  users = () => this.once('users', () => new Map(this.ws.users.map((u) => [u.id, u])));
+  groups = () => this.once('groups', () => new Map(this.ws.groups.map((g) => [g.id, g])));
+  children = () => this.once('children', () => groupBy(this.ws.groups, (g) => g.parentId ?? ''));
+  membershipsOfUser = () => this.once('mu', () => groupBy(this.ws.memberships, (m) => m.userId));
+  /** Each group's memberships with their place in the records, so members of several groups merge in record order. */
+  membershipsOfGroup = () =>
+    this.once('mg', () => {
+      const out = new Map<string, [number, MembershipRec][]>();
+      this.ws.memberships.forEach((m, i) => pushTo(out, m.groupId, [i, m]));
+      return out;
+    });
+  progressOfUser = () => this.once('pu', () => groupBy<ActivityProgress>(this.ws.progress, (p) => p.userId));
+  attemptsOfUser = () => this.once('au', () => groupBy<Attempt>(this.ws.attempts, (a) => a.userId));
+  projectAttemptsOfUser = () => this.once('pau', () => groupBy<ProjectAttempt>(this.ws.projectAttempts, (a) => a.userId));
+  /** Learners with progress in each course, in the order of the progress records. */
+  progressLearners = () =>
+    this.once('pl', () => {
+      const courseOf = new Map<string, string>();
+      for (const c of this.ws.courses)
+        for (const u of c.units) for (const t of u.topics) for (const a of t.activities) courseOf.set(a.id, c.id);
+      const out = new Map<string, Set<string>>();
+      for (const p of this.ws.progress) {
+        const c = courseOf.get(p.activityId);
+        if (c) (out.get(c) ?? out.set(c, new Set()).get(c)!).add(p.userId);
+      }
+      return out;
+    });
+  questions = () =>
+    this.once('q', () => {
+      const out = new Map<string, Question[]>();
+      const add = (id: string, qs: Question[]) => out.has(id) || out.set(id, qs);
+      for (const c of this.ws.courses)
+        for (const u of c.units) {
+          if (u.test) add(u.test.id, u.test.questions);
+          for (const t of u.topics) for (const a of t.activities) add(a.id, a.questions);
+        }
+      return out;
+    });
+  memo = <K, V>(key: string) => this.once(key, () => new Map<K, V>());
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) pushTo(out, key(item), item);
+  return out;
+}
+
 export type Handlers = Record<string, { write: boolean; run: (sbx: Model, body: Body, check: Check) => unknown }>;
 
 export class Model {
   readonly ws: Workspace;
+  private idx: Indexes;
   constructor(private readonly ctx: CommandContext) {
     this.ws = ctx.ws;
+    this.idx = new Indexes(ctx.ws);
+  }
+  /** Drops the lookups: the next command sees the records as they are then. */
+  fresh(): void {
+    this.idx = new Indexes(this.ws);
   }
   readonly iso = () => new Date(this.ctx.now()).toISOString();
   readonly now = () => this.ctx.now();
 
-  readonly user = (id: string) => this.ws.users.find((u) => u.id === id);
-  readonly group = (id: string) => this.ws.groups.find((g) => g.id === id);
+  readonly user = (id: string) => this.idx.users().get(id);
+  readonly group = (id: string) => this.idx.groups().get(id);
   readonly course = (id: string) => this.ws.courses.find((c) => c.id === id);
   readonly userRef = (u: User) => ({ id: u.id, name: u.name, email: u.email, avatarUrl: u.avatarUrl });
 
   readonly descendants = (groupId: string): string[] => {
     const out = [groupId];
-    for (let i = 0; i < out.length; i++) for (const g of this.ws.groups) if (g.parentId === out[i]) out.push(g.id);
+    const children = this.idx.children();
+    for (let i = 0; i < out.length; i++) for (const g of children.get(out[i]!) ?? []) out.push(g.id);
     return out;
   };
   readonly depth = (g: GroupRec): number => {
@@ -65,15 +156,28 @@ export class Model {
     for (let p = g.parentId; p; p = this.group(p)?.parentId ?? null) d++;
     return d;
   };
+  /** Active learners of a group and the groups under it, in the order of the membership records. */
   readonly groupMembers = (groupId: string): string[] => {
-    const ids = new Set(this.descendants(groupId));
-    return [
-      ...new Set(
-        this.ws.memberships.filter((m) => ids.has(m.groupId) && m.status === 'ACTIVE' && m.systemKey === 'MEMBER').map((m) => m.userId),
-      ),
-    ].filter((id) => this.user(id));
+    const memo = this.idx.memo<string, string[]>('groupMembers');
+    const known = memo.get(groupId);
+    if (known) return known;
+    const byGroup = this.idx.membershipsOfGroup();
+    const rows = this.descendants(groupId).flatMap((id) => byGroup.get(id) ?? []);
+    if (rows.length > 1) rows.sort((x, y) => x[0] - y[0]);
+    const ids = new Set<string>();
+    for (const [, m] of rows) if (m.status === 'ACTIVE' && m.systemKey === 'MEMBER' && this.user(m.userId)) ids.add(m.userId);
+    memo.set(groupId, [...ids]);
+    return [...ids];
   };
   readonly assignees = (a: AssignmentRec): string[] => {
+    const memo = this.idx.memo<AssignmentRec, string[]>('assignees');
+    const known = memo.get(a);
+    if (known) return known;
+    const ids = this.audience(a);
+    memo.set(a, ids);
+    return ids;
+  };
+  private readonly audience = (a: AssignmentRec): string[] => {
     if (a.type === 'WORKSPACE') return this.ws.users.filter((u) => u.role === 'MEMBER').map((u) => u.id);
     if (a.type === 'GROUP') return a.groupId && this.group(a.groupId) ? this.groupMembers(a.groupId) : [];
     const set = new Set<string>();
@@ -87,31 +191,46 @@ export class Model {
     }
     return [...set];
   };
-  readonly activitiesOf = (c: Course) => c.units.flatMap((u) => u.topics.flatMap((t) => t.activities));
+  readonly activitiesOf = (c: Course): Activity[] => {
+    const memo = this.idx.memo<Course, Activity[]>('activities');
+    const known = memo.get(c);
+    if (known) return known;
+    const acts = c.units.flatMap((u) => u.topics.flatMap((t) => t.activities));
+    memo.set(c, acts);
+    return acts;
+  };
+  readonly progressOf = (userId: string): ActivityProgress[] => this.idx.progressOfUser().get(userId) ?? [];
+  readonly attemptsOf = (userId: string): Attempt[] => this.idx.attemptsOfUser().get(userId) ?? [];
+  readonly projectAttemptsOf = (userId: string): ProjectAttempt[] => this.idx.projectAttemptsOfUser().get(userId) ?? [];
   readonly bestTest = (userId: string, testId: string): number | null => {
-    const scores = this.ws.attempts
-      .filter((a) => a.userId === userId && a.refId === testId && a.isCompleted)
+    const scores = this.attemptsOf(userId)
+      .filter((a) => a.refId === testId && a.isCompleted)
       .map((a) => this.scorePercent(a.answers, testId));
     return scores.length ? Math.max(...scores) : null;
   };
-  readonly questionsOf = (refId: string) => {
-    for (const c of this.ws.courses)
-      for (const u of c.units) {
-        if (u.test?.id === refId) return u.test.questions;
-        for (const t of u.topics) for (const a of t.activities) if (a.id === refId) return a.questions;
-      }
-    return [];
-  };
+  readonly questionsOf = (refId: string): Question[] => this.idx.questions().get(refId) ?? [];
   readonly scorePercent = (answers: Record<string, string>, refId: string): number => {
     const qs = this.questionsOf(refId);
     const right = qs.filter((q) => answers[q.id] === q.correct).length;
     return qs.length ? Math.round((100 * right) / qs.length) : 0;
   };
+  /** A learner's state in a course, worked out once per command for the same criteria (analytics ask for it per course and per row). */
   readonly courseState = (userId: string, c: Course, criteria: Criteria | null): CourseState => {
+    const memo = this.idx.memo<string, { criteria: Criteria | null; state: CourseState }>('courseState');
+    const key = `${userId}\n${c.id}`;
+    const known = memo.get(key);
+    if (known?.criteria === criteria) return known.state;
+    const state = this.computeState(userId, c, criteria);
+    if (!known) memo.set(key, { criteria, state });
+    return state;
+  };
+  private readonly computeState = (userId: string, c: Course, criteria: Criteria | null): CourseState => {
     const crit = criteria ?? defaultCriteria;
-    const rows = this.ws.progress.filter((p) => p.userId === userId);
-    const byActivity = new Map(rows.map((p) => [p.activityId, p]));
+    const rows = this.progressOf(userId);
     const acts = this.activitiesOf(c);
+    const ofCourse = new Set(acts.map((a) => a.id));
+    const byActivity = new Map<string, ActivityProgress>();
+    for (const p of rows) if (ofCourse.has(p.activityId)) byActivity.set(p.activityId, p);
     const done = new Set(acts.filter((a) => byActivity.has(a.id)).map((a) => a.id));
     const dates = acts
       .map((a) => byActivity.get(a.id)?.completedAt)
@@ -131,14 +250,14 @@ export class Model {
       c.units.every((u) =>
         u.projects
           .filter((p) => p.required)
-          .every((p) => this.ws.projectAttempts.some((x) => x.userId === userId && x.projectId === p.id && x.completedAt)),
+          .every((p) => this.projectAttemptsOf(userId).some((x) => x.projectId === p.id && x.completedAt)),
       );
     const complete = acts.length > 0 && topicsOk && testsOk && projectsOk;
-    const testDates = this.ws.attempts
-      .filter((a) => a.userId === userId && c.units.some((u) => u.test?.id === a.refId))
+    const testDates = this.attemptsOf(userId)
+      .filter((a) => c.units.some((u) => u.test?.id === a.refId))
       .map((a) => a.updatedAt);
-    const projDates = this.ws.projectAttempts
-      .filter((a) => a.userId === userId && a.completedAt && c.units.some((u) => u.projects.some((p) => p.id === a.projectId)))
+    const projDates = this.projectAttemptsOf(userId)
+      .filter((a) => a.completedAt && c.units.some((u) => u.projects.some((p) => p.id === a.projectId)))
       .map((a) => a.completedAt as string);
     const all = [...dates, ...testDates, ...projDates].sort();
     return {
@@ -151,11 +270,16 @@ export class Model {
       timeSeconds: rows.filter((p) => done.has(p.activityId)).reduce((s, p) => s + p.timeSeconds, 0),
     };
   };
-  /** Courses this.assigned to a this.user, each with the criteria of its first assignment. */
-  readonly assigned = (userId: string): Map<string, AssignmentRec> => {
-    const out = new Map<string, AssignmentRec>();
-    for (const a of this.ws.assignments) if (!out.has(a.courseId) && this.assignees(a).includes(userId)) out.set(a.courseId, a);
-    return out;
+  /** Courses assigned to a user, each with the criteria of its first assignment. */
+  readonly assigned = (userId: string): ReadonlyMap<string, AssignmentRec> => {
+    const all = this.idx.memo<string, Map<string, AssignmentRec>>('assigned');
+    if (all.size === 0)
+      for (const a of this.ws.assignments)
+        for (const id of this.assignees(a)) {
+          const mine = all.get(id) ?? all.set(id, new Map()).get(id)!;
+          if (!mine.has(a.courseId)) mine.set(a.courseId, a);
+        }
+    return all.get(userId) ?? new Map<string, AssignmentRec>();
   };
   readonly studentRow = (u: User) => {
     const courses = this.assigned(u.id);
@@ -164,23 +288,21 @@ export class Model {
       const c = this.course(courseId);
       if (c && this.courseState(u.id, c, a.criteria).complete) completed++;
     }
-    const groups = this.ws.memberships
-      .filter((m) => m.userId === u.id)
-      .map((m) => this.group(m.groupId)?.name)
-      .filter((n): n is string => !!n);
+    const groups = (this.idx.membershipsOfUser().get(u.id) ?? []).map((m) => this.group(m.groupId)?.name).filter((n): n is string => !!n);
     return { user: this.userRef(u), joinedAt: u.joinedAt, coursesAssigned: courses.size, coursesCompleted: completed, groups };
   };
-  readonly students = () => this.ws.users.filter((u) => u.role === 'MEMBER').sort((a, b) => a.name.localeCompare(b.name));
-  /** Learners of a course: this.assigned or with recorded progress. */
+  readonly students = () => this.ws.users.filter((u) => u.role === 'MEMBER').sort((a, b) => byName(a.name, b.name));
+  /** Learners with progress in a course, in the order of the progress records. */
+  readonly started = (c: Course): ReadonlySet<string> => this.idx.progressLearners().get(c.id) ?? new Set<string>();
+  /** Learners of a course: assigned or with recorded progress. */
   readonly enrolled = (c: Course): string[] => {
     const ids = new Set<string>();
     for (const a of this.ws.assignments) if (a.courseId === c.id) this.assignees(a).forEach((id) => ids.add(id));
-    const acts = new Set(this.activitiesOf(c).map((a) => a.id));
-    for (const p of this.ws.progress) if (acts.has(p.activityId) && this.user(p.userId)) ids.add(p.userId);
+    for (const id of this.started(c)) if (this.user(id)) ids.add(id);
     return [...ids];
   };
   readonly criteriaFor = (userId: string, courseId: string) => this.assigned(userId).get(courseId)?.criteria ?? null;
-  /** The this.cohort a statistic is computed over: a this.group, or everyone this.enrolled in the this.course. */
+  /** The cohort a statistic is computed over: a group, or everyone enrolled in the course. */
   readonly cohort = (c: Course, groupId: string | undefined): string[] => {
     return groupId ? this.groupMembers(groupId) : this.enrolled(c);
   };
@@ -216,8 +338,8 @@ export class Model {
       description: g.description,
       parentId: g.parentId,
       depth: this.depth(g),
-      memberCount: this.ws.memberships.filter((m) => m.groupId === g.id).length,
-      childCount: this.ws.groups.filter((c) => c.parentId === g.id).length,
+      memberCount: this.idx.membershipsOfGroup().get(g.id)?.length ?? 0,
+      childCount: this.idx.children().get(g.id)?.length ?? 0,
       tags: g.tags,
       leadInstructor: lead ? { id: lead.id, name: lead.name } : null,
       isArchived: g.isArchived,
@@ -245,7 +367,7 @@ export class Model {
   readonly avg = (xs: number[]) => (xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10 : null);
   readonly pct = (n: number, d: number) => (d ? Math.round((1000 * n) / d) / 10 : 0);
   readonly sumTime = (userId: string, activityIds: Set<string>) => {
-    const rows = this.ws.progress.filter((p) => p.userId === userId && activityIds.has(p.activityId));
+    const rows = this.progressOf(userId).filter((p) => activityIds.has(p.activityId));
     return rows.length ? rows.reduce((s, p) => s + p.timeSeconds, 0) : null;
   };
   readonly assignmentView = (a: AssignmentRec) => {
@@ -253,7 +375,7 @@ export class Model {
     const by = this.user(a.assignedById);
     const users = this.assignees(a)
       .map((id) => this.user(id)!)
-      .sort((x, y) => x.name.localeCompare(y.name));
+      .sort((x, y) => byName(x.name, y.name));
     const rows = users.map((u) => {
       const s = c ? this.courseState(u.id, c, a.criteria) : null;
       return {
