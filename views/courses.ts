@@ -16,7 +16,7 @@ interface Course {
   completionPercent: number;
 }
 interface Attempt {
-  user: { id: string; name: string };
+  user: { id: string; name: string; email?: string };
   score: number | null;
   totalQuestions: number;
   percent: number | null;
@@ -100,6 +100,7 @@ function quiz(data: Record<string, unknown>, ctx: ViewContext): HTMLElement {
   const table = dataTable((n) => `Attempts, ${fmt.count(n, 'row')}`, ATTEMPT_COLUMNS, attempts, {
     sort: { key: 'percent', descending: true },
     search: 'attempts by learner',
+    searchText: (a) => a.user.email ?? '',
   });
   const status = listStatus<Attempt>(
     data,
