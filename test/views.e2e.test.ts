@@ -11,6 +11,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { fitList } from '../src/mcp/fit.js';
 import { startTestSandbox, type TestSandbox } from '../src/sandbox/testing.js';
 import { connectStdio, sandboxEnv, type Connected } from './helpers.js';
 import type { Mount } from './apps-host/mount.js';
@@ -361,6 +362,39 @@ async function renderTime(s: Shown, what: string): Promise<number> {
 }
 
 describe('at size: 5,000 learners', () => {
+  test('courses: a list of 1,000 courses in parts, gathered; the chart keeps to the 20 largest, the table holds every course', async () => {
+    const all = Array.from({ length: 1000 }, (_, i) => ({
+      courseId: `crs_${i}`,
+      title: `Course ${String(i + 1).padStart(4, '0')}: ${['Safety', 'Sales', 'Security', 'Onboarding'][i % 4]} at work`,
+      enrolled: 10 + ((i * 37) % 500),
+      completed: (i * 13) % 10,
+      completionPercent: Math.round((((i * 13) % 10) / (10 + ((i * 37) % 500))) * 1000) / 10,
+    }));
+    // Cut as the server cuts a list (src/mcp/fit.ts), at the default size a client takes.
+    const served = (offset: number): CallToolResult => {
+      const { data } = fitList({ courses: all }, 'courses', offset, 40_000);
+      return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+    };
+    const s = await show('analytics_courses', {}, 'light', {
+      result: served(0),
+      serve: async (_name, args) => served(Number(args['offset'])),
+    });
+    const enrolments = all.reduce((n, c) => n + c.enrolled, 0).toLocaleString('en-US');
+    await expect.poll(() => s.view.getByRole('status').innerText()).toBe(`1,000 courses · ${enrolments} enrolments`);
+    expect(viewCalls.length).toBeGreaterThan(1);
+    expect(viewCalls.every((c) => c.name === 'analytics_courses')).toBe(true);
+    expect(await renderTime(s, `courses, 1,000 rows in ${viewCalls.length + 1} parts`)).toBeLessThan(1000);
+    const chart = s.view.locator('figure.chart');
+    expect(await chart.locator('figcaption').innerText()).toContain('Completion of the 20 largest of 1,000 courses');
+    const largest = [...all].sort((a, b) => b.enrolled - a.enrolled).slice(0, 20);
+    expect(await chart.locator('.chart-label').allInnerTexts()).toEqual(largest.map((c) => c.title));
+    expect(await s.view.locator('table tbody tr').count()).toBe(25);
+    await s.view.getByRole('searchbox', { name: 'Search courses' }).fill('Course 0900');
+    await expect.poll(() => column(s, 1)).toEqual([all[899]!.title]);
+    expect(s.problems).toEqual([]);
+    await s.close();
+  });
+
   let big: Connected;
   beforeAll(async () => {
     big = await connectStdio({ PATH: process.env['PATH'] ?? '', WORKSPACE_LOG_LEVEL: 'warn' }, ['--sandbox', '--sandbox-size', '5000']);
