@@ -1022,6 +1022,7 @@ if (!only || only === 'throughput') await throughput();
 if (!only || only === 'startup') await startup();
 if (!only || only === 'sign-in') await signIn();
 if (!only || only === 'telemetry') await telemetry();
+if (!only || only === 'size') await (await import('./size.js')).costAtSize();
 
 const figures = [headline.stdio, headline.start, headline.throughput].filter((f) => f !== undefined);
 if (figures.length > 0) console.log(`\n## The three figures (same run, same machine)\n\n${figures.map((f) => `- ${f}`).join('\n')}`);

@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import pkg from '../package.json' with { type: 'json' };
 import { tools } from '../tools/index.js';
-import { ALL_TOOLS, CLI, connectHttp, sandboxEnv, startHttpProcess, startSandbox, type Sandbox } from './helpers.js';
+import { ALL_TOOLS, CLI, connectHttp, connectStdio, sandboxEnv, startHttpProcess, startSandbox, type Sandbox } from './helpers.js';
 import { blocksRunBy, DOC_URL, shellWords } from './docs-blocks.js';
 
 const bare = { PATH: process.env['PATH'] ?? '' };
@@ -39,6 +39,9 @@ describe('start-up', () => {
     [['--sandbox', '--tools', 'analytics_hero,analytics-student'], 'Unknown tool(s): analytics-student (did you mean analytics_students'],
     [['--sandbox', '--exclude-tools', 'groups_delet'], 'Unknown tool(s): groups_delet (did you mean groups_delete'],
     [['--frobnicate'], "Unknown option '--frobnicate'"],
+    [['--sandbox', '--sandbox-size', '0'], 'WORKSPACE_SANDBOX_SIZE (--sandbox-size) must be between 1 and 100000, got 0'],
+    [['--sandbox', '--sandbox-size', 'many'], 'WORKSPACE_SANDBOX_SIZE (--sandbox-size) must be a whole number, got "many"'],
+    [['--sandbox-size', '5000'], 'WORKSPACE_SANDBOX_SIZE (--sandbox-size) sizes the built-in sandbox workspace: add --sandbox'],
     [
       ['--base-url', 'https://academy.example/api/v1', '--connector-token', 'abcdefgh'],
       'ends in /api/v1, which every tool adds itself: set it to https://academy.example instead',
@@ -63,6 +66,19 @@ describe('start-up', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('WORKSPACE_TIMEOUT_MS');
     expect(r.stderr).not.toContain('sbx_secret_value_9999');
+  });
+
+  test('--sandbox-size serves a generated workspace of that many learners', async () => {
+    const { client, close } = await connectStdio(bare, ['--sandbox', '--sandbox-size', '5000']);
+    try {
+      const hero = await client.callTool({ name: 'analytics_hero', arguments: {} });
+      expect(hero.isError).toBeFalsy();
+      expect(hero.structuredContent).toMatchObject({ totalStudents: 5000 });
+      const teams = await client.callTool({ name: 'groups_list', arguments: { parentId: 'g_sales_emea' } });
+      expect(JSON.stringify(teams.structuredContent)).toContain('Sales EMEA · Team 1');
+    } finally {
+      await close();
+    }
   });
 
   test.each([['--help'], ['-h']])('%s prints the options', (flag) => {

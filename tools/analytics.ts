@@ -53,7 +53,7 @@ export const analyticsTools: ToolDef[] = [
     name: 'analytics_hero',
     title: 'Workspace totals: headline stats, the big picture, all time',
     description:
-      'Overall totals of the whole workspace or platform, all time: how many learners, instructors, admins and courses, completions, pending invites not accepted, average time to finish a course. One month: analytics_monthly_overview.',
+      'Overall totals of the whole workspace or platform, all time: how many learners, instructors, admins and courses, completions, pending invites, average time to finish a course. One month: analytics_monthly_overview.',
     toolset: 'analytics',
     command: 'analytics/hero',
     output: {
@@ -74,9 +74,10 @@ export const analyticsTools: ToolDef[] = [
     gives: 'course ids',
     title: 'Completion rate of each course, who signed up',
     description:
-      'Completion rate and enrollment per course, every course: how many enrolled and completed it, percent complete; which courses get finished most or least; gives course ids.',
+      'Completion rate and enrollment per course, every course: how many enrolled and completed it; which courses get finished most or least; gives course ids.',
     toolset: 'analytics',
     pages: 'courses',
+    fields: true,
     command: 'analytics/courses',
     input: limit,
     output: {
@@ -96,6 +97,7 @@ export const analyticsTools: ToolDef[] = [
       "Full list of everyone in the workspace, all learners, each with courses assigned versus completed and their groups; or find a person's user id by name or email. Those with none completed: analytics_needs_attention.",
     toolset: 'analytics',
     pages: 'students',
+    fields: true,
     command: 'analytics/students',
     input: limit,
     output: students,
@@ -106,9 +108,10 @@ export const analyticsTools: ToolDef[] = [
     untrusted: ['students[].user.name', 'students[].user.email', 'students[].groups[]'],
     title: 'Who is behind or stuck (lagging), with not a single thing done, and needs a reminder, nudge or chase',
     description:
-      "Who is behind (laggards): learners with coursework assigned who haven't started or completed anything (zero completions), or ignored it, to flag, remind or follow up. All learners: analytics_students.",
+      "Who is behind (laggards): learners with coursework assigned who haven't started or completed anything (zero completions), to flag, remind or follow up. All learners: analytics_students.",
     toolset: 'analytics',
     pages: 'students',
+    fields: true,
     command: 'analytics/needs-attention',
     input: limit,
     output: students,

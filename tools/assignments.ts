@@ -17,8 +17,10 @@ export const assignmentsTools: ToolDef[] = [
     ],
     title: "One assignment's details and progress (a rollout): who completed it, who is outstanding or overdue",
     description:
-      "How one course or training assignment is going, assignee by assignee: who completed it, how many finished, who is late, each one's status, percent done, due date and completion rules (minimum scores).",
+      "How one course or training assignment is going, assignee by assignee: who completed it, who is late, each one's status, percent done, due date and completion rules (minimum scores).",
     toolset: 'assignments',
+    pages: 'assignment.assignedUsers',
+    fields: true,
     command: 'assignments/get',
     input: { assignmentId: assignmentIdField },
     output: { assignment: Assignment },
@@ -38,7 +40,7 @@ export const assignmentsTools: ToolDef[] = [
     gives: 'assignment ids',
     title: "A person's assigned training (training plan, on their plate): what is due or overdue",
     description:
-      "Everything assigned to one person and what is left for them to do, by when: each required course's progress, due date, complete, behind, late or overdue; gives assignment ids. One assignment, all assignees: assignments_get. In bulk: batch_call.",
+      "Everything assigned to one person and what is left to do, by when: each required course's progress, due date, complete, late or overdue; gives assignment ids. All assignees of one: assignments_get. In bulk: batch_call.",
     toolset: 'assignments',
     pages: 'assignments',
     command: 'assignments/for-user',

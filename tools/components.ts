@@ -127,7 +127,7 @@ export const componentsTools: ToolDef[] = [
     gives: 'component ids',
     title: 'Create, set up or build an AI tutor, chatbot, role-play, flashcards (spaced repetition) or practice test',
     description:
-      'Create a learning tool for learners: AI chat or tutor (a chatbot answering questions), data analyst, flashcards, role-play scenarios, practice test, audio recap and more. Hidden from learners until components_set_status.',
+      'Create a learning tool for learners: AI chat, tutor or chatbot, data analyst, flashcards, role-play scenarios, practice test, audio recap and more. Hidden from learners until components_set_status.',
     toolset: 'components',
     method: 'POST',
     path: '/api/v1/components',

@@ -46,10 +46,16 @@ export interface ToolDef {
   /** For `long` calls: how long the upstream may wait, from the input, in ms. */
   upstreamWaitMs?: (input: Record<string, unknown>) => number;
   /**
-   * The array field of the answer that is served in parts when the whole would not fit what clients
-   * take: such a tool takes an `offset` (never sent upstream) and its answer may carry a `page`.
+   * The dot path of the answer's array that is served in parts when the whole would not fit what clients
+   * take (`students`, `assignment.assignedUsers`): such a tool takes an `offset` and `fields` (never sent
+   * upstream), and its answer may carry a `page`. The figures around the array stay whole in every part.
    */
   pages?: string;
+  /**
+   * The dot paths a row of the paged array has (`user.name`, `coursesCompleted`), an object's own path
+   * included: what `fields` may name. Made from the output schema.
+   */
+  rowPaths?: readonly string[];
   /** The ids its answer gives that other tools take ("user ids"): the server instructions say where each comes from. */
   gives?: string;
   /**
@@ -134,8 +140,10 @@ type CommandRow = {
   annotations: Annotations;
   /** One of the eight commands that take an Idempotency-Key. */
   mutating?: boolean;
-  /** The array field served in parts when too long (see ToolDef.pages). */
+  /** The dot path of the array served in parts when too long (see ToolDef.pages). */
   pages?: string;
+  /** A list tool: its paged array's rows may be cut to some `fields` (see ToolDef.rowPaths). */
+  fields?: boolean;
   /** See ToolDef.gives. */
   gives?: string;
   /** See ToolDef.confirm. */
@@ -148,19 +156,74 @@ type CommandRow = {
   prose?: readonly string[];
 };
 
-const offsetField = z.int().min(0).describe('From page.nextOffset.');
+// Said at length once, in the server instructions, rather than in each of the tools that take it.
+const offsetField = z.int().min(0).describe('page.nextOffset');
 
-/** Where a part of a long list stands, in an answer served in parts. */
-const pageShape = z
-  .strictObject({ offset: z.int(), returned: z.int(), total: z.int(), nextOffset: z.int().nullable() })
-  .describe('Present when the list was cut to fit: call again with offset = nextOffset for the rest.');
+/**
+ * Where a part of a long list stands, in an answer served in parts. `mayGoOn`: the workspace gave as many
+ * rows as asked for (ask with a larger limit for more); `reread`: the list was read again for this part
+ * (rows may have moved). Each answer's text says so, and how to go on, so the schema spends no words on it.
+ */
+const pageShape = z.strictObject({
+  offset: z.int(),
+  returned: z.int(),
+  total: z.int(),
+  nextOffset: z.int().nullable(),
+  mayGoOn: z.literal(true).optional(),
+  reread: z.literal(true).optional(),
+});
+
+/** The schema of the array at a dot path of an output shape, or undefined when there is none. */
+export function arrayAt(shape: z.ZodRawShape, path: string): z.ZodArray | undefined {
+  let node: z.core.$ZodType | undefined = z.object(shape);
+  for (const key of path.split('.')) {
+    const inner = unwrap(node);
+    node = inner instanceof z.ZodObject ? (inner.shape as z.ZodRawShape)[key] : undefined;
+  }
+  const found = node && unwrap(node);
+  return found instanceof z.ZodArray ? found : undefined;
+}
+
+/** A schema without its optional, nullable and default wrappers. */
+export function unwrap(schema: z.core.$ZodType | undefined): z.core.$ZodType | undefined {
+  let s = schema;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) s = s.unwrap() as z.core.$ZodType;
+  return s;
+}
+
+/** Every dot path of a row's schema: each field, and each field of an object within it (arrays are leaves). */
+export function pathsOf(schema: z.core.$ZodType | undefined, prefix = ''): string[] {
+  const inner = unwrap(schema);
+  if (!(inner instanceof z.ZodObject)) return [];
+  return Object.entries(inner.shape as z.ZodRawShape).flatMap(([key, child]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return [path, ...pathsOf(child, path)];
+  });
+}
+
+/** `fields`: the dot paths of a row to keep, refused when one is not a path of the row (naming those that are). */
+function fieldsField(known: readonly string[]) {
+  const set = new Set(known);
+  return z
+    .array(z.string())
+    .superRefine((paths, ctx) => {
+      if (paths.length === 0 || paths.length > 100) ctx.addIssue({ code: 'custom', message: 'give 1 to 100 fields' });
+      const unknown = paths.filter((p) => !set.has(p));
+      if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown field ${unknown.join(', ')}; known: ${known.join(', ')}` });
+    })
+    .describe('Paths to keep');
+}
 
 /** A Connector command: always POST with a JSON body, input rejected on unknown fields. */
 export function command(row: CommandRow): ToolDef {
   const mutating = row.mutating ?? false;
   const shape: Record<string, z.core.$ZodType> = { ...(row.input ?? {}) };
   if (mutating) shape['idempotencyKey'] = idempotencyKeyField.optional();
+  const rows = row.pages === undefined ? undefined : arrayAt(row.output, row.pages);
+  if (row.pages !== undefined && !rows) throw new Error(`${row.name} pages ${row.pages}, which is no array of its output`);
+  const rowPaths = rows && row.fields ? pathsOf(rows.element) : undefined;
   if (row.pages) shape['offset'] = offsetField.optional();
+  if (rowPaths && rowPaths.length > 0) shape['fields'] = fieldsField(rowPaths).optional();
   const output = row.pages ? { ...row.output, page: pageShape.optional() } : row.output;
   return {
     name: row.name,
@@ -176,6 +239,7 @@ export function command(row: CommandRow): ToolDef {
     takesIdempotencyKey: mutating,
     mode: 'json',
     ...(row.pages ? { pages: row.pages } : {}),
+    ...(rowPaths && rowPaths.length > 0 ? { rowPaths } : {}),
     ...(row.gives ? { gives: row.gives } : {}),
     ...(row.confirm ? { confirm: row.confirm } : {}),
     ...(row.example ? { example: row.example } : {}),
@@ -268,4 +332,5 @@ export function urlText() {
   return z.string().min(1).refine(wellFormed, 'contains a lone UTF-16 surrogate, which cannot be sent in a URL');
 }
 
-export const limitField = z.int().positive().describe('Max rows.');
+// A list read without one is read whole (the server instructions say so once).
+export const limitField = z.int().positive().describe('Max rows');

@@ -8,8 +8,7 @@ export const exploreTools: ToolDef[] = [
     name: 'explore_set_audience',
     untrusted: ['title'],
     title: 'Who sees a section (category) of the course catalog',
-    description:
-      'Choose who can see a section of the explore page, the course catalog: restrict it to some groups, such as managers only, or hide it from some.',
+    description: 'Choose who can see a section of the explore page, the course catalog: restrict it to some groups or hide it from some.',
     toolset: 'explore',
     command: 'explore/set-audience',
     input: {

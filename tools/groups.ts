@@ -42,7 +42,7 @@ export const groupsTools: ToolDef[] = [
     title:
       'Pause or suspend someone in a group while on leave (on hold, parental or medical leave, sabbatical): switch off, or reactivate them',
     description:
-      'Mark someone inactive: pause or deactivate their membership in one group or cohort for now while they stay employed, or reactivate it when they are back. Offboarding: members_remove. In bulk: batch_call.',
+      'Mark someone inactive: pause or deactivate their membership in one group or cohort while they stay employed, or reactivate it. Offboarding: members_remove. In bulk: batch_call.',
     toolset: 'groups',
     command: 'groups/member-set-status',
     input: { groupId, userId, status: MembershipStatus.describe('INACTIVE pauses, ACTIVE resumes.') },

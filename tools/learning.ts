@@ -20,7 +20,7 @@ export const learningTools: ToolDef[] = [
     ],
     title: "One learner's progress in a course and where they are stuck, unit by unit (module by module)",
     description:
-      'How far along one person is in one course, unit by unit (modules, lessons, topics, activities): a breakdown of what they finished, scores, whether they passed each unit test, time spent against the rest of the team; gives activity ids. In bulk: batch_call.',
+      'How far along one person is in one course, unit by unit (modules, lessons, topics, activities): what they finished, scores, unit tests passed, time spent versus the team; gives activity ids. In bulk: batch_call.',
     toolset: 'learning',
     command: 'learning/student-units',
     input: { userId: userIdField, courseId: courseIdField, groupId },
@@ -163,7 +163,7 @@ export const learningTools: ToolDef[] = [
     untrusted: ['projects[].title', 'projects[].unitTitle'],
     title: 'Role-play results: attempts and scores',
     description:
-      "How learners do on a course's role-play and scenario projects (practice simulations, exercises): share started and completed, attempts or tries, average best score; optionally one unit.",
+      "How learners do on a course's role-play and scenario projects (practice simulations, exercises): share started and completed, attempts, average best score; optionally one unit.",
     toolset: 'learning',
     command: 'learning/project-scenarios',
     input: { courseId: courseIdField, unitId: unitIdField.optional(), groupId },

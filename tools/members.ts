@@ -9,7 +9,7 @@ export const membersTools: ToolDef[] = [
     title:
       'Offboard someone who resigned, quit, left or no longer works here (contractors, offboarding): remove, delete or kick them out of the workspace, platform or system',
     description:
-      'Remove a member from the whole workspace for good, taking them off every group: their account and access end. One group only, for a while: groups_member_set_status. Cannot be undone. In bulk: batch_call.',
+      'Remove a member from the whole workspace for good, off every group: their access ends. One group, for a while: groups_member_set_status. Cannot be undone. In bulk: batch_call.',
     toolset: 'members',
     command: 'members/remove',
     input: { userId: userIdField },

@@ -9,8 +9,9 @@ const quizTool = command({
   untrusted: ['activity.topicTitle', 'activity.unitTitle', 'attempts[].user.name', 'attempts[].user.email'],
   title: 'Quiz results: who took it, scores, grade distribution',
   description:
-    'Results of one quiz: who took it, every attempt and score per person (grade, time taken, passed), the average mark and the score spread in quartiles. Questions most missed: learning_question_stats.',
+    'Results of one quiz: who took it, each attempt and score (grade, time taken, passed), the average mark and score spread in quartiles. Questions most missed: learning_question_stats.',
   toolset: 'performance',
+  pages: 'attempts',
   command: 'performance/quiz',
   input: { activityId: id('Quiz activity id, from learning_student_units or courses_structure.') },
   output: {

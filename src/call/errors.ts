@@ -158,6 +158,11 @@ export const ERROR_CODES = {
     resolution: 'Fix the code as the message says (aggregate more, make fewer calls, compute less) and run it again.',
     retry: false,
   },
+  RESULT_TOO_LARGE: {
+    meaning: 'The answer is larger than this server answers with (WORKSPACE_RESULT_MAX_CHARS), even served in parts: it was not sent.',
+    resolution: 'Ask for less: fewer fields, a smaller limit, or a narrower tool.',
+    retry: false,
+  },
   INTERNAL_ERROR: { meaning: 'A fault in this server.', resolution: 'Report it with the time of the call.', retry: false },
 } as const satisfies Record<string, CodeInfo>;
 

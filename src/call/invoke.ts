@@ -60,7 +60,7 @@ function longBudget(
  * What the upstream needs from one validated tool input: path, query, body, and for commands that take
  * one, the Idempotency-Key (the one a confirmation was sealed with, else the caller's, else a fresh one
  * for this call, kept across its retries). The server's own fields (the idempotency key, a paged list's
- * offset) are taken out here and nowhere else.
+ * offset and fields) are taken out here and nowhere else.
  */
 export function buildRequest(
   def: ToolDef,
@@ -70,7 +70,10 @@ export function buildRequest(
   const args = { ...input };
   const given = args['idempotencyKey'];
   delete args['idempotencyKey'];
-  if (def.pages) delete args['offset'];
+  if (def.pages) {
+    delete args['offset'];
+    delete args['fields'];
+  }
   const idempotencyKey = def.takesIdempotencyKey ? (confirmedKey ?? (typeof given === 'string' ? given : randomUUID())) : undefined;
 
   // Path ids were checked by their schema (tools/define.ts `id()`): not empty, not "." or "..".

@@ -256,7 +256,7 @@ class GuestCalls {
   /** One call exactly as alone, in a span of its own under the run's. */
   private execute(def: ToolDef, checked: Record<string, unknown>, index: number): Promise<Outcome> {
     const { opts, call, ctx, request } = this.parts;
-    return executeStep(def, checked, opts, call, ctx, request, {}, { 'learning_workspace.code.call': index });
+    return executeStep(def, checked, opts, call, ctx, request, {}, { 'learning_workspace.code.call': index }, { whole: true });
   }
 
   private async slot(): Promise<void> {

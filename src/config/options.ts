@@ -123,7 +123,14 @@ export const OPTIONS: readonly OptionRow[] = [
     env: 'WORKSPACE_RESULT_MAX_CHARS',
     value: 'N',
     group: 'Tools',
-    help: `longest JSON text of a list result before it is served in parts, with an offset for the next part (default ${DEFAULTS.resultMaxChars}, about 10,000 tokens)`,
+    help: `longest text, and longest structured content, of any tool result: a longer list is served in parts, with an offset for the next part (default ${DEFAULTS.resultMaxChars}, about 10,000 tokens)`,
+  },
+  {
+    flag: 'list-max-rows',
+    env: 'WORKSPACE_LIST_MAX_ROWS',
+    value: 'N',
+    group: 'Tools',
+    help: `rows a list asked without a limit is read with, then served in parts; an answer with exactly as many says the list may go on (default ${DEFAULTS.listMaxRows})`,
   },
   {
     flag: 'job-after-ms',
@@ -234,7 +241,7 @@ export const OPTIONS: readonly OptionRow[] = [
     env: 'WORKSPACE_SANDBOX_SIZE',
     value: 'N',
     group: 'Serving',
-    help: 'with --sandbox: a generated workspace of N learners (1 to 100000) in teams of about 25, with assignments that grow with it (default: the small workspace of 9 learners)',
+    help: 'with --sandbox (refused without it): a generated workspace of N learners (1 to 100000) in teams of about 25, with assignments that grow with it, the same every time (default: the small workspace of 9 learners)',
   },
   {
     flag: 'http',

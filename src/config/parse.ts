@@ -46,6 +46,7 @@ export interface Config {
   /** code_run is offered: `code` among the toolsets, or code_run among the tools. */
   code: boolean;
   resultMaxChars: number;
+  listMaxRows: number;
   readOnly: boolean;
   /** Lockdown for every request: deletions always asked, prose people wrote withheld, foreign links defanged. */
   lockdown: boolean;
@@ -424,6 +425,14 @@ function toolChoice(sets: string[], named: string[]): Pick<Config, 'toolsets' | 
   };
 }
 
+/** How large one result may be, and how many rows a list is read with. */
+function answerSizes(read: Read): Pick<Config, 'resultMaxChars' | 'listMaxRows'> {
+  return {
+    resultMaxChars: integer('result-max-chars', read('result-max-chars'), DEFAULTS.resultMaxChars, 1_000, 10_000_000),
+    listMaxRows: integer('list-max-rows', read('list-max-rows'), DEFAULTS.listMaxRows, 1, 1_000_000),
+  };
+}
+
 export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
   let parsed: Values;
   try {
@@ -466,7 +475,7 @@ export function parseCli(argv: string[], rawEnv: NodeJS.ProcessEnv): CliAction {
     ...longOperations(read, env),
     auditLog: read('audit-log') || undefined,
     logLevel: logLevel(read('log-level')),
-    resultMaxChars: integer('result-max-chars', read('result-max-chars'), DEFAULTS.resultMaxChars, 1_000, 10_000_000),
+    ...answerSizes(read),
     ...toolChoice(list('toolsets'), list('tools')),
     excludeTools: excluded.length > 0 ? new Set(excluded) : undefined,
     readOnly: switchOn(values, read, 'read-only'),

@@ -1,3 +1,4 @@
+import { MemoryReadings } from './memory-readings.js';
 import type { Claim, Doubt, JobOutcome, JobRecord, JobStore, Liveness, Retention, StoreReport } from './record.js';
 
 /** The most jobs one process keeps; past it the oldest finished ones go first. */
@@ -13,6 +14,7 @@ export class MemoryJobStore implements JobStore {
   private readonly expiry = new Map<string, NodeJS.Timeout>();
   private readonly cancelListeners: ((id: string) => void)[] = [];
   private readonly doubts = new Map<string, { doubt: Doubt; until: number }>();
+  private readonly readings = new MemoryReadings();
 
   constructor(private readonly retention: Retention) {}
 
@@ -108,6 +110,14 @@ export class MemoryJobStore implements JobStore {
   async setDoubt(key: string, doubt: Doubt): Promise<void> {
     if (this.doubts.size >= MAX_DOUBTS) this.doubts.delete(this.doubts.keys().next().value!);
     this.doubts.set(key, { doubt, until: Date.now() + this.retention.keepMs });
+  }
+
+  getReading(key: string): Promise<string | undefined> {
+    return this.readings.getReading(key);
+  }
+
+  putReading(key: string, json: string, keepMs: number): Promise<void> {
+    return this.readings.putReading(key, json, keepMs);
   }
 
   state(): StoreReport {

@@ -74,7 +74,17 @@ export type Liveness = 'alive' | 'gone' | 'unsure';
  * joins them; every job by its id. Only the replica running a job writes its progress and its end, but
  * any replica may cancel it, and end it as lost once its replica is gone.
  */
-export interface JobStore {
+/**
+ * Readings of long lists, kept a few minutes so that the parts of one list come from one reading (in the
+ * shared store when replicas run, so a next part served by another replica adds up). A reading is the
+ * JSON text of the list's answer; it may be gone at any time (expired, evicted, the store down).
+ */
+export interface ReadingStore {
+  getReading(key: string): Promise<string | undefined>;
+  putReading(key: string, json: string, keepMs: number): Promise<void>;
+}
+
+export interface JobStore extends ReadingStore {
   /**
    * Starts `record` under `key`, or gives the running job of that key (`joined`), or the doubt a lost or
    * interrupted write of that key left (unless `overDoubt`: the person said to go on; the doubt goes).

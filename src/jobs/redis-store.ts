@@ -71,6 +71,8 @@ const runningKey = (key: string) => `${PREFIX}run:{${key}}`;
 const doubtKey = (key: string) => `${PREFIX}doubt:{${key}}`;
 const ownerKey = (owner: string) => `${PREFIX}owner:{${owner}}`;
 const replicaKey = (replica: string) => `${PREFIX}replica:{${replica}}`;
+/** A reading of a long list, tagged by its own key (caller, tool and arguments, hashed): one key, one slot. */
+const readingKey = (key: string) => `${PREFIX}reading:{${key}}`;
 
 const NOW = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
@@ -481,6 +483,14 @@ export class RedisJobStore implements JobStore {
 
   async setDoubt(key: string, doubt: Doubt): Promise<void> {
     await this.step('write', () => this.redis.set(doubtKey(key), JSON.stringify(doubt), 'PX', this.retention.keepMs));
+  }
+
+  async getReading(key: string): Promise<string | undefined> {
+    return (await this.step('read', () => this.redis.get(readingKey(key)))) ?? undefined;
+  }
+
+  async putReading(key: string, json: string, keepMs: number): Promise<void> {
+    await this.step('write', () => this.redis.set(readingKey(key), json, 'PX', keepMs));
   }
 
   /** For /readyz: never reached yet, answering, failing (or refusing writes), or refused by its configuration. */

@@ -169,6 +169,7 @@ function serverFactory(
       toolsFor: perRequest ? (grant) => catalogues(u, grant.readOnly) : undefined,
       keepAliveMs: config.keepAliveMs,
       resultMaxChars: config.resultMaxChars,
+      listMaxRows: config.listMaxRows,
       lockdown: config.lockdown,
       codeLimits: { ...CODE_LIMITS, cpuMs: config.codeCpuMs, wallMs: config.codeWallMs },
       maxInFlight: config.http?.maxInFlight,

@@ -5,22 +5,51 @@ export interface Page {
   total: number;
   /** The offset of the next part, or null when this part is the last. */
   nextOffset: number | null;
+  /** The workspace gave exactly as many rows as it was asked for: the list may go on past `total`. */
+  mayGoOn?: true;
+  /** This part comes from a new reading of the list (the one the earlier parts came from had expired). */
+  reread?: true;
+}
+
+/** What is known of a list beyond its rows: it may go on, or was read again for this part. */
+export type ListFlags = Pick<Page, 'mayGoOn' | 'reread'>;
+
+/** The value at a dot path (`assignment.assignedUsers`) of an answer, or undefined. */
+export function valueAt(data: unknown, path: string): unknown {
+  let node = data;
+  for (const key of path.split('.')) {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** A copy of `data` with `value` at the dot path, every object on the way copied and the rest shared. */
+export function withValueAt(data: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const [key, ...rest] = path.split('.') as [string, ...string[]];
+  if (rest.length === 0) return { ...data, [key]: value };
+  const inner = data[key];
+  const child = inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {};
+  return { ...data, [key]: withValueAt(child, rest.join('.'), value) };
 }
 
 /**
- * Makes a list result fit the size clients take: the items of `field` from `offset` on, as many as keep
- * the answer's JSON within `maxChars`, cut at an item boundary, with a `page` saying where the next
- * part begins. A result that fits whole, from the start, is returned as it is.
+ * Makes a list result fit the size clients take: the items of the array at `path` from `offset` on, as
+ * many as keep the answer's JSON within `maxChars`, cut at an item boundary, with a `page` (at the top of
+ * the answer) saying where the next part begins. Everything around the array (totals, counts,
+ * percentages) stays whole in every part. A result that fits whole, from the start, with nothing to say
+ * of its list, is returned as it is.
  */
 export function fitList(
   data: Record<string, unknown>,
-  field: string,
+  path: string,
   offset: number,
   maxChars: number,
+  flags: ListFlags = {},
 ): { data: Record<string, unknown>; page?: Page; json?: string } {
-  const items = data[field];
+  const items = valueAt(data, path);
   if (!Array.isArray(items)) return { data };
-  if (offset === 0) {
+  if (offset === 0 && !flags.mayGoOn && !flags.reread) {
     // The whole answer's JSON is its text block too: made once, and kept when it fits.
     const json = JSON.stringify(data);
     if (json.length <= maxChars) return { data, json };
@@ -28,13 +57,14 @@ export function fitList(
   const rest = items.slice(offset);
   const build = (count: number) => {
     const next = offset + count < items.length ? offset + count : null;
-    const page: Page = { offset, returned: count, total: items.length, nextOffset: next };
-    return { data: { ...data, [field]: rest.slice(0, count), page }, page };
+    const page: Page = { offset, returned: count, total: items.length, nextOffset: next, ...flags };
+    return { data: { ...withValueAt(data, path, rest.slice(0, count)), page }, page };
   };
+  if (rest.length === 0) return build(0);
+  if (JSON.stringify(build(rest.length).data).length <= maxChars) return build(rest.length);
   // The largest count whose answer fits; at least one item, so paging always moves on.
   let low = 1;
-  let high = rest.length;
-  if (rest.length === 0) return build(0);
+  let high = rest.length - 1;
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
     if (JSON.stringify(build(mid).data).length <= maxChars) low = mid;
@@ -43,9 +73,35 @@ export function fitList(
   return build(low);
 }
 
+/** The last segment of a dot path: what the rows are called in words. */
+const rowsWord = (path: string) => path.slice(path.lastIndexOf('.') + 1);
+
 /** What the text of a result cut into parts says, so a model knows there is more and how to get it. */
-export function pageNote(field: string, page: Page): string {
+export function pageNote(path: string, page: Page): string {
+  const field = rowsWord(path);
   const shown = page.returned === 0 ? `no ${field}` : `${field} ${page.offset + 1} to ${page.offset + page.returned}`;
   const more = page.nextOffset === null ? 'This is the last part.' : `Call again with offset: ${page.nextOffset} for the next part.`;
-  return `Showing ${shown} of ${page.total}. ${more}`;
+  const lines = [`Showing ${shown} of ${page.total}. ${more}`];
+  if (page.mayGoOn)
+    lines.push(`The workspace gave exactly as many ${field} as were asked for, so the list may go on: ask with a larger limit for more.`);
+  if (page.reread) lines.push('The list was read again for this part (the earlier reading had expired): rows may have moved.');
+  return lines.join(' ');
+}
+
+/** Room kept for the note beside a part's JSON, so text and structured content both stay within the cap. */
+export const NOTE_ROOM = 400;
+
+/** The largest array of an answer, by its JSON's length, with its dot path (`[]` for an array's items). */
+export function largestArray(data: unknown, path = ''): { path: string; length: number; chars: number } | undefined {
+  let best: { path: string; length: number; chars: number } | undefined;
+  const consider = (c: { path: string; length: number; chars: number } | undefined) => {
+    if (c && (!best || c.chars > best.chars)) best = c;
+  };
+  if (Array.isArray(data)) {
+    consider({ path, length: data.length, chars: JSON.stringify(data).length });
+    for (const item of data) consider(largestArray(item, `${path}[]`));
+  } else if (data && typeof data === 'object') {
+    for (const [k, v] of Object.entries(data)) consider(largestArray(v, path ? `${path}.${k}` : k));
+  }
+  return best;
 }

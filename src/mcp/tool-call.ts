@@ -7,12 +7,14 @@ import { invoke } from '../call/invoke.js';
 import type { Upstream } from '../call/upstream.js';
 import { doubtQuestion, doubtRefusal } from '../jobs/advice.js';
 import { handOffResult, madeIn, seenInLockdown, storeUnavailable } from '../jobs/answers.js';
-import { StoreUnavailable, type Doubt, type JobRecord } from '../jobs/record.js';
+import { StoreUnavailable, type Doubt, type JobRecord, type ReadingStore } from '../jobs/record.js';
 import type { Attach, JobRunner, Outcome } from '../jobs/runner.js';
 import { log, redact } from '../telemetry/log.js';
 import { fieldIssues, withoutNullOptionals } from './arguments.js';
 import { DEFAULTS } from '../config/defaults.js';
-import { fitList, pageNote } from './fit.js';
+import { fitAnswer } from './fit-answer.js';
+import { projectRows } from './fields.js';
+import { readList } from './list-reading.js';
 import type { RequestContext } from './request-context.js';
 import { targetsOf, traceIdOf, type AuditLog } from '../telemetry/audit.js';
 import { createdTask, taskOf } from './tasks.js';
@@ -30,8 +32,12 @@ export interface ToolCallOptions {
   upstream: Upstream;
   /** Interval of the still-waiting progress of calls with a progress token. */
   keepAliveMs?: number | undefined;
-  /** Longest JSON text of a list result before it is served in parts. */
+  /** Longest text, and longest structured content, of any result: a longer list is served in parts. */
   resultMaxChars?: number | undefined;
+  /** Rows a list asked without a limit is read with (WORKSPACE_LIST_MAX_ROWS). */
+  listMaxRows?: number | undefined;
+  /** Where the readings of lists served in parts are kept; default: the job store, else this process. */
+  readings?: ReadingStore | undefined;
   /** Runs the long tools as jobs; without it (hand-off off) they run as plain calls. */
   jobs?: JobRunner | undefined;
   /** Asks the person before a destructive write, when the client can ask. */
@@ -231,12 +237,23 @@ export function executeStep(
   request: RequestContext,
   trace: RequestTrace,
   attributes: Record<string, string | number>,
+  serving: Serving = {},
 ): Promise<Outcome> {
   const { signal, keepAliveMs, onRetry, lockdown } = call;
-  const run = () => executeAudited(def, checked, opts, { signal, keepAliveMs, trace, onRetry, lockdown }, ctx, request, performance.now());
+  const step = { signal, keepAliveMs, trace, onRetry, lockdown };
+  const run = () => executeAudited(def, checked, opts, step, ctx, request, performance.now(), serving);
   if (!opts.telemetry) return run();
   const all = { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': def.name, ...attributes };
   return opts.telemetry.step(`execute_tool ${def.name}`, all, run, (o) => (o.error ? (o.error.code ?? 'tool_error') : undefined));
+}
+
+/**
+ * How an answer is served. `whole` (a code run's calls): every row of a list, read with no limit but the
+ * server's maximum and returned in one piece, with no `page` and no `offset` (only `fields` applies); the
+ * code run answers for the size of what it returns. Otherwise a long list comes in parts within the cap.
+ */
+export interface Serving {
+  whole?: boolean;
 }
 
 /** execute(), then a write's audit line, on disk before the answer goes out (for a job: when it ends). */
@@ -248,8 +265,9 @@ export function executeAudited(
   ctx: ServerContext,
   request: RequestContext,
   started: number,
+  serving: Serving = {},
 ): Promise<Outcome> {
-  const outcome = execute(def, checked, opts, call, started);
+  const outcome = execute(def, checked, opts, call, started, request.caller.hash, serving);
   // Reads are not audited: their outcome goes out as it comes.
   if (!opts.audit || def.annotations.readOnlyHint) return outcome;
   return outcome.then(async (o) => {
@@ -298,27 +316,38 @@ async function execute(
   opts: ToolCallOptions,
   call: CallContext,
   started: number,
+  owner: string,
+  serving: Serving,
 ): Promise<Outcome> {
   try {
-    const data = await invoke(def, checked, opts.upstream, call);
-    const output = def.output.safeParse(data);
-    if (!output.success) {
-      throw new ToolError('The upstream answer does not have the documented shape.', {
-        code: 'BAD_UPSTREAM_RESPONSE',
-        fieldErrors: fieldIssues(output.error),
-      });
-    }
-    const shown = call.lockdown ? lockedData(def, data, opts.upstream.hosts()) : data;
-    if (!def.pages) return { result: marked(def, secretFree({ content: textBlocks(def, shown), structuredContent: shown })) };
+    const check = (data: Record<string, unknown>) => checkOutput(def, data);
+    const readings = opts.readings ?? opts.jobs?.store;
+    const { data, flags } = def.pages
+      ? await readList({ ...def, pages: def.pages }, checked, { ...opts, readings }, call, owner, check, serving.whole)
+      : { data: await invoke(def, checked, opts.upstream, call), flags: {} };
+    if (!def.pages) check(data);
+    const fields = Array.isArray(checked['fields']) ? (checked['fields'] as string[]) : undefined;
+    const rows = def.pages ? projectRows(data, def.pages, fields) : data;
+    const shown = call.lockdown ? lockedData(def, rows, opts.upstream.hosts()) : rows;
+    if (serving.whole) return { result: marked(def, secretFree({ content: textBlocks(def, shown), structuredContent: shown })) };
     // The offset of a list served in parts is the server's own (the call core never sends it upstream).
     const offset = typeof checked['offset'] === 'number' ? checked['offset'] : 0;
-    const fitted = fitList(shown, def.pages, offset, opts.resultMaxChars ?? DEFAULTS.resultMaxChars);
-    const content: CallToolResult['content'] = fitted.json ? [{ type: 'text', text: fitted.json }] : textBlocks(def, fitted.data);
-    if (fitted.page) content.push({ type: 'text', text: pageNote(def.pages, fitted.page) });
-    return { result: marked(def, secretFree({ content, structuredContent: fitted.data })) };
+    const maxChars = opts.resultMaxChars ?? DEFAULTS.resultMaxChars;
+    const fitted = fitAnswer(def, shown, offset, maxChars, flags, (d) => textBlocks(def, d));
+    return { result: marked(def, secretFree(fitted)) };
   } catch (err) {
     return failed(def, err, started, call.lockdown);
   }
+}
+
+/** Refuses an upstream answer that does not have the documented shape. */
+function checkOutput(def: ToolDef, data: Record<string, unknown>): void {
+  const output = def.output.safeParse(data);
+  if (output.success) return;
+  throw new ToolError('The upstream answer does not have the documented shape.', {
+    code: 'BAD_UPSTREAM_RESPONSE',
+    fieldErrors: fieldIssues(output.error),
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 // The sandbox at a customer's size (--sandbox-size): the small workspace grown to N learners in teams of
 // about 25 under a tree of departments and regions, with the courses, assignments, progress and radar
 // alerts that grow with them. Deterministic: one seeded generator of its own, so the small workspace's
-// records (and every answer about them) stay as they are, and a larger size only adds to a smaller one.
+// records (and every answer about them) stay as they are.
 import {
   DAY,
   learnCourse,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Check, CommandError, createConnector } from './connector/index.js';
+import { Check, CommandError, createConnector, LIST_LIMITS, type ListLimits } from './connector/index.js';
 import { createContent, type ContentOptions } from './content/index.js';
 import type { CourseStat, WorkspaceFacts } from './content/store.js';
 import { sizedWorkspace } from './grow.js';
@@ -74,6 +74,8 @@ export interface IdemRecord {
 export class Sandbox {
   ws: Workspace;
   protected idem = new Map<string, IdemRecord>();
+  /** The workspace's default and maximum `limit` (a test sandbox changes them). */
+  protected readonly limits: ListLimits = { ...LIST_LIMITS };
   protected connector;
   readonly content;
 
@@ -84,7 +86,7 @@ export class Sandbox {
     protected readonly opts: SandboxOptions,
   ) {
     this.ws = sizedWorkspace(this.now(), this.opts.size);
-    this.connector = createConnector({ ws: this.ws, now: () => this.now() });
+    this.connector = createConnector({ ws: this.ws, now: () => this.now(), limits: this.limits });
     this.opts.facts ??= () => this.facts();
     this.content = createContent(this.opts, () => this.now(), SANDBOX_CREDENTIALS.apiKey);
   }
@@ -97,9 +99,10 @@ export class Sandbox {
   private facts(): WorkspaceFacts {
     const ask = <T>(command: string, body: Record<string, unknown> = {}) => this.connector[command]!.run(body, new Check(body)) as T;
     const { courses } = ask<{ courses: CourseStat[] }>('analytics/courses');
+    // Every learner, not the workspace's default page of them.
     const { students } = ask<{
       students: { user: { name: string }; groups: string[]; coursesAssigned: number; coursesCompleted: number }[];
-    }>('analytics/students');
+    }>('analytics/students', { limit: this.limits.max });
     const { groups } = ask<{ groups: { name: string }[] }>('groups/list', { includeDescendants: true });
     return {
       courses,

@@ -2,7 +2,7 @@
 // None of this is in the workspace a user runs with --sandbox, whose memory must not grow per request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { createConnector } from './connector/index.js';
+import { createConnector, LIST_LIMITS } from './connector/index.js';
 import { makeHostile } from './hostile.js';
 import { sizedWorkspace } from './grow.js';
 import { listen, Sandbox, type Fault, type RecordedRequest, type SandboxOptions } from './platform.js';
@@ -21,7 +21,8 @@ export class TestSandbox extends Sandbox {
   /** Back to the seeded workspace, no faults, empty request log. */
   reset(): void {
     this.ws = sizedWorkspace(this.now(), this.opts.size);
-    this.connector = createConnector({ ws: this.ws, now: () => this.now() });
+    Object.assign(this.limits, LIST_LIMITS);
+    this.connector = createConnector({ ws: this.ws, now: () => this.now(), limits: this.limits });
     this.content.reset();
     this.faults = [];
     this.idem.clear();
@@ -47,6 +48,15 @@ export class TestSandbox extends Sandbox {
   hostile(): void {
     this.content.options.stream = {};
     makeHostile(this.ws, this.content.store.materials, this.content.options.stream);
+  }
+
+  /**
+   * Refuses a list command's `limit` above `max` (400 VALIDATION_ERROR, `error.errors.limit`, unless another
+   * `status` is given), as a workspace with an undocumented maximum does, until the next reset.
+   */
+  refuseLimitAbove(max: number, status = 400): void {
+    this.limits.max = max;
+    this.limits.status = status;
   }
 
   /** Misbehaves on the next `times` requests whose path starts with `fault.path`. */

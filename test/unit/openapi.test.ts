@@ -100,11 +100,11 @@ function placeholder(schema: Schema): unknown {
 /**
  * The fields the row sends upstream when given `fields` of its input: its own `body()` when it has one,
  * else the input less what the server takes for itself (path parameters, the idempotency key, which
- * travels as a header, and a paged list's offset).
+ * travels as a header, and a paged list's offset and fields).
  */
 function sentFields(def: ToolDef, fields: string[]): string[] {
   const input = inputOf(def);
-  const own = new Set([...pathParams(def), 'idempotencyKey', ...(def.pages ? ['offset'] : [])]);
+  const own = new Set([...pathParams(def), 'idempotencyKey', ...(def.pages ? ['offset', 'fields'] : [])]);
   const given = fields.filter((k) => !own.has(k));
   if (!def.body) return given;
   const sample = Object.fromEntries(given.map((k) => [k, placeholder(input.properties[k] ?? {})]));

@@ -162,7 +162,8 @@ describe('tool registry', () => {
     console.log(
       `model-facing tool list: ${sent} o200k tokens as one JSON document for ${listed.length} tools; heaviest: ${heaviest.map(([n, c]) => `${n} ${c}`).join(', ')}`,
     );
-    expect(sent).toBeLessThanOrEqual(5_000);
+    // 5,100 since the list tools take offset and fields (issue 47): 5,055 measured, descriptions trimmed first.
+    expect(sent).toBeLessThanOrEqual(5_100);
     // No one tool eats the budget.
     for (const [name, n] of perTool) expect(n, name).toBeLessThanOrEqual(400);
     // And the whole list as sent, output schemas and annotations included (about 4 characters a token).
@@ -430,11 +431,11 @@ describe('server instructions', () => {
       const namesIn = (line: string | undefined) => new Set(line?.match(/\b[a-z]+_[a-z_]+\b/g));
       // Where ids come from and which lists come in parts: made from the rows, for the tools offered only.
       const sources = namesIn(lines.find((l) => l.startsWith('Ids come from other tools: ')));
-      const paged = namesIn(lines.find((l) => l.startsWith('Long lists come in parts ')));
-      for (const t of tools) {
-        expect(sources.has(t.name), t.name).toBe(offered.includes(t.name) && t.gives !== undefined);
-        expect(paged.has(t.name), t.name).toBe(offered.includes(t.name) && t.pages !== undefined);
-      }
+      // Which lists come in parts is said by each answer's page (most reads may come in parts): the line names none.
+      const paging = lines.find((l) => l.startsWith('Long lists come in parts'));
+      expect(paging !== undefined).toBe(tools.some((t) => offered.includes(t.name) && t.pages !== undefined));
+      expect(namesIn(paging).size).toBe(0);
+      for (const t of tools) expect(sources.has(t.name), t.name).toBe(offered.includes(t.name) && t.gives !== undefined);
       // The other lines after the toolsets say what each tool does to data.
       const rest = lines.filter((l) => !/^(- |Ids come from|Long lists come in parts)/.test(l)).join('\n');
       const named = namesIn(rest);

@@ -8,12 +8,13 @@ import { explore } from './explore.js';
 import { groups } from './groups.js';
 import { learning } from './learning.js';
 import { members } from './members.js';
-import { Model, type CommandContext, type Handlers } from './model.js';
+import { Model, type CommandContext, type Handlers, type ListLimits } from './model.js';
 import { performance as performanceCommands } from './performance.js';
 import { radar } from './radar.js';
 
 export { Check, CommandError } from './check.js';
-export type { CommandContext };
+export { LIST_LIMITS } from './model.js';
+export type { CommandContext, ListLimits };
 
 const handlers: Handlers = {
   ...analytics,

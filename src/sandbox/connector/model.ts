@@ -16,7 +16,7 @@ import type {
   User,
   Workspace,
 } from '../seed.js';
-import type { Body, Check } from './check.js';
+import { CommandError, type Body, type Check } from './check.js';
 
 export const NY = 'America/New_York';
 // One formatter: making one per date costs more than the rest of a monthly overview over thousands of learners.
@@ -32,9 +32,24 @@ const roleNames: Record<SystemKey, [string, string]> = {
   MEMBER: ['Member', '#64748b'],
 };
 
+/**
+ * How the workspace treats `limit`, which the API document leaves unstated: with none, a list stops at
+ * `defaultRows` and says nothing (as the real one does); above `max` it is refused with `status` and a
+ * VALIDATION_ERROR naming the field. Read on each command, so a test sandbox can change it between two.
+ */
+export interface ListLimits {
+  defaultRows: number;
+  max: number;
+  status: number;
+}
+
+export const LIST_LIMITS: Readonly<ListLimits> = { defaultRows: 50, max: 100_000, status: 400 };
+
 export interface CommandContext {
   ws: Workspace;
   now: () => number;
+  /** Unset, LIST_LIMITS. */
+  limits?: ListLimits;
 }
 
 /** Course completion of one learner, under an assignment's criteria (or the course's own rules). */
@@ -363,7 +378,21 @@ export class Model {
     if (!c) check.fail(field, `no course with id ${id}`);
     return c;
   };
-  readonly take = <T>(list: T[], limit: number | undefined) => (limit === undefined ? list : list.slice(0, limit));
+  /** The rows a list command answers: `limit` of them, the workspace's default without one; a `limit` above its maximum is refused. */
+  readonly take = <T>(list: T[], limit: number | undefined): T[] => {
+    const { defaultRows, max, status } = this.ctx.limits ?? LIST_LIMITS;
+    if (limit !== undefined && limit > max)
+      throw new CommandError(
+        status,
+        'VALIDATION_ERROR',
+        'The request body is invalid.',
+        'Correct the fields listed in errors and send the command again.',
+        {
+          limit: [`must be at most ${max}`],
+        },
+      );
+    return list.slice(0, limit ?? defaultRows);
+  };
   readonly avg = (xs: number[]) => (xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10 : null);
   readonly pct = (n: number, d: number) => (d ? Math.round((1000 * n) / d) / 10 : 0);
   readonly sumTime = (userId: string, activityIds: Set<string>) => {

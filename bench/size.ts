@@ -1,0 +1,226 @@
+// npm run bench size: the server's own cost of whole lists at a customer's size. The sandbox runs in this
+// process with a clock around every request it answers, so the workspace's own time is taken out of each
+// MCP call (what remains is the server reading, checking, keeping and cutting the list, and the stdio hop);
+// the built server runs as a process of its own, whose resident memory is read from /proc.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { request } from 'undici';
+import { listen, SANDBOX_CREDENTIALS, type Sandbox } from '../src/sandbox/platform.js';
+import { TestSandbox } from '../src/sandbox/testing.js';
+import { CLI, sandboxEnv } from '../test/helpers.js';
+
+const SIZES = (process.env['BENCH_SIZES'] ?? '5000,20000').split(',').map(Number);
+const REPEATS = Number(process.env['BENCH_SIZE_REPEATS'] ?? 5);
+const AT_ONCE = 16;
+
+/** The sandbox with a clock: the time it spent answering, summed over the requests since the last reset. */
+class TimedSandbox extends TestSandbox {
+  spentMs = 0;
+  override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const t = performance.now();
+    try {
+      await super.handle(req, res);
+    } finally {
+      this.spentMs += performance.now() - t;
+    }
+  }
+}
+
+function table(head: string[], rows: (string | number)[][]): string {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
+
+function rssMb(pid: number | null | undefined): number {
+  if (!pid) return NaN;
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** The workspace answering one command directly (no MCP server between): its time and its size. */
+async function direct(sandbox: Sandbox, command: string, body: Record<string, unknown>): Promise<{ ms: number; bytes: number }> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    const res = await request(`${sandbox.url}/api/v1/${command}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SANDBOX_CREDENTIALS.connectorToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    bytes = (await res.body.arrayBuffer()).byteLength;
+    times.push(performance.now() - t);
+  }
+  return { ms: median(times), bytes };
+}
+
+interface Page {
+  total?: number;
+  nextOffset?: number | null;
+}
+
+/** The `page` of a result in parts, wherever the list sits in it (a list tool's rows, or a nested array). */
+function pageOf(structured: unknown): Page | undefined {
+  if (!structured || typeof structured !== 'object') return undefined;
+  const o = structured as Record<string, unknown>;
+  if (o['page'] && typeof o['page'] === 'object') return o['page'] as Page;
+  for (const v of Object.values(o)) {
+    const inner = v && typeof v === 'object' && !Array.isArray(v) ? pageOf(v) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+interface Row {
+  learners: number;
+  tool: string;
+  rows: number;
+  directMs: number;
+  directKb: number;
+  callMs: number;
+  upstreamMs: number;
+  ownMs: number;
+  firstChars: number;
+  parts: number;
+  walkMs: number;
+}
+
+async function measureTool(
+  client: Client,
+  sandbox: TimedSandbox,
+  learners: number,
+  tool: string,
+  args: Record<string, unknown>,
+  upstream: [string, Record<string, unknown>],
+): Promise<Row> {
+  const d = await direct(sandbox, ...upstream);
+  const calls: { ms: number; upstream: number }[] = [];
+  let first: Awaited<ReturnType<Client['callTool']>> | undefined;
+  for (let i = 0; i < REPEATS; i++) {
+    sandbox.spentMs = 0;
+    const t = performance.now();
+    first = await client.callTool({ name: tool, arguments: args });
+    calls.push({ ms: performance.now() - t, upstream: sandbox.spentMs });
+    if (first.isError) throw new Error(`${tool}: ${JSON.stringify(first.content).slice(0, 300)}`);
+  }
+  const page = pageOf(first!.structuredContent);
+  // Every next part, from the reading the first call kept.
+  let parts = 1;
+  let next = page?.nextOffset ?? null;
+  const t = performance.now();
+  while (typeof next === 'number') {
+    const r = await client.callTool({ name: tool, arguments: { ...args, offset: next } });
+    if (r.isError) throw new Error(`${tool} at ${next}: ${JSON.stringify(r.content).slice(0, 300)}`);
+    next = pageOf(r.structuredContent)?.nextOffset ?? null;
+    parts++;
+  }
+  const text = (first!.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('');
+  return {
+    learners,
+    tool,
+    rows: page?.total ?? NaN,
+    directMs: d.ms,
+    directKb: d.bytes / 1024,
+    callMs: median(calls.map((c) => c.ms)),
+    upstreamMs: median(calls.map((c) => c.upstream)),
+    ownMs: median(calls.map((c) => c.ms - c.upstream)),
+    firstChars: text.length,
+    parts,
+    walkMs: performance.now() - t,
+  };
+}
+
+/** Resident memory of the server while 16 whole lists are read and cut at once: idle, at its peak, after. */
+async function memory(client: Client, pid: number | undefined): Promise<{ idle: number; peak: number; after: number; ms: number }> {
+  const idle = rssMb(pid);
+  let peak = idle;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 5);
+  const t = performance.now();
+  const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => client.callTool({ name: 'analytics_students', arguments: {} })));
+  const ms = performance.now() - t;
+  clearInterval(timer);
+  peak = Math.max(peak, rssMb(pid));
+  if (answers.some((a) => a.isError)) throw new Error('a call of the 16 failed');
+  return { idle, peak, after: rssMb(pid), ms };
+}
+
+export async function costAtSize(): Promise<void> {
+  const rows: Row[] = [];
+  const mem: { learners: number; seedMs: number; idle: number; peak: number; after: number; ms: number }[] = [];
+  for (const learners of SIZES) {
+    const t = performance.now();
+    const sandbox = await listen({ size: learners }, (server, url) => new TimedSandbox(server, url, { size: learners }));
+    const seedMs = performance.now() - t;
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI], env: sandboxEnv(sandbox), stderr: 'ignore' });
+    const client = new Client({ name: 'bench', version: '0' });
+    await client.connect(transport);
+    await client.callTool({ name: 'analytics_hero', arguments: {} });
+    rows.push(await measureTool(client, sandbox, learners, 'analytics_students', {}, ['analytics/students', { limit: 50_000 }]));
+    rows.push(
+      await measureTool(client, sandbox, learners, 'assignments_get', { assignmentId: 'as_security_all' }, [
+        'assignments/get',
+        { assignmentId: 'as_security_all' },
+      ]),
+    );
+    mem.push({ learners, seedMs, ...(await memory(client, transport.pid ?? undefined)) });
+    await client.close();
+    await sandbox.close();
+  }
+  console.log(
+    `\n## Cost at size (whole lists over stdio; median of ${REPEATS} calls; the workspace's time, taken by a clock in the sandbox, left out)\n`,
+  );
+  console.log(
+    table(
+      [
+        'learners',
+        'tool (no limit)',
+        'rows',
+        'workspace alone ms (KB)',
+        'MCP call ms',
+        'workspace during call ms',
+        "server's own ms",
+        'own µs per row',
+        'first part chars',
+        'parts',
+        'every next part ms',
+      ],
+      rows.map((r) => [
+        r.learners,
+        r.tool,
+        r.rows,
+        `${r.directMs.toFixed(0)} (${r.directKb.toFixed(0)})`,
+        r.callMs.toFixed(0),
+        r.upstreamMs.toFixed(0),
+        r.ownMs.toFixed(0),
+        ((1000 * r.ownMs) / r.rows).toFixed(1),
+        r.firstChars,
+        r.parts,
+        r.walkMs.toFixed(0),
+      ]),
+    ),
+  );
+  for (const tool of new Set(rows.map((r) => r.tool))) {
+    const [a, b] = rows.filter((r) => r.tool === tool);
+    if (a && b)
+      console.log(
+        `\n${tool}: ${b.rows / a.rows}× the rows, ${(b.ownMs / a.ownMs).toFixed(2)}× the server's own time, ${(b.walkMs / a.walkMs).toFixed(2)}× the time of every next part.`,
+      );
+  }
+  console.log(`\n### Resident memory of the server, ${AT_ONCE} calls of analytics_students {} at once (each reads the whole list)\n`);
+  console.log(
+    table(
+      [
+        'learners',
+        'sandbox made in ms',
+        'RSS idle MB',
+        `peak RSS during ${AT_ONCE} at once MB`,
+        'RSS after MB',
+        `${AT_ONCE} calls took ms`,
+      ],
+      mem.map((m) => [m.learners, m.seedMs.toFixed(0), m.idle.toFixed(0), m.peak.toFixed(0), m.after.toFixed(0), m.ms.toFixed(0)]),
+    ),
+  );
+}

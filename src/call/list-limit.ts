@@ -1,0 +1,73 @@
+import type { ToolDef } from '../../tools/define.js';
+import type { CallContext } from './context.js';
+import { ToolError } from './errors.js';
+import { invoke } from './invoke.js';
+import type { Upstream } from './upstream.js';
+
+/**
+ * The largest `limit` each workspace accepted after refusing a larger one, per process: its maximum is not
+ * documented, so it is learned, and later readings ask for no more. Bounded: one entry per workspace and route.
+ */
+const accepted = new Map<string, number>();
+const ACCEPTED_MAX_ENTRIES = 1_000;
+/** A refused limit is halved at most this many times (50,000 reaches 1 in 16). */
+const MAX_TRIES = 17;
+
+const routeKey = (def: ToolDef, upstream: Upstream) => `${[...upstream.hosts()].sort().join(',')} ${def.api} ${def.path}`;
+
+/** The smaller limit to ask for after `asked` was refused: a number the workspace named below it, else half. */
+export function smallerLimit(refusal: ToolError, asked: number): number {
+  const words = [refusal.message, ...Object.values(refusal.fieldErrors ?? {}).flat()].join(' ');
+  const named = [...words.matchAll(/\d[\d,_]*/g)].map((m) => Number(m[0].replace(/[,_]/g, ''))).filter((n) => n >= 1 && n < asked);
+  return named.length > 0 ? Math.max(...named) : Math.max(1, Math.floor(asked / 2));
+}
+
+/** Whether the workspace refused the request for its `limit` (a validation error naming that field). */
+export function refusesLimit(err: unknown): err is ToolError {
+  if (!(err instanceof ToolError) || err.code !== 'UPSTREAM_INVALID') return false;
+  const fields = Object.keys(err.fieldErrors ?? {});
+  return fields.length > 0 ? fields.some((f) => f === 'limit' || f.endsWith('.limit')) : /\blimit\b/i.test(err.message);
+}
+
+/** What a reading with a limit gave: the answer, and the limit the workspace took. */
+export interface LimitedReading {
+  data: Record<string, unknown>;
+  asked: number;
+}
+
+/**
+ * Reads a list asking for `wanted` rows (or fewer, when this workspace is known to refuse as many): a
+ * workspace that refuses the limit is asked again with a smaller one, and the largest it took is remembered.
+ */
+export async function readWithLimit(
+  def: ToolDef,
+  input: Record<string, unknown>,
+  wanted: number,
+  upstream: Upstream,
+  ctx: CallContext,
+): Promise<LimitedReading> {
+  const key = routeKey(def, upstream);
+  let asked = Math.min(wanted, accepted.get(key) ?? wanted);
+  for (let tries = 0; ; tries++) {
+    try {
+      const data = await invoke(def, { ...input, limit: asked }, upstream, ctx);
+      if (asked < wanted) remember(key, asked);
+      return { data, asked };
+    } catch (err) {
+      if (!refusesLimit(err) || asked <= 1 || tries >= MAX_TRIES) throw err;
+      asked = smallerLimit(err, asked);
+    }
+  }
+}
+
+function remember(key: string, limit: number): void {
+  const known = accepted.get(key);
+  if (known !== undefined && known >= limit) return;
+  if (known === undefined && accepted.size >= ACCEPTED_MAX_ENTRIES) accepted.delete(accepted.keys().next().value!);
+  accepted.set(key, limit);
+}
+
+/** For tests: forgets what the workspaces accepted. */
+export function forgetAcceptedLimits(): void {
+  accepted.clear();
+}

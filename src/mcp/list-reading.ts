@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import type { ToolDef } from '../../tools/define.js';
+import type { CallContext } from '../call/context.js';
+import { invoke } from '../call/invoke.js';
+import { readWithLimit } from '../call/list-limit.js';
+import type { Upstream } from '../call/upstream.js';
+import { DEFAULTS } from '../config/defaults.js';
+import { MemoryReadings } from '../jobs/memory-readings.js';
+import type { ReadingStore } from '../jobs/record.js';
+import { log } from '../telemetry/log.js';
+import { NOTE_ROOM, valueAt, type ListFlags } from './fit.js';
+
+/** How long the reading of a list served in parts is kept for its next parts. */
+export const READING_KEEP_MS = 5 * 60_000;
+
+/** Readings of a server without a job store (hand-off off): this process's own. */
+const processReadings = new MemoryReadings();
+
+export interface ReadingOptions {
+  upstream: Upstream;
+  listMaxRows?: number | undefined;
+  resultMaxChars?: number | undefined;
+  /** Where readings are kept: the job store (shared by replicas with Redis), else this process's memory. */
+  readings?: ReadingStore | undefined;
+}
+
+/** A list's answer, checked, and what is known of it beyond its rows. */
+export interface ListReading {
+  data: Record<string, unknown>;
+  flags: ListFlags;
+}
+
+/** The server's own fields of a list call: never sent upstream, and not part of which list it is. */
+const OWN_FIELDS = ['offset', 'fields'];
+
+/**
+ * Reads the list of a paged tool, whole: without a `limit`, the workspace is asked for up to
+ * WORKSPACE_LIST_MAX_ROWS rows. The parts of one list come from one reading, kept a few minutes per caller
+ * and arguments: a next part (an offset) reads the kept one, or, when it is gone, the list again (said in
+ * `reread`). `whole` (a code run) reads afresh and keeps nothing. `check` refuses an answer of the wrong shape.
+ */
+export async function readList(
+  def: ToolDef & { pages: string },
+  checked: Record<string, unknown>,
+  opts: ReadingOptions,
+  call: CallContext,
+  owner: string,
+  check: (data: Record<string, unknown>) => void,
+  whole = false,
+): Promise<ListReading> {
+  const store = opts.readings ?? processReadings;
+  const key = readingKey(owner, def.name, checked);
+  const offset = typeof checked['offset'] === 'number' ? checked['offset'] : 0;
+  if (!whole && offset > 0) {
+    const kept = await storeStep('read', () => store.getReading(key));
+    if (kept !== undefined) return JSON.parse(kept) as ListReading;
+  }
+  const fresh = await readFresh(def, checked, opts, call);
+  check(fresh.data);
+  if (whole) return fresh;
+  const reading: ListReading = offset > 0 ? { data: fresh.data, flags: { ...fresh.flags, reread: true } } : fresh;
+  const json = JSON.stringify({ data: fresh.data, flags: fresh.flags });
+  // Only a list that will come in parts is kept: the one part of a list that fits is all there is.
+  if (json.length > (opts.resultMaxChars ?? DEFAULTS.resultMaxChars) - NOTE_ROOM)
+    await storeStep('write', () => store.putReading(key, json, READING_KEEP_MS));
+  return reading;
+}
+
+/** One reading of the list from the workspace: with as large a limit as it takes, when the tool has one. */
+async function readFresh(def: ToolDef & { pages: string }, checked: Record<string, unknown>, opts: ReadingOptions, call: CallContext) {
+  if (!('limit' in def.input.shape)) return { data: await invoke(def, checked, opts.upstream, call), flags: {} };
+  const given = typeof checked['limit'] === 'number' ? checked['limit'] : undefined;
+  const { data, asked } = await readWithLimit(def, checked, given ?? opts.listMaxRows ?? DEFAULTS.listMaxRows, opts.upstream, call);
+  const rows = valueAt(data, def.pages);
+  // As many rows as asked for: the workspace may hold more, and nothing in its answer says.
+  const flags: ListFlags = Array.isArray(rows) && rows.length >= asked ? { mayGoOn: true } : {};
+  return { data, flags };
+}
+
+/** Which list a call reads: its caller, its tool and its arguments but the server's own, hashed. */
+export function readingKey(owner: string, tool: string, checked: Record<string, unknown>): string {
+  const args = Object.fromEntries(Object.entries(checked).filter(([k]) => !OWN_FIELDS.includes(k)));
+  return createHash('sha256')
+    .update(JSON.stringify([owner, tool, args]))
+    .digest('hex');
+}
+
+/** A reading not kept or not found is read again (and said so): a store that fails does not fail the call. */
+async function storeStep<T>(step: 'read' | 'write', run: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await run();
+  } catch (err) {
+    log('warn', 'list reading store failed', { step, error: (err as Error)?.message ?? String(err) });
+    return undefined;
+  }
+}
