@@ -11,6 +11,10 @@ export interface Page {
   returned: number;
   total: number;
   nextOffset: number | null;
+  /** The workspace gave exactly as many rows as it was asked for: the list may go on past `total`. */
+  mayGoOn?: boolean;
+  /** This part comes from a new reading of the list (the earlier one had expired on the server). */
+  reread?: boolean;
 }
 
 /** No view holds more rows than this, whatever a result claims its total is. */
@@ -22,7 +26,14 @@ export function pageOf(data: Record<string, unknown>): Page | undefined {
   const whole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
   if (!p || !whole(p.offset) || !whole(p.returned) || !whole(p.total)) return undefined;
   if (p.nextOffset !== null && !whole(p.nextOffset)) return undefined;
-  return { offset: p.offset, returned: p.returned, total: p.total, nextOffset: p.nextOffset ?? null };
+  return {
+    offset: p.offset,
+    returned: p.returned,
+    total: p.total,
+    nextOffset: p.nextOffset ?? null,
+    ...(p.mayGoOn === true ? { mayGoOn: true } : {}),
+    ...(p.reread === true ? { reread: true } : {}),
+  };
 }
 
 export interface Progress<R> {
@@ -35,7 +46,12 @@ export interface Progress<R> {
   stopped?: string;
   /** Where to go on from, when it stopped. */
   resume?: number;
+  /** The list may go on past its total (the workspace gave as many rows as it was asked for). */
+  mayGoOn?: boolean;
 }
+
+/** Times a list is read again from its start when the server says its reading expired midway. */
+const RESTARTS = 2;
 
 /**
  * Reads the parts after `first` with `fetch(offset)` until the list is whole, telling `progress` after
@@ -52,30 +68,48 @@ export async function gather<R>(
   const rows = [...start.rows];
   let total = start.page.total;
   let next = start.page.nextOffset;
-  const report = (p: Progress<R>) => (signal.aborted ? p : (progress(p), p));
+  let mayGoOn = start.page.mayGoOn === true;
+  let restarts = 0;
+  // Each report has its own copy of the rows: the reading goes on appending to (or restarting) its own.
+  const report = (p: Progress<R>) => (signal.aborted ? p : (progress({ ...p, rows: [...p.rows] }), p));
+  const end = (more: Partial<Progress<R>> = {}) => report({ rows, total, loading: false, ...(mayGoOn ? { mayGoOn } : {}), ...more });
   while (next !== null && rows.length < total) {
-    if (rows.length >= MAX_ROWS)
-      return report({ rows, total, loading: false, stopped: `a view holds at most ${fmt.number(MAX_ROWS)} rows` });
+    if (rows.length >= MAX_ROWS) return end({ stopped: `a view holds at most ${fmt.number(MAX_ROWS)} rows` });
     let data: Record<string, unknown>;
     try {
       data = await fetch(next);
     } catch (err) {
       if (signal.aborted) return { rows, total, loading: false };
-      return report({ rows, total, loading: false, stopped: (err as Error).message.split('\n')[0] ?? 'the call failed', resume: next });
+      return end({ stopped: (err as Error).message.split('\n')[0] ?? 'the call failed', resume: next });
     }
     if (signal.aborted) return { rows, total, loading: false };
     const page = pageOf(data);
     const items = data[field];
+    if (!page && next === 0 && Array.isArray(items)) {
+      // Read again from the start, the list now fits one answer: it is whole.
+      rows.splice(0, rows.length, ...(items as R[]));
+      total = rows.length;
+      mayGoOn = false;
+      return end();
+    }
     if (!page || !Array.isArray(items) || page.offset !== next || items.length === 0)
-      return report({ rows, total, loading: false, stopped: `the part at offset ${next} did not hold the rows that follow` });
-    if (page.nextOffset !== null && page.nextOffset <= next)
-      return report({ rows, total, loading: false, stopped: `the part at offset ${next} did not move on` });
+      return end({ stopped: `the part at offset ${next} did not hold the rows that follow` });
+    if (page.nextOffset !== null && page.nextOffset <= next) return end({ stopped: `the part at offset ${next} did not move on` });
+    if (page.reread && next > 0) {
+      // The server read the list again for this part: the rows before it may have moved, so start over.
+      if (++restarts > RESTARTS) return end({ stopped: 'the list kept changing while it was read' });
+      rows.length = 0;
+      next = 0;
+      continue;
+    }
     rows.push(...(items as R[]));
     total = page.total;
     next = page.nextOffset;
-    report({ rows, total, loading: next !== null && rows.length < total });
+    mayGoOn = page.mayGoOn === true;
+    report({ rows, total, loading: next !== null && rows.length < total, ...(mayGoOn ? { mayGoOn } : {}) });
   }
-  return { rows, total, loading: false };
+  // The last part's report said it all.
+  return { rows, total, loading: false, ...(mayGoOn ? { mayGoOn } : {}) };
 }
 
 /**
@@ -95,8 +129,10 @@ export function listStatus<R>(
   const page = pageOf(data);
   const line = h('p', { class: 'sub', role: 'status' });
   const showing = (n: number, total: number) => `Showing ${fmt.number(n)} of ${fmt.count(total, ...noun)}`;
+  const whole = (rows: R[], mayGoOn: boolean | undefined) =>
+    summary(rows) + (mayGoOn ? ` · the list may go on: the workspace gave as many ${noun[1]} as were asked for` : '');
   if (!page || page.nextOffset === null || (page.offset === 0 && first.length >= page.total)) {
-    line.textContent = summary(first);
+    line.textContent = whole(first, page?.mayGoOn);
     return line;
   }
   if (!ctx.tool || page.offset !== 0) {
@@ -116,7 +152,7 @@ export function listStatus<R>(
     onRows(p.rows);
     if (p.loading) return void (line.textContent = `${showing(p.rows.length, p.total)}; reading the rest…`);
     line.removeAttribute('aria-busy');
-    if (p.stopped === undefined) return void (line.textContent = summary(p.rows));
+    if (p.stopped === undefined) return void (line.textContent = whole(p.rows, p.mayGoOn));
     line.replaceChildren(`${showing(p.rows.length, p.total)}: the rest could not be read (${p.stopped}).`);
     const resume = p.resume;
     if (resume !== undefined)

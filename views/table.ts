@@ -44,7 +44,7 @@ export function dataTable<R>(
 ): Table<R> {
   const size = options.pageSize ?? PAGE_SIZE;
   const captionOf = typeof caption === 'string' ? () => caption : caption;
-  const state = { all: rows, sort: options.sort, query: '', page: 0, shown: rows };
+  const state = { all: rows, sort: options.sort, query: '', page: 0, shown: rows, drawn: rows.length };
   const texts = new WeakMap<object, string>();
   const tbody = h('tbody');
   const captionEl = h('caption', {}, captionOf(rows.length));
@@ -101,6 +101,7 @@ export function dataTable<R>(
     draw();
   };
   const draw = () => {
+    state.drawn = state.all.length;
     const pages = Math.max(1, Math.ceil(state.shown.length / size));
     state.page = Math.min(state.page, pages - 1);
     const first = state.page * size;
@@ -129,7 +130,12 @@ export function dataTable<R>(
     element,
     setRows: (next) => {
       // Rows appended to an unsorted, unsearched list leave a full page as it is: only the pager changes.
-      const same = !state.sort && state.query.trim() === '' && (state.page + 1) * size <= state.all.length;
+      const from = state.page * size;
+      const same =
+        !state.sort &&
+        state.query.trim() === '' &&
+        from + size <= state.drawn &&
+        state.shown.slice(from, from + size).every((r, i) => next[from + i] === r);
       state.all = next;
       captionEl.textContent = captionOf(next.length);
       if (!same) return order();

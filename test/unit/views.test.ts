@@ -112,6 +112,28 @@ describe('gathering a list from its parts', () => {
     expect(resumed.rows).toEqual(rows);
   });
 
+  test('a part read from a new reading (the earlier one expired) starts the list over, so no row is counted twice or lost', async () => {
+    let expired = true;
+    const { end, asked } = await run(async (o) => {
+      const data = served(o);
+      if (o > 2000 && expired) {
+        expired = false;
+        return { ...data, page: { ...pageOf(data)!, reread: true } };
+      }
+      return data;
+    });
+    expect(end).toEqual({ rows, total: 5000, loading: false });
+    expect(asked.filter((o) => o === 0)).toHaveLength(1);
+    const always = await run(async (o) => ({ ...served(o), page: { ...pageOf(served(o))!, reread: true } }));
+    expect(always.end.stopped).toBe('the list kept changing while it was read');
+  });
+
+  test('a list that may go on past its total says so to the end', async () => {
+    const { end } = await run(async (o) => ({ ...served(o), page: { ...pageOf(served(o))!, mayGoOn: true } }));
+    expect(end).toMatchObject({ total: 5000, loading: false, mayGoOn: true });
+    expect(end.rows).toHaveLength(5000);
+  });
+
   test('a view replaced meanwhile stops reading and reports nothing more', async () => {
     const replaced = new AbortController();
     let calls = 0;
