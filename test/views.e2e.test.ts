@@ -304,6 +304,24 @@ describe('states and sizes', () => {
     await s.close();
   });
 
+  test('a list the model cut to a few fields is read again whole for the view, every column shown', async () => {
+    // Made here: the SDK client checks structured content against the output schema, which cut rows do not meet.
+    const whole = (await conn.client.callTool({ name: 'analytics_students', arguments: {} })) as CallToolResult;
+    const cut = {
+      students: (whole.structuredContent!['students'] as { user: { name: string } }[]).map((l) => ({ user: { name: l.user.name } })),
+    };
+    const s = await show('analytics_students', { fields: ['user.name'] }, 'light', {
+      result: { content: [{ type: 'text', text: JSON.stringify(cut) }], structuredContent: cut },
+    });
+    await expect
+      .poll(() => s.view.locator('thead th').allInnerTexts())
+      .toEqual(expect.arrayContaining(['Learner', 'Completion', 'Groups']));
+    expect(viewCalls).toEqual([{ name: 'analytics_students', args: {} }]);
+    expect(await s.view.locator('tbody .bar-fill').count()).toBe(9);
+    expect(s.problems).toEqual([]);
+    await s.close();
+  });
+
   test('readable at 320 px: nothing wider than the frame but the table, which scrolls on its own', async () => {
     const s = await show('analytics_students', {}, 'light', { width: 320 });
     await settledHeight(s);

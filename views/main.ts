@@ -58,14 +58,27 @@ function context(signal: AbortSignal): ViewContext {
 
 class CallFailed extends Error {}
 
+/** What the view drawn last still reads in the background (the parts of its list), stopped when it is replaced. */
+let drawn = new AbortController();
+
 function show(result: CallToolResult): void {
   if (result.isError) return void (drawn.abort(), root.replaceChildren(failure(textOf(result))));
   if (!view) return void root.replaceChildren(empty(`This document names no view (${document.body.dataset['view'] ?? 'none'}).`));
-  draw((result.structuredContent ?? {}) as Record<string, unknown>);
+  const data = (result.structuredContent ?? {}) as Record<string, unknown>;
+  const tool = app.getHostContext()?.toolInfo?.tool.name;
+  if (args['fields'] === undefined || !tool) return draw(data);
+  // The model cut the rows to a few fields to spare its context; a person sees every column, so the view
+  // reads the list again without them.
+  const { fields: _cut, ...whole } = args;
+  drawn.abort();
+  drawn = new AbortController();
+  const ctx = context(drawn.signal);
+  root.replaceChildren(empty('Reading every column of the list…'));
+  ctx.call(tool, whole).then(
+    (full) => ctx.signal.aborted || ctx.replace(full, whole),
+    (err: unknown) => ctx.signal.aborted || root.replaceChildren(ctx.failure(err)),
+  );
 }
-
-/** What the view drawn last still reads in the background (the parts of its list), stopped when it is replaced. */
-let drawn = new AbortController();
 
 function draw(data: Record<string, unknown>): void {
   if (!view) return;
