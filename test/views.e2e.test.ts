@@ -11,6 +11,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { fitList } from '../src/mcp/fit.js';
 import { startTestSandbox, type TestSandbox } from '../src/sandbox/testing.js';
 import { connectStdio, sandboxEnv, type Connected } from './helpers.js';
 import type { Mount } from './apps-host/mount.js';
@@ -83,7 +84,7 @@ async function show(
   name: string,
   args: Record<string, unknown>,
   theme: (typeof THEMES)[number],
-  opts: { width?: number; result?: CallToolResult } = {},
+  opts: { width?: number; result?: CallToolResult; serve?: (name: string, args: Record<string, unknown>) => Promise<CallToolResult> } = {},
 ): Promise<Shown> {
   const tool = tools.find((t) => t.name === name)!;
   const uri = (tool._meta as { ui?: { resourceUri?: string } } | undefined)?.ui?.resourceUri;
@@ -93,7 +94,8 @@ async function show(
   expect(content.mimeType).toBe('text/html;profile=mcp-app');
   const result = opts.result ?? ((await conn.client.callTool({ name, arguments: args })) as CallToolResult);
 
-  const page = await browser.newPage({ viewport: { width: (opts.width ?? 720) + 32, height: 900 }, colorScheme: theme });
+  // Tall enough for a whole page of a long table, so that its screenshot shows the pager.
+  const page = await browser.newPage({ viewport: { width: (opts.width ?? 720) + 32, height: 2400 }, colorScheme: theme });
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
@@ -107,7 +109,7 @@ async function show(
   });
   await page.exposeFunction('callServerTool', async (toolName: string, toolArgs: Record<string, unknown>) => {
     viewCalls.push({ name: toolName, args: toolArgs });
-    return conn.client.callTool({ name: toolName, arguments: toolArgs });
+    return opts.serve ? opts.serve(toolName, toolArgs) : conn.client.callTool({ name: toolName, arguments: toolArgs });
   });
   await page.goto(hostUrl);
   const mount: Mount = { html: content.text, tool: tool as never, input: args, result: result as never, theme, width: opts.width ?? 720 };
@@ -303,6 +305,24 @@ describe('states and sizes', () => {
     await s.close();
   });
 
+  test('a list the model cut to a few fields is read again whole for the view, every column shown', async () => {
+    // Made here: the SDK client checks structured content against the output schema, which cut rows do not meet.
+    const whole = (await conn.client.callTool({ name: 'analytics_students', arguments: {} })) as CallToolResult;
+    const cut = {
+      students: (whole.structuredContent!['students'] as { user: { name: string } }[]).map((l) => ({ user: { name: l.user.name } })),
+    };
+    const s = await show('analytics_students', { fields: ['user.name'] }, 'light', {
+      result: { content: [{ type: 'text', text: JSON.stringify(cut) }], structuredContent: cut },
+    });
+    await expect
+      .poll(() => s.view.locator('thead th').allInnerTexts())
+      .toEqual(expect.arrayContaining(['Learner', 'Completion', 'Groups']));
+    expect(viewCalls).toEqual([{ name: 'analytics_students', args: {} }]);
+    expect(await s.view.locator('tbody .bar-fill').count()).toBe(9);
+    expect(s.problems).toEqual([]);
+    await s.close();
+  });
+
   test('readable at 320 px: nothing wider than the frame but the table, which scrolls on its own', async () => {
     const s = await show('analytics_students', {}, 'light', { width: 320 });
     await settledHeight(s);
@@ -326,4 +346,186 @@ describe('states and sizes', () => {
       await s.close();
     }
   });
+});
+
+// At a customer's size: the built server with --sandbox --sandbox-size 5000 (5,000 learners in 200 teams).
+// A list result arrives in parts (the size a client takes), and the view gathers the rest through the host;
+// it keeps one page of rows in the document while search and sort cover every row, and draws them within a second.
+
+interface Learner {
+  user: { id: string; name: string; email: string };
+  coursesAssigned: number;
+  coursesCompleted: number;
+}
+
+/** The render measures the view recorded (views/ui.ts measureRender, named 'view render'). */
+async function renders(s: Shown): Promise<{ duration: number; rows: number }[]> {
+  const frame = s.page.frames().find((f) => f !== s.page.mainFrame())!;
+  return frame.evaluate(() =>
+    (
+      globalThis as unknown as { performance: { getEntriesByName(n: string): { duration: number; detail: { rows: number } }[] } }
+    ).performance
+      .getEntriesByName('view render')
+      .map((e) => ({ duration: e.duration, rows: e.detail.rows })),
+  );
+}
+
+/** The render time of data received, summed over every drawing: asserted within 1 s, and printed for the record. */
+async function renderTime(s: Shown, what: string): Promise<number> {
+  const measured = await renders(s);
+  expect(measured.length).toBeGreaterThan(0);
+  const total = measured.reduce((n, m) => n + m.duration, 0);
+  const longest = Math.max(...measured.map((m) => m.duration));
+  console.log(`${what}: ${measured.length} drawings, ${total.toFixed(1)} ms in all, the longest ${longest.toFixed(1)} ms`);
+  return total;
+}
+
+describe('at size: 5,000 learners', () => {
+  test('courses: a list of 1,000 courses in parts, gathered; the chart keeps to the 20 largest, the table holds every course', async () => {
+    const all = Array.from({ length: 1000 }, (_, i) => ({
+      courseId: `crs_${i}`,
+      title: `Course ${String(i + 1).padStart(4, '0')}: ${['Safety', 'Sales', 'Security', 'Onboarding'][i % 4]} at work`,
+      enrolled: 10 + ((i * 37) % 500),
+      completed: (i * 13) % 10,
+      completionPercent: Math.round((((i * 13) % 10) / (10 + ((i * 37) % 500))) * 1000) / 10,
+    }));
+    // Cut as the server cuts a list (src/mcp/fit.ts), at the default size a client takes.
+    const served = (offset: number): CallToolResult => {
+      const { data } = fitList({ courses: all }, 'courses', offset, 40_000);
+      return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+    };
+    const s = await show('analytics_courses', {}, 'light', {
+      result: served(0),
+      serve: async (_name, args) => served(Number(args['offset'])),
+    });
+    const enrolments = all.reduce((n, c) => n + c.enrolled, 0).toLocaleString('en-US');
+    await expect.poll(() => s.view.getByRole('status').innerText()).toBe(`1,000 courses · ${enrolments} enrolments`);
+    expect(viewCalls.length).toBeGreaterThan(1);
+    expect(viewCalls.every((c) => c.name === 'analytics_courses')).toBe(true);
+    expect(await renderTime(s, `courses, 1,000 rows in ${viewCalls.length + 1} parts`)).toBeLessThan(1000);
+    const chart = s.view.locator('figure.chart');
+    expect(await chart.locator('figcaption').innerText()).toContain('Completion of the 20 largest of 1,000 courses');
+    const largest = [...all].sort((a, b) => b.enrolled - a.enrolled).slice(0, 20);
+    expect(await chart.locator('.chart-label').allInnerTexts()).toEqual(largest.map((c) => c.title));
+    expect(await s.view.locator('table tbody tr').count()).toBe(25);
+    await s.view.getByRole('searchbox', { name: 'Search courses' }).fill('Course 0900');
+    await expect.poll(() => column(s, 1)).toEqual([all[899]!.title]);
+    expect(s.problems).toEqual([]);
+    await s.close();
+  });
+
+  let big: Connected;
+  beforeAll(async () => {
+    big = await connectStdio({ PATH: process.env['PATH'] ?? '', WORKSPACE_LOG_LEVEL: 'warn' }, ['--sandbox', '--sandbox-size', '5000']);
+  }, 60_000);
+  afterAll(() => big?.close());
+  const callBig = async (name: string, args: Record<string, unknown>) =>
+    (await big.client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 })) as CallToolResult;
+
+  test('learners: the parts gathered through the host with "showing N of TOTAL" meanwhile; one page of rows in the document; the last learner a page away; search and sort over every row', async () => {
+    const first = await callBig('analytics_students', {});
+    const firstRows = first.structuredContent!['students'] as Learner[];
+    expect(first.structuredContent!['page']).toMatchObject({ offset: 0, total: 5000, nextOffset: firstRows.length });
+    // Every row the view was given, in order: the truth its table is checked against.
+    const given = [...firstRows];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const serve = async (name: string, args: Record<string, unknown>) => {
+      if (Number(args['offset']) > firstRows.length) await gate; // holds the third part until the status was read
+      const result = await callBig(name, args);
+      given.push(...((result.structuredContent?.['students'] ?? []) as Learner[]));
+      return result;
+    };
+    const s = await show('analytics_students', {}, 'light', { result: first, serve });
+    const status = s.view.getByRole('status');
+    await expect.poll(() => status.innerText()).toMatch(/^Showing \d{3} of 5,000 learners; reading the rest…$/);
+    open();
+    await expect
+      .poll(() => status.innerText(), { timeout: 200_000, interval: 1000 })
+      .toMatch(/^5,000 learners · [\d,]+ (has|have) completed/);
+    const done = given.filter((l) => l.coursesAssigned > 0 && l.coursesCompleted >= l.coursesAssigned).length;
+    expect(await status.innerText()).toBe(
+      `5,000 learners · ${done.toLocaleString('en-US')} ${done === 1 ? 'has' : 'have'} completed every assigned course`,
+    );
+    // Every part asked for once, each where the one before ended, until the total: every learner exactly once.
+    const offsets = viewCalls.map((c) => c.args['offset'] as number);
+    expect(viewCalls.every((c) => c.name === 'analytics_students')).toBe(true);
+    expect(offsets[0]).toBe(firstRows.length);
+    expect(offsets).toEqual([...new Set(offsets)].sort((a, b) => a - b));
+    expect(given).toHaveLength(5000);
+    expect(new Set(given.map((l) => l.user.id)).size).toBe(5000);
+    expect(await renderTime(s, `learners, 5,000 rows in ${offsets.length + 1} parts`)).toBeLessThan(1000);
+
+    const rows = s.view.locator('table').first().locator('tbody tr');
+    expect(await rows.count()).toBe(25);
+    expect(await column(s, 1)).toEqual(given.slice(0, 25).map((l) => l.user.name));
+    await s.view.getByRole('button', { name: 'Last page' }).click();
+    await expect.poll(() => column(s, 1).then((c) => c.at(-1))).toBe(given[4999]!.user.name);
+    expect(await s.view.locator('.pager-place').innerText()).toBe('Rows 4,976–5,000 of 5,000');
+    expect(await rows.count()).toBe(25);
+
+    const row4900 = given[4899]!;
+    const search = s.view.getByRole('searchbox', { name: /^Search learners/ });
+    await search.fill(row4900.user.email);
+    await expect.poll(() => column(s, 1)).toEqual([row4900.user.name]);
+    expect(await s.view.locator('.toolbar').innerText()).toContain('1 of 5,000 match');
+    await search.fill(row4900.user.name);
+    await expect.poll(() => column(s, 1)).toContain(row4900.user.name);
+    await search.fill('');
+    // Sorting covers every row: by name, the first of all 5,000 comes first.
+    const learner = s.view.locator('thead th', { hasText: 'Learner' });
+    await learner.locator('button').click();
+    await expect.poll(() => learner.getAttribute('aria-sort')).toBe('ascending');
+    const byName = given.map((l) => l.user.name).sort(new Intl.Collator('en-US').compare);
+    await expect.poll(() => column(s, 1)).toEqual(byName.slice(0, 25));
+    const completion = s.view.locator('thead th', { hasText: 'Completion' });
+    await completion.locator('button').click();
+    await expect.poll(() => completion.getAttribute('aria-sort')).toBe('descending');
+    expect(done).toBeGreaterThan(25);
+    for (const c of await column(s, 2)) expect(c).toMatch(/^(\d+) of \1 courses?$/); // a page of learners with every course done
+    expect(await s.view.locator('.pager-place').innerText()).toBe('Rows 1–25 of 5,000');
+    await screenshot(s, 'learners-at-size-light');
+    expect(s.problems).toEqual([]);
+    await s.close();
+  }, 240_000);
+
+  test("a quiz's attempts by every learner: drawn within a second, one page in the document, the last attempt a page away, a learner's attempt found", async () => {
+    const result = await callBig('performance_quiz', { activityId: 'tp_phishing_quiz' });
+    const data = result.structuredContent!;
+    const attempts = data['attempts'] as { user: { name: string; email: string }; percent: number | null }[];
+    const total = (data['page'] as { total?: number } | undefined)?.total ?? attempts.length;
+    expect(total).toBeGreaterThan(1000);
+    const s = await show('performance_quiz', { activityId: 'tp_phishing_quiz' }, 'light', {
+      result,
+      serve: async (name, args) => {
+        const part = await callBig(name, args);
+        attempts.push(...(part.structuredContent!['attempts'] as typeof attempts));
+        return part;
+      },
+    });
+    await expect
+      .poll(() => s.view.getByRole('status').innerText(), { timeout: 200_000, interval: 1000 })
+      .toBe(`${total.toLocaleString('en-US')} attempts`);
+    expect(attempts).toHaveLength(total);
+    expect(await renderTime(s, `quiz, ${total} attempts`)).toBeLessThan(1000);
+    const rows = s.view.locator('table').first().locator('tbody tr');
+    expect(await rows.count()).toBe(25);
+    // Sorted by score, best first: the last page ends with the lowest score (or an unfinished attempt).
+    await s.view.getByRole('button', { name: 'Last page' }).click();
+    const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+    const lowest = attempts.some((a) => a.percent === null)
+      ? 'not finished'
+      : `${percent.format(Math.min(...attempts.map((a) => a.percent!)))} %`;
+    await expect.poll(() => column(s, 2).then((c) => c.at(-1)!.split(' (')[0])).toBe(lowest);
+    const last = Math.floor((total - 1) / 25) * 25 + 1;
+    expect(await s.view.locator('.pager-place').innerText()).toBe(
+      `Rows ${last.toLocaleString('en-US')}–${total.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+    );
+    const far = attempts[Math.min(4899, total - 1)]!;
+    await s.view.getByRole('searchbox', { name: /^Search attempts/ }).fill(far.user.email);
+    const ofThem = attempts.filter((a) => a.user.email === far.user.email).length;
+    await expect.poll(() => column(s, 1)).toEqual(Array(ofThem).fill(far.user.name));
+    expect(s.problems).toEqual([]);
+    await s.close();
+  }, 240_000);
 });

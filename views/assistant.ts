@@ -1,6 +1,7 @@
 // The analytics assistant's answer (performance_insights_ask): the text, the charts and tables its stream
 // carried drawn as such, and a follow-up that continues the same conversation (its sessionId).
-import { barChart, empty, fmt, h, sortableTable, type Column } from './ui.js';
+import { sortableTable, type Column } from './table.js';
+import { barChart, empty, fmt, h } from './ui.js';
 import type { View, ViewContext } from './view.js';
 
 interface Chart {

@@ -1,7 +1,9 @@
 // Learner lists (analytics_students, analytics_needs_attention, analytics_top_performers): a sortable
 // table with completion as bars, rank, groups and why a learner needs attention. Choosing a learner
 // shows their progress in each course (analytics_courses, then learning_student_units per course).
-import { bar, empty, fmt, h, present, sortableTable, type Column } from './ui.js';
+import { callWhole, eachLimited, listStatus } from './parts.js';
+import { dataTable, sortableTable, type Column } from './table.js';
+import { bar, empty, fmt, h } from './ui.js';
 import type { View, ViewContext } from './view.js';
 
 interface Student {
@@ -37,15 +39,25 @@ export const learners: View = (data, ctx) => {
   const [title, none] = TITLES[tool] ?? TITLES['analytics_students']!;
   const main = h('main', { 'aria-labelledby': 'title' }, h('h1', { id: 'title' }, title));
   if (students.length === 0) return (main.append(empty(none)), main);
-  const completed = students.reduce((n, s) => n + (s.coursesCompleted >= s.coursesAssigned && s.coursesAssigned > 0 ? 1 : 0), 0);
-  main.append(
-    h(
-      'p',
-      { class: 'sub' },
-      `${fmt.count(students.length, 'learner')} · ${fmt.count(completed, 'has', 'have')} completed every assigned course`,
-    ),
-  );
   const panel = h('section', { class: 'panel', 'aria-live': 'polite', hidden: true });
+  const caption = (n: number) => `${title}, ${fmt.count(n, 'row')}`;
+  const table = dataTable(caption, columnsFor(students, tool, panel, ctx), students, {
+    search: 'learners by name, email or group',
+    searchText: (s) => s.user.email ?? '',
+  });
+  const status = listStatus<Student>(data, 'students', ctx, ['learner', 'learners'], summary, table.setRows);
+  main.append(status, table.element, panel);
+  return main;
+};
+
+/** "5,000 learners · 1,234 have completed every assigned course". */
+function summary(students: Student[]): string {
+  const completed = students.reduce((n, s) => n + (s.coursesCompleted >= s.coursesAssigned && s.coursesAssigned > 0 ? 1 : 0), 0);
+  return `${fmt.count(students.length, 'learner')} · ${fmt.count(completed, 'has', 'have')} completed every assigned course`;
+}
+
+/** The columns a list needs: rank for top performers, the reason for those who need attention, the date joined when known. */
+function columnsFor(students: Student[], tool: string, panel: HTMLElement, ctx: ViewContext): Column<Student>[] {
   const columns: Column<Student>[] = [
     ...(students.some((s) => s.rank !== undefined)
       ? [{ key: 'rank', label: 'Rank', numeric: true, value: (s: Student) => s.rank ?? null }]
@@ -60,6 +72,7 @@ export const learners: View = (data, ctx) => {
           {
             type: 'button',
             class: 'link',
+            title: s.user.email,
             'aria-label': `Show the progress of ${s.user.name}`,
             onclick: () => void progress(s, panel, ctx),
           },
@@ -80,7 +93,7 @@ export const learners: View = (data, ctx) => {
       render: (s) => h('span', { class: 'tags' }, ...(s.groups ?? []).map((g) => h('span', { class: 'tag' }, g))),
     },
   ];
-  if (students.some((s) => attentionReason(s))) {
+  if (tool === 'analytics_needs_attention' || students.some((s) => attentionReason(s))) {
     columns.push({
       key: 'reason',
       label: 'Needs attention',
@@ -96,17 +109,10 @@ export const learners: View = (data, ctx) => {
       value: (s) => s.joinedAt ?? null,
       render: (s) => (s.joinedAt ? fmt.date(s.joinedAt) : '—'),
     });
-  main.append(...present(sortableTable(`${title}, ${fmt.count(students.length, 'row')}`, columns, students), pageNote(data), panel));
-  return main;
-};
+  return columns;
+}
 
 const ratio = (s: Student) => (s.coursesAssigned > 0 ? s.coursesCompleted / s.coursesAssigned : 0);
-
-function pageNote(data: Record<string, unknown>): HTMLElement | null {
-  const page = data['page'] as { nextOffset?: number; total?: number } | undefined;
-  if (page?.nextOffset === undefined) return null;
-  return h('p', { class: 'sub' }, `More learners follow: ask for the next part (offset ${page.nextOffset}).`);
-}
 
 interface CourseRow {
   courseId: string;
@@ -126,13 +132,12 @@ async function progress(s: Student, panel: HTMLElement, ctx: ViewContext): Promi
   panel.hidden = false;
   panel.replaceChildren(h('h2', {}, `Progress of ${s.user.name}`), empty('Loading their courses…'));
   try {
-    const { courses = [] } = (await ctx.call('analytics_courses', {})) as { courses?: CourseRow[] };
-    const results = await Promise.all(
-      courses.map((c) =>
-        ctx.call('learning_student_units', { userId: s.user.id, courseId: c.courseId }).then(
-          (u) => ({ course: c, units: u as unknown as Units }),
-          () => ({ course: c, units: undefined }),
-        ),
+    const courses = await callWhole<CourseRow>(ctx, 'analytics_courses', {}, 'courses');
+    // A few at a time: a workspace of many courses would otherwise send them all through the host at once.
+    const results = await eachLimited(courses, 4, (c) =>
+      ctx.call('learning_student_units', { userId: s.user.id, courseId: c.courseId }).then(
+        (u) => ({ course: c, units: u as unknown as Units }),
+        () => ({ course: c, units: undefined }),
       ),
     );
     const taken = results.filter((r): r is { course: CourseRow; units: Units } => r.units !== undefined);

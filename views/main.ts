@@ -7,7 +7,7 @@ import { assistant } from './assistant.js';
 import { courses } from './courses.js';
 import { learners } from './learners.js';
 import { overview } from './overview.js';
-import { empty, failure, h, setLocale } from './ui.js';
+import { empty, failure, h, measureRender, setLocale } from './ui.js';
 import type { View, ViewContext } from './view.js';
 
 const VIEWS: Record<string, View> = { learners, courses, overview, assistant };
@@ -38,8 +38,9 @@ function textOf(result: CallToolResult): string {
   return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 }
 
-function context(): ViewContext {
+function context(signal: AbortSignal): ViewContext {
   return {
+    signal,
     tool: app.getHostContext()?.toolInfo?.tool.name,
     args,
     call: async (name, callArgs) => {
@@ -57,20 +58,42 @@ function context(): ViewContext {
 
 class CallFailed extends Error {}
 
+/** What the view drawn last still reads in the background (the parts of its list), stopped when it is replaced. */
+let drawn = new AbortController();
+
 function show(result: CallToolResult): void {
-  if (result.isError) return void root.replaceChildren(failure(textOf(result)));
+  if (result.isError) return void (drawn.abort(), root.replaceChildren(failure(textOf(result))));
   if (!view) return void root.replaceChildren(empty(`This document names no view (${document.body.dataset['view'] ?? 'none'}).`));
-  draw((result.structuredContent ?? {}) as Record<string, unknown>);
+  const data = (result.structuredContent ?? {}) as Record<string, unknown>;
+  const tool = app.getHostContext()?.toolInfo?.tool.name;
+  if (args['fields'] === undefined || !tool) return draw(data);
+  // The model cut the rows to a few fields to spare its context; a person sees every column, so the view
+  // reads the list again without them.
+  const { fields: _cut, ...whole } = args;
+  drawn.abort();
+  drawn = new AbortController();
+  const ctx = context(drawn.signal);
+  root.replaceChildren(empty('Reading every column of the list…'));
+  ctx.call(tool, whole).then(
+    (full) => ctx.signal.aborted || ctx.replace(full, whole),
+    (err: unknown) => ctx.signal.aborted || root.replaceChildren(ctx.failure(err)),
+  );
 }
 
 function draw(data: Record<string, unknown>): void {
   if (!view) return;
+  drawn.abort();
+  drawn = new AbortController();
+  const ctx = context(drawn.signal);
   try {
-    root.replaceChildren(view(data, context()));
+    measureRender(rowsOf(data), () => root.replaceChildren(view(data, ctx)));
   } catch (err) {
     root.replaceChildren(failure(`The result could not be drawn: ${(err as Error).message}`));
   }
 }
+
+/** The rows of a result's longest list, for the render measure's detail. */
+const rowsOf = (data: Record<string, unknown>) => Math.max(0, ...Object.values(data).map((v) => (Array.isArray(v) ? v.length : 0)));
 
 void app
   .connect()

@@ -30,6 +30,7 @@ let locale: string | undefined;
 export function setLocale(value: string | undefined): void {
   locale = value;
 }
+export const getLocale = (): string | undefined => locale;
 
 export const fmt = {
   count: (n: number, one: string, many = `${one}s`) => `${new Intl.NumberFormat(locale).format(n)} ${n === 1 ? one : many}`,
@@ -95,74 +96,19 @@ export function barChart(c: BarChart): HTMLElement {
   );
 }
 
-export interface Column<R> {
-  key: string;
-  label: string;
-  numeric?: boolean;
-  /** Kept on one line (dates, durations). */
-  nowrap?: boolean;
-  value: (row: R) => string | number | null;
-  render?: (row: R) => Child;
-}
+/** The name of the performance measure of each drawing of received data (test/views.e2e.test.ts reads them). */
+export const RENDER_MEASURE = 'view render';
 
 /**
- * A table people can sort: column headers are buttons (keyboard and screen reader alike), the sorted
- * column says so with aria-sort, and rows are in the data's order until a header is chosen.
+ * Draws received data and records how long it took, layout included (reading the document's height
+ * makes the browser lay it out before the measure ends): only the view's own work, never the wait for the server.
  */
-export function sortableTable<R>(
-  caption: string,
-  columns: Column<R>[],
-  rows: R[],
-  sort?: { key: string; descending: boolean },
-): HTMLElement {
-  let state = sort;
-  const tbody = h('tbody');
-  const heads = columns.map((col) => {
-    const th = h('th', { scope: 'col', class: col.numeric ? 'num' : undefined });
-    th.append(
-      h(
-        'button',
-        { type: 'button', class: 'sort', onclick: () => choose(col.key) },
-        col.label,
-        h('span', { class: 'sort-mark', 'aria-hidden': 'true' }),
-      ),
-    );
-    return th;
-  });
-  const choose = (key: string) => {
-    state =
-      state?.key === key
-        ? { key, descending: !state.descending }
-        : { key, descending: columns.find((c) => c.key === key)?.numeric === true };
-    draw();
-  };
-  const draw = () => {
-    const col = columns.find((c) => c.key === state?.key);
-    const ordered = col ? [...rows].sort((a, b) => compare(col.value(a), col.value(b), state!.descending)) : rows;
-    tbody.replaceChildren(...ordered.map((r) => h('tr', {}, ...columns.map((c, i) => cell(i === 0 ? 'th' : 'td', c, r)))));
-    heads.forEach((th, i) => {
-      const key = columns[i]!.key;
-      if (state?.key === key) th.setAttribute('aria-sort', state.descending ? 'descending' : 'ascending');
-      else th.removeAttribute('aria-sort');
-    });
-  };
-  draw();
-  return h('div', { class: 'table-wrap' }, h('table', {}, h('caption', {}, caption), h('thead', {}, h('tr', {}, ...heads)), tbody));
-}
-
-function cell<R>(tag: 'th' | 'td', c: Column<R>, r: R): HTMLElement {
-  const content = c.render ? c.render(r) : c.value(r);
-  const classes = [c.numeric ? 'num' : '', c.nowrap ? 'nowrap' : ''].filter(Boolean).join(' ');
-  return h(tag, { class: classes || undefined, ...(tag === 'th' ? { scope: 'row' } : {}) }, content === null ? '—' : content);
-}
-
-/** Order of two cells; a missing value comes last whichever the direction. */
-function compare(a: string | number | null, b: string | number | null, descending: boolean): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  const order = typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), locale);
-  return descending ? -order : order;
+export function measureRender<T>(rows: number, draw: () => T): T {
+  const start = performance.now();
+  const result = draw();
+  void document.documentElement.offsetHeight;
+  performance.measure(RENDER_MEASURE, { start, end: performance.now(), detail: { rows } });
+  return result;
 }
 
 /** Key figures: a label and a value with its unit each. */

@@ -6,6 +6,8 @@ export interface ViewContext {
   args: Record<string, unknown>;
   /** Calls a read tool through the host; an isError result is thrown with its text. */
   call(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Aborted when the view is drawn again (another result): what it still reads in the background stops. */
+  signal: AbortSignal;
   /** The error state for a failed call back. */
   failure(err: unknown): HTMLElement;
   /** Shows another result of the same tool in place of this one (another month, a follow-up). */

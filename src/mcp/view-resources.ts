@@ -6,23 +6,25 @@ import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server'
  * views shows as an interactive view, and the views themselves (`views/`, built into self-contained HTML
  * by `npm run build`). Nothing changes for the model: the tools keep their names, schemas and full text.
  * `tools`: whose results the view shows; `calls`: the tools it calls back through the host (read tools
- * only, none depending on a session, since some hosts open a session of their own for a view).
+ * only, none depending on a session, since some hosts open a session of their own for a view), its own
+ * tools among them when it gathers the parts of a long list.
  */
 export const VIEW_TABLE = [
   {
     id: 'learners',
     title: 'Learners',
     description:
-      'Learner lists as a sortable table with completion bars, groups and why a learner needs attention; choosing a learner shows their progress.',
+      'Learner lists as a sortable, searchable table in pages with completion bars, groups and why a learner needs attention, the whole list gathered from its parts; choosing a learner shows their progress.',
     tools: ['analytics_students', 'analytics_needs_attention', 'analytics_top_performers'],
-    calls: ['analytics_courses', 'learning_student_units'],
+    calls: ['analytics_students', 'analytics_needs_attention', 'analytics_top_performers', 'analytics_courses', 'learning_student_units'],
   },
   {
     id: 'courses',
     title: 'Courses and quizzes',
-    description: "Completion by course, a quiz's scores and question difficulty, as charts over sortable tables.",
+    description:
+      "Completion by course, a quiz's scores and question difficulty, as charts over sortable, searchable tables in pages, each list gathered whole from its parts.",
     tools: ['analytics_courses', 'performance_quiz', 'learning_question_stats'],
-    calls: [],
+    calls: ['analytics_courses', 'performance_quiz', 'learning_question_stats'],
   },
   {
     id: 'overview',
