@@ -16,7 +16,7 @@ import type { BatchOptions } from '../batch/run.js';
 import { cleanDeep } from '../text/clean.js';
 import { quote } from '../text/quote.js';
 import { didYouMean } from '../text/suggest.js';
-import { CODE_LIMITS, CODE_TOOL_NAME, type CodeLimits } from './limits.js';
+import { CODE_LIMITS, CODE_TOOL_NAME, type CodeLimits } from '../config/code-limits.js';
 import type { SandboxEnd } from './sandbox.js';
 import type { SandboxSlots } from './slots.js';
 

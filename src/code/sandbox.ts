@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CodeLimits, FromWorker, ToWorker, WorkerInput } from './limits.js';
+import type { CodeLimits } from '../config/code-limits.js';
+import type { FromWorker, ToWorker, WorkerInput } from './protocol.js';
 
 // The host side of one sandboxed run: a worker thread made for it and ended after it, whatever happened
 // (done, failed, cancelled, past the wall clock). Only JSON text crosses: the guest's tool calls come as

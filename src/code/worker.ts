@@ -14,7 +14,7 @@ import {
   type QuickJSSyncVariant,
 } from 'quickjs-emscripten-core';
 import { prelude, wrapped } from './guest.js';
-import type { FromWorker, ToWorker, WorkerInput } from './limits.js';
+import type { FromWorker, ToWorker, WorkerInput } from './protocol.js';
 
 const WASM_PAGE = 65_536;
 /** QuickJS's own allocation limit, below the memory's cap so that running out is an error the guest gets. */

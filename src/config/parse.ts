@@ -1,4 +1,4 @@
-import { CODE_LIMITS } from '../code/limits.js';
+import { CODE_LIMITS } from './code-limits.js';
 import { parseArgs } from 'node:util';
 import type { Toolset } from '../../tools/toolsets.js';
 import { TOOLSETS as knownToolsets } from '../../tools/toolsets.js';

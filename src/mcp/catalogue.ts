@@ -4,7 +4,7 @@ import type { ToolDef } from '../../tools/define.js';
 import type { JobToolDef } from '../../tools/jobs.js';
 import type { CodeToolDef } from '../../tools/code.js';
 import { toolsDeclaration, type ToolDeclarations } from '../code/declarations.js';
-import { CODE_TOOL_NAME } from '../code/limits.js';
+import { CODE_TOOL_NAME } from '../config/code-limits.js';
 import type { RepeatFacts } from '../jobs/advice.js';
 import { didYouMean } from '../text/suggest.js';
 import { serverInstructions } from './instructions.js';

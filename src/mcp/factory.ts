@@ -1,7 +1,7 @@
 import type { Server } from '@modelcontextprotocol/server';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { CODE_LIMITS } from '../code/limits.js';
+import { CODE_LIMITS } from '../config/code-limits.js';
 import { SandboxSlots } from '../code/slots.js';
 import { Confirmations } from '../confirm/flow.js';
 import { AuditLog } from '../telemetry/audit.js';

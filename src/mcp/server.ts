@@ -28,7 +28,7 @@ import { declaresTasks, serveTasks, TASKS_CAPABILITY, TASKS_EXTENSION } from './
 import { lockedDown, runTool, SERVER_NAME, type AsTask, type ToolCallOptions } from './tool-call.js';
 import { BATCH_TOOL_NAME } from './tool-summary.js';
 import { runBatch } from '../batch/run.js';
-import { CODE_TOOL_NAME } from '../code/limits.js';
+import { CODE_TOOL_NAME } from '../config/code-limits.js';
 import { runCode, type CodeOptions } from '../code/run.js';
 import { codeResource, readCodeResource } from './code-resource.js';
 

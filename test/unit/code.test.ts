@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { parseCli, type Config } from '../../src/config/parse.js';
 import { tsType, toolLine, declarationsOf } from '../../src/code/declarations.js';
 import { prelude, REMOVED_GLOBALS, wrapped } from '../../src/code/guest.js';
-import { CODE_LIMITS } from '../../src/code/limits.js';
+import { CODE_LIMITS } from '../../src/config/code-limits.js';
 import { codeOutcome, guestJson } from '../../src/code/run.js';
 import { SandboxSlots } from '../../src/code/slots.js';
 import { CODE_TOOL } from '../../tools/code.js';

@@ -1,4 +1,5 @@
-// The limits of one code_run, in one place: the tool's description, the sandbox and the docs read them.
+// The limits of one code_run, in one place beside the other defaults: the tool's description, the settings, the
+// sandbox and the docs read them. A leaf module, so the tool rows below the settings can read it too.
 
 export const CODE_TOOL_NAME = 'code_run';
 
@@ -27,28 +28,3 @@ export const CODE_LIMITS = {
 } as const;
 
 export type CodeLimits = { -readonly [K in keyof typeof CODE_LIMITS]: number };
-
-/** What the worker is given: the code, the tool names the guest's `tools` object offers, the limits, the wasm. */
-export interface WorkerInput {
-  code: string;
-  tools: readonly string[];
-  limits: CodeLimits;
-  wasmPath: string;
-}
-
-/** Worker → host: a tool call of the guest (arguments as JSON text), or the run's end. */
-export type FromWorker =
-  | { t: 'call'; id: number; tool: string; args: string }
-  | {
-      t: 'done';
-      result: string | undefined;
-      logs: string[];
-      error?: { message: string; limit?: string | undefined; resolution?: string | undefined };
-    };
-
-/** Host → worker: a tool call's answer as JSON text: `{ok:true,value}` or `{ok:false,error}`. */
-export interface ToWorker {
-  t: 'answer';
-  id: number;
-  answer: string;
-}
