@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { OAuthSettings } from './oauth.js';
+import type { OAuthSettings } from '../../config/oauth.js';
 
 const PRM_PREFIX = '/.well-known/oauth-protected-resource';
 
