@@ -2,7 +2,7 @@
 // wrapper, the limits an environment may lower, the run's end as a result, and how the toolsets name it.
 import { describe, expect, test } from 'vitest';
 import { parseCli, type Config } from '../../src/config/parse.js';
-import { tsType, toolLine, declarationsOf } from '../../src/code/declarations.js';
+import { tsType, toolLine, declarationsOf } from '../../tools/declarations.js';
 import { prelude, REMOVED_GLOBALS, wrapped } from '../../src/code/guest.js';
 import { CODE_LIMITS } from '../../src/config/code-limits.js';
 import { codeOutcome, guestJson } from '../../src/code/run.js';
