@@ -104,7 +104,7 @@ export async function buildDist(): Promise<void> {
       },
       {
         // The SDK's default JSON Schema validator (Ajv and its formats, 150 KB) is used only when a server
-        // is given none; ours is always given one (src/mcp/server.ts), so it stays out. The SDK reaches it
+        // is given none; ours is always given one (src/compose/server.ts), so it stays out. The SDK reaches it
         // through its runtime shims module, which also hands over node:process.
         name: 'no-default-ajv',
         setup(b) {

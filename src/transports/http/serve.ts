@@ -1,5 +1,5 @@
 import type { Config, HttpConfig } from '../../config/parse.js';
-import type { ServerFactory, Serving } from '../../mcp/factory.js';
+import type { ServerFactory, Serving } from '../../compose/factory.js';
 import { log } from '../../telemetry/log.js';
 import { version } from '../../version.js';
 import { servingWords, tryItHint } from './banner.js';

@@ -13,9 +13,9 @@ import type { Config } from '../config/parse.js';
 import { MemoryJobStore } from '../jobs/memory-store.js';
 import type { JobStore } from '../jobs/record.js';
 import { JobRunner, newJobId } from '../jobs/runner.js';
-import { Catalogue, repeatFacts } from './catalogue.js';
-import { CallsInFlight } from './in-flight.js';
-import { requestContext, type Caller } from './request-context.js';
+import { Catalogue, repeatFacts } from '../mcp/catalogue.js';
+import { CallsInFlight } from '../mcp/in-flight.js';
+import { requestContext, type Caller } from '../mcp/request-context.js';
 import { createMcpServer } from './server.js';
 
 /**
