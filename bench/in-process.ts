@@ -7,7 +7,7 @@ import type { Server } from '@modelcontextprotocol/server';
 import { tools } from '../tools/index.js';
 import { Upstream } from '../src/call/upstream.js';
 import { Catalogue } from '../src/mcp/catalogue.js';
-import { createMcpServer } from '../src/mcp/server.js';
+import { createMcpServer } from '../src/compose/server.js';
 import { DEFAULTS } from '../src/config/defaults.js';
 
 export function ourServer(baseUrl: string, token: string): { server: Server; close: () => Promise<void> } {

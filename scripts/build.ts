@@ -60,7 +60,7 @@ export async function buildDist(): Promise<void> {
     // In the chunk of view-html.ts, read when a client first asks for a view.
     'src/mcp/view-html.ts': `const __LW_VIEWS__ = ${JSON.stringify(views)};`,
     // code_run's declarations of the reads, in a chunk read only where code_run is offered.
-    'src/code/built-declarations.ts': `const __LW_CODE_DECLARATIONS__ = ${json(declarations)};`,
+    'tools/built-declarations.ts': `const __LW_CODE_DECLARATIONS__ = ${json(declarations)};`,
     // Where the chunk of sandbox.ts finds the worker and the WebAssembly.
     'src/code/sandbox.ts': `const __LW_CODE_FILES__ = ${JSON.stringify({ worker: `../${CODE_WORKER}`, wasm: `../${CODE_WASM}` })};`,
   };
@@ -92,16 +92,19 @@ export async function buildDist(): Promise<void> {
         // The values above, put before the module's first line (on it, so its line numbers stay).
         name: 'build-time-values',
         setup(b) {
-          b.onLoad({ filter: /[\\/]src[\\/](mcp[\\/](catalogue|view-html)|code[\\/](sandbox|built-declarations))\.ts$/ }, (args) => {
-            const key = args.path.slice(root.length).replace(/\\/g, '/');
-            const source = readFileSync(args.path, 'utf8');
-            return { contents: `${prepended[key] ?? ''}${source}`, loader: 'ts' };
-          });
+          b.onLoad(
+            { filter: /[\\/](src[\\/](mcp[\\/](catalogue|view-html)|code[\\/]sandbox)|tools[\\/]built-declarations)\.ts$/ },
+            (args) => {
+              const key = args.path.slice(root.length).replace(/\\/g, '/');
+              const source = readFileSync(args.path, 'utf8');
+              return { contents: `${prepended[key] ?? ''}${source}`, loader: 'ts' };
+            },
+          );
         },
       },
       {
         // The SDK's default JSON Schema validator (Ajv and its formats, 150 KB) is used only when a server
-        // is given none; ours is always given one (src/mcp/server.ts), so it stays out. The SDK reaches it
+        // is given none; ours is always given one (src/compose/server.ts), so it stays out. The SDK reaches it
         // through its runtime shims module, which also hands over node:process.
         name: 'no-default-ajv',
         setup(b) {

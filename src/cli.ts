@@ -4,7 +4,7 @@
 import { asksForHttp, ConfigError, HELP, parseCli, type Config } from './config/parse.js';
 import { redisSecrets } from './config/redis.js';
 import { unknownToolNames } from './mcp/catalogue.js';
-import { prepareServing } from './mcp/factory.js';
+import { prepareServing } from './compose/factory.js';
 import { log, registerSecret, setLogLevel } from './telemetry/log.js';
 // Static on purpose: the bundler wraps a module reached by dynamic import in lazy initialisers, which
 // broke zod's own initialisation order in the bundle.

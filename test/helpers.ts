@@ -11,7 +11,7 @@ import { JOB_TOOL_NAMES, offered, summarize } from '../src/mcp/tool-summary.js';
 import { SANDBOX_CREDENTIALS, type SandboxOptions } from '../src/sandbox/platform.js';
 import { startTestSandbox as startSandbox, type TestSandbox as Sandbox } from '../src/sandbox/testing.js';
 import { Catalogue, repeatFacts } from '../src/mcp/catalogue.js';
-import { createMcpServer } from '../src/mcp/server.js';
+import { createMcpServer } from '../src/compose/server.js';
 import { MemoryJobStore } from '../src/jobs/memory-store.js';
 import { JobRunner } from '../src/jobs/runner.js';
 import { Upstream } from '../src/call/upstream.js';

@@ -4,7 +4,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { decodeProtectedHeader } from 'jose';
-import { IssuerUnavailable, metadataUrls, TokenRejected, TokenVerifier, type OAuthSettings } from '../src/transports/http/oauth.js';
+import type { OAuthSettings } from '../src/config/oauth.js';
+import { IssuerUnavailable, metadataUrls, TokenRejected, TokenVerifier } from '../src/transports/http/oauth.js';
 import { INTROSPECTOR, READ, startIssuer, WRITE, type Issuer } from './issuer.js';
 
 const RESOURCE = 'https://mcp.example.com/mcp';

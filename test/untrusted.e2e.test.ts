@@ -10,7 +10,8 @@ import { CallToolResultSchema, ElicitRequestSchema, type CallToolResult } from '
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { CLI, sandboxEnv, startHttpProcess, startSandbox, text, type HttpProcess, type Sandbox, watched } from './helpers.js';
 import { FORGED_GROUP_NAME, GENUINE_NAMES, HOSTILE_ERROR } from '../src/sandbox/hostile.js';
-import { UNTRUSTED_META, WITHHELD } from '../src/mcp/untrusted.js';
+import { WITHHELD } from '../src/mcp/untrusted.js';
+import { UNTRUSTED_META } from '../src/text/meta-keys.js';
 
 /** Every code point the cleaning removes (variation selectors and joiners are judged in context; see the unit tests). */
 const REMOVED =

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CODE_DECLARATIONS_URI, CODE_LIMITS, CODE_TOOL_NAME } from '../src/code/limits.js';
+import { CODE_DECLARATIONS_URI, CODE_LIMITS, CODE_TOOL_NAME } from '../src/config/code-limits.js';
 import { READ, type Annotations } from './define.js';
 
 /**

@@ -20,7 +20,8 @@ import {
 } from '../mcp/tool-call.js';
 import { BATCH_TOOL_NAME } from '../mcp/tool-summary.js';
 import type { Telemetry } from '../telemetry/hooks.js';
-import { declaredOf, presentPaths, UNTRUSTED_META } from '../mcp/untrusted.js';
+import { declaredOf, presentPaths } from '../mcp/untrusted.js';
+import { UNTRUSTED_META } from '../text/meta-keys.js';
 import { batchResult, type ItemOutcome } from './answer.js';
 import { gateBatch, type BatchItem } from './confirm.js';
 import { itemKey } from './keys.js';

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Agent, Dispatcher } from 'undici';
 import type { Api } from '../../tools/define.js';
 import { DEFAULTS } from '../config/defaults.js';
+import type { Targets } from '../config/targets.js';
 import { debugEnabled, log } from '../telemetry/log.js';
 import { answerData, type UpstreamResponse } from './upstream-answer.js';
 import type { RequestTrace } from './context.js';
@@ -9,24 +10,6 @@ import { codeForStatus, ToolError } from './errors.js';
 import type { Telemetry } from '../telemetry/hooks.js';
 
 export type { UpstreamResponse };
-
-/** Where the Connector API is and the credential it takes. */
-export interface ConnectorTarget {
-  baseUrl: string;
-  token: string;
-}
-
-/** Where the Content API is, its key, and the acting user. */
-export interface ContentTarget {
-  baseUrl: string;
-  apiKey: string;
-  userId: string | undefined;
-}
-
-export interface Targets {
-  connector?: ConnectorTarget | undefined;
-  content?: ContentTarget | undefined;
-}
 
 export interface RequestSpec {
   api: Api;

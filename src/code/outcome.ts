@@ -1,9 +1,9 @@
 import { errorResult, ToolError } from '../call/errors.js';
 import type { Outcome } from '../jobs/runner.js';
-import { UNTRUSTED_META } from '../mcp/untrusted.js';
+import { UNTRUSTED_META } from '../text/meta-keys.js';
 import { redact } from '../telemetry/log.js';
 import { cleanDeep } from '../text/clean.js';
-import { CODE_LIMITS } from './limits.js';
+import { CODE_LIMITS } from '../config/code-limits.js';
 import type { SandboxEnd } from './sandbox.js';
 
 // What the agent is told of a run: its value and logs, or why it has none. This is the one answer of a

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CodeLimits, FromWorker, ToWorker, WorkerSetup } from './limits.js';
+import type { CodeLimits } from '../config/code-limits.js';
+import type { FromWorker, ToWorker, WorkerSetup } from './protocol.js';
 
 // The host side of one sandboxed run: a worker thread made for it (pool.ts makes it before it is needed) and
 // ended after it, whatever happened (done, failed, cancelled, past the wall clock). Only JSON text crosses:

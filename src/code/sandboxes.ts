@@ -1,4 +1,4 @@
-import type { CodeLimits } from './limits.js';
+import type { CodeLimits } from '../config/code-limits.js';
 import type { CallHandler, SandboxEnd } from './sandbox.js';
 import { SandboxSlots } from './slots.js';
 

@@ -16,7 +16,8 @@ import {
   type QuickJSSyncVariant,
 } from 'quickjs-emscripten-core';
 import { prelude, wrapped } from './guest.js';
-import { CODE_LIMITS, type CodeLimits, type FromWorker, type ToWorker, type WorkerSetup } from './limits.js';
+import { CODE_LIMITS, type CodeLimits } from '../config/code-limits.js';
+import type { FromWorker, ToWorker, WorkerSetup } from './protocol.js';
 
 const WASM_PAGE = 65_536;
 /** QuickJS's own allocation limit, below the memory's cap so that running out is an error the guest gets. */

@@ -1,4 +1,4 @@
-import { CODE_LIMITS } from '../code/limits.js';
+import { CODE_LIMITS } from './code-limits.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { TOOLSET_TABLE } from '../../tools/toolsets.js';
 import { DEFAULTS, FIRST_KEEPALIVE_MS } from './defaults.js';

@@ -1,11 +1,11 @@
-import { CODE_LIMITS } from '../code/limits.js';
+import { CODE_LIMITS } from './code-limits.js';
 import { parseArgs } from 'node:util';
 import type { Toolset } from '../../tools/toolsets.js';
 import { TOOLSETS as knownToolsets } from '../../tools/toolsets.js';
-import type { ConnectorTarget, ContentTarget } from '../call/upstream.js';
+import type { ConnectorTarget, ContentTarget } from './targets.js';
 import { DEFAULTS } from './defaults.js';
 import { LOG_LEVELS, type LogLevel } from '../telemetry/log.js';
-import type { OAuthSettings } from '../transports/http/oauth.js';
+import type { OAuthSettings } from './oauth.js';
 import { helpText, OPTIONS, parseArgsOptions, settingName } from './options.js';
 import { redisTarget, RedisSettingError, type RedisTarget } from './redis.js';
 

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { errorResult, ToolError } from '../call/errors.js';
-import { LOCKDOWN_META, UNTRUSTED_META } from '../mcp/untrusted.js';
+import { LOCKDOWN_META, UNTRUSTED_META } from '../text/meta-keys.js';
 import type { JobRecord, StoreUnavailable } from './record.js';
 
 // What an agent is told of a job: the handed-off answer of a long tool, and the answers of jobs_get and jobs_cancel.

@@ -3,8 +3,8 @@ import type { BatchToolDef } from '../../tools/batch.js';
 import type { ToolDef } from '../../tools/define.js';
 import type { JobToolDef } from '../../tools/jobs.js';
 import type { CodeToolDef } from '../../tools/code.js';
-import { toolsDeclaration, type ToolDeclarations } from '../code/declarations.js';
-import { CODE_TOOL_NAME } from '../code/limits.js';
+import { toolsDeclaration, type ToolDeclarations } from '../../tools/declarations.js';
+import { CODE_TOOL_NAME } from '../config/code-limits.js';
 import type { RepeatFacts } from '../jobs/advice.js';
 import { didYouMean } from '../text/suggest.js';
 import { serverInstructions } from './instructions.js';
@@ -61,7 +61,7 @@ function loadCodeDefinition(): Promise<CodeToolDef> {
 
 /** The TypeScript declarations of read tools, from the build or made from their declarations. */
 async function declarationsOf(names: readonly string[]): Promise<ToolDeclarations[]> {
-  const { builtDeclarations } = await import('../code/built-declarations.js');
+  const { builtDeclarations } = await import('../../tools/built-declarations.js');
   if (builtDeclarations) return names.map((n) => builtDeclarations[n]!);
   const defs = await loadDefinitions();
   return names.map((n) => toolDeclarations(defs.get(n)!));

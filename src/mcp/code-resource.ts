@@ -1,5 +1,5 @@
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
-import { CODE_DECLARATIONS_URI } from '../code/limits.js';
+import { CODE_DECLARATIONS_URI } from '../config/code-limits.js';
 import type { Catalogue } from './catalogue.js';
 
 // The fuller declarations of the tools code_run's code calls (every output field), offered with code_run.

@@ -21,7 +21,8 @@ import { createdTask, taskOf } from './tasks.js';
 import type { Confirmations } from '../confirm/flow.js';
 import { clean } from '../text/clean.js';
 import { fence, fenceToken } from '../text/fence.js';
-import { declaredOf, defang, presentPaths, UNTRUSTED_META, withhold, WITHHELD } from './untrusted.js';
+import { declaredOf, defang, presentPaths, withhold, WITHHELD } from './untrusted.js';
+import { UNTRUSTED_META } from '../text/meta-keys.js';
 
 export const SERVER_NAME = 'learning-workspace';
 /** `_meta` key of progress notifications: `text` (a piece of the answer) or `status` (what is happening). */

@@ -4,7 +4,7 @@ import type { ToolDef } from '../../tools/define.js';
 import type { BatchToolDef } from '../../tools/batch.js';
 import type { JobToolDef } from '../../tools/jobs.js';
 import type { CodeToolDef } from '../../tools/code.js';
-import { declarationsOf, type ToolDeclarations } from '../code/declarations.js';
+import { declarationsOf, type ToolDeclarations } from '../../tools/declarations.js';
 import { viewMeta } from './view-resources.js';
 
 /**

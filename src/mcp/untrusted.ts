@@ -1,18 +1,9 @@
 // The fields of a result that people wrote (names, descriptions, material text, the assistant's answer),
-// as the tool rows declare them (ToolDef.untrusted and .prose): named in the result's _meta, and in
-// lockdown the prose withheld and links to other hosts defanged.
-
-/** `_meta` key of a result naming the fields people wrote that it carries, down to the leaf. */
-export const UNTRUSTED_META = 'io.github.learning-workspace/untrusted';
+// as the tool rows declare them (ToolDef.untrusted and .prose): named in the result's _meta (its keys are in
+// src/text/meta-keys.ts), and in lockdown the prose withheld and links to other hosts defanged.
 
 /** What stands in lockdown where prose someone wrote would be. */
 export const WITHHELD = '[withheld: lockdown]';
-
-/**
- * `_meta` key of a job's result made in lockdown. A job outlives its request, so a request in lockdown may
- * read (or join) one made outside it: only a result with this mark is shown to it as it is.
- */
-export const LOCKDOWN_META = 'io.github.learning-workspace/lockdown';
 
 type Step = { key: string; each: boolean };
 

@@ -2,9 +2,9 @@
 // wrapper, the limits an environment may lower, the run's end as a result, and how the toolsets name it.
 import { describe, expect, test } from 'vitest';
 import { parseCli, type Config } from '../../src/config/parse.js';
-import { tsType, toolLine, declarationsOf, toolsDeclaration, WHOLE_LISTS } from '../../src/code/declarations.js';
+import { tsType, toolLine, declarationsOf, toolsDeclaration, WHOLE_LISTS } from '../../tools/declarations.js';
 import { prelude, REMOVED_GLOBALS, wrapped } from '../../src/code/guest.js';
-import { CODE_LIMITS } from '../../src/code/limits.js';
+import { CODE_LIMITS } from '../../src/config/code-limits.js';
 import { codeOutcome, fitLogs, guestJson } from '../../src/code/outcome.js';
 import type { SandboxEnd } from '../../src/code/sandbox.js';
 import { Sandboxes, type Pool } from '../../src/code/sandboxes.js';

@@ -1,9 +1,10 @@
-// Rules of the codebase that a reviewer would otherwise have to catch: no import cycles of any kind, folders by job, short functions.
+// Rules of the codebase that a reviewer would otherwise have to catch: no import cycles of any kind, layers that
+// import only downwards, folders by job, short functions.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const files = ['src', 'tools'].flatMap((d) =>
@@ -12,12 +13,20 @@ const files = ['src', 'tools'].flatMap((d) =>
     .map((f) => join(root, d, f)),
 );
 
+/** Each file parsed once for every rule below: parsing all of src/ is most of what this file costs. */
+const parsed = new Map<string, ts.SourceFile>();
+function parse(file: string): ts.SourceFile {
+  let source = parsed.get(file);
+  if (!source) parsed.set(file, (source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)));
+  return source;
+}
+
 /**
  * Every module a file names: imports and re-exports, type-only ones included (a type cycle is still a
  * cycle in what modules know of each other), and dynamic imports.
  */
 function imports(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const source = parse(file);
   const out: string[] = [];
   const visit = (node: ts.Node): void => {
     if (
@@ -56,6 +65,71 @@ test('no module in src/ or tools/ imports one that imports it back, directly or 
   expect(cycles).toEqual([]);
 });
 
+/**
+ * The layers, lowest first: a module imports only from its own layer or one below (docs/architecture.md says why
+ * each stands where it does). A path names a folder when it ends in `/`, else one file; a file takes the layer of
+ * the longest path that names it, so the leaf modules of constants sit below the folder that holds them.
+ */
+const LAYERS: ReadonlyArray<readonly [name: string, paths: readonly string[]]> = [
+  ['constants', ['src/version.ts', 'src/config/defaults.ts', 'src/config/code-limits.ts']],
+  ['text', ['src/text/']],
+  ['telemetry', ['src/telemetry/']],
+  ['tools', ['tools/']],
+  ['config', ['src/config/']],
+  ['call', ['src/call/']],
+  ['confirm', ['src/confirm/']],
+  ['jobs', ['src/jobs/']],
+  ['mcp', ['src/mcp/']],
+  ['batch', ['src/batch/']],
+  ['code', ['src/code/']],
+  ['compose', ['src/compose/']],
+  ['transports', ['src/transports/']],
+  ['sandbox', ['src/sandbox/']],
+  ['cli', ['src/cli.ts']],
+];
+
+/**
+ * Imports from a lower layer up to a higher one that stand anyway, as `from → to` (paths from the root), each
+ * named with its reason in docs/architecture.md. At most three: past that the order above is not the real one.
+ */
+const UPWARD_EXCEPTIONS: readonly string[] = [];
+
+function layerOf(file: string): number | undefined {
+  const name = relative(root, file).replace(/\\/g, '/');
+  let best: { index: number; length: number } | undefined;
+  LAYERS.forEach(([, paths], index) => {
+    for (const p of paths)
+      if ((p.endsWith('/') ? name.startsWith(p) : name === p) && p.length > (best?.length ?? -1)) best = { index, length: p.length };
+  });
+  return best?.index;
+}
+
+describe('layers', () => {
+  const architecture = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+
+  test('every module in src/ and tools/ stands in a layer', () => {
+    expect(files.filter((f) => layerOf(f) === undefined).map((f) => relative(root, f))).toEqual([]);
+  });
+
+  test('no module imports from a layer above its own, type-only and dynamic imports included, but the named exceptions', () => {
+    const upward: string[] = [];
+    for (const file of files) {
+      const from = layerOf(file)!;
+      for (const target of imports(file)) {
+        const to = layerOf(target);
+        if (to !== undefined && to > from) upward.push(`${relative(root, file)} → ${relative(root, target)}`);
+      }
+    }
+    expect([...new Set(upward)].sort()).toEqual([...UPWARD_EXCEPTIONS].sort());
+    expect(UPWARD_EXCEPTIONS.length).toBeLessThanOrEqual(3);
+  });
+
+  test('docs/architecture.md states the layer order and names each exception', () => {
+    expect(architecture).toContain(LAYERS.map(([name]) => `\`${name}\``).join(' → '));
+    for (const exception of UPWARD_EXCEPTIONS) expect(architecture).toContain(`\`${exception}\``);
+  });
+});
+
 test('src/ holds folders by job, and no file but the entry and the version', () => {
   const loose = readdirSync(join(root, 'src'), { withFileTypes: true })
     .filter((e) => e.isFile())
@@ -66,7 +140,7 @@ test('src/ holds folders by job, and no file but the entry and the version', () 
 test('no function in src/ or tools/ is longer than 80 lines', () => {
   const long: string[] = [];
   for (const file of files) {
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const source = parse(file);
     const visit = (node: ts.Node): void => {
       if (ts.isFunctionLike(node) && 'body' in node && node.body) {
         const start = source.getLineAndCharacterOfPosition(node.getStart()).line;

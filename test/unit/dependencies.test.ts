@@ -18,7 +18,7 @@ import {
 import { describe, expect, test } from 'vitest';
 import { carried, carry, requestContext, type Caller, type RequestContext } from '../../src/mcp/request-context.js';
 import { Catalogue } from '../../src/mcp/catalogue.js';
-import { createMcpServer } from '../../src/mcp/server.js';
+import { createMcpServer } from '../../src/compose/server.js';
 import { listViews, VIEW_TABLE, viewMeta } from '../../src/mcp/view-resources.js';
 import { Upstream } from '../../src/call/upstream.js';
 import type { RequestInfo, Telemetry } from '../../src/telemetry/hooks.js';

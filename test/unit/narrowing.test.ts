@@ -6,7 +6,7 @@ import { HttpError } from '../../src/transports/http/errors.js';
 import { lockdownAsked } from '../../src/transports/http/index.js';
 import { endpointPath, requestNarrowing } from '../../src/transports/http/narrowing.js';
 import { ProtectedResource } from '../../src/transports/http/protected-resource.js';
-import type { OAuthSettings } from '../../src/transports/http/oauth.js';
+import type { OAuthSettings } from '../../src/config/oauth.js';
 
 const request = (headers: Record<string, string>, url = '/mcp') => ({ headers, url }) as unknown as IncomingMessage;
 const offered = {

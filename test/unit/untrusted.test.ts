@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { describe, expect, test } from 'vitest';
 import { MADE_BY_SOFTWARE } from '../../tools/define.js';
 import { tools } from '../../tools/index.js';
-import { defangText, LOCKDOWN_META, presentPaths, UNTRUSTED_META, withhold, WITHHELD } from '../../src/mcp/untrusted.js';
+import { defangText, presentPaths, withhold, WITHHELD } from '../../src/mcp/untrusted.js';
+import { LOCKDOWN_META, UNTRUSTED_META } from '../../src/text/meta-keys.js';
 import { madeIn, seenInLockdown } from '../../src/jobs/answers.js';
 
 /** Every string field of a schema (and every field of free JSON), as paths like `groups[].name`. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { endpointPath } from './narrowing.js';
-import type { OAuthSettings } from './oauth.js';
+import type { OAuthSettings } from '../../config/oauth.js';
 
 const PRM_PREFIX = '/.well-known/oauth-protected-resource';
 

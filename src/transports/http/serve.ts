@@ -1,6 +1,6 @@
 import type { Config, HttpConfig } from '../../config/parse.js';
 import type { Catalogue } from '../../mcp/catalogue.js';
-import type { ServerFactory, Serving } from '../../mcp/factory.js';
+import type { ServerFactory, Serving } from '../../compose/factory.js';
 import { log } from '../../telemetry/log.js';
 import { version } from '../../version.js';
 import { servingWords, tryItHint } from './banner.js';

@@ -1,4 +1,5 @@
-// The limits of one code_run, in one place: the tool's description, the sandbox and the docs read them.
+// The limits of one code_run, in one place beside the other defaults: the tool's description, the settings, the
+// sandbox and the docs read them. A leaf module, so the tool rows below the settings can read it too.
 
 export const CODE_TOOL_NAME = 'code_run';
 
@@ -32,29 +33,3 @@ export const CODE_LIMITS = {
 } as const;
 
 export type CodeLimits = { -readonly [K in keyof typeof CODE_LIMITS]: number };
-
-/**
- * What a worker is made with, before any run is known: the QuickJS WebAssembly module compiled once by the
- * host (a WebAssembly.Module, which a worker receives as it is) and the size of the memory it may use.
- */
-export interface WorkerSetup {
-  wasm: object;
-  memoryBytes: number;
-}
-
-/** Worker → host: a tool call of the guest (arguments as JSON text), or the run's end. */
-export type FromWorker =
-  | { t: 'call'; id: number; tool: string; args: string }
-  | {
-      t: 'done';
-      result: string | undefined;
-      logs: string[];
-      error?: { message: string; limit?: string | undefined; resolution?: string | undefined };
-    };
-
-/**
- * Host → worker: the one run it makes (the code, the tool names the guest's `tools` object offers, the
- * limits), then the answers to its tool calls as JSON text: `{ok:true,value}` or `{ok:false,error}`.
- */
-export type ToWorker =
-  { t: 'run'; code: string; tools: readonly string[]; limits: CodeLimits } | { t: 'answer'; id: number; answer: string };

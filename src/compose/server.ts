@@ -17,21 +17,21 @@ import * as z from 'zod';
 import { quote } from '../text/quote.js';
 import { didYouMean } from '../text/suggest.js';
 import { version } from '../version.js';
-import type { Catalogue } from './catalogue.js';
-import { CallsInFlight } from './in-flight.js';
-import type { Narrowing } from './narrowing.js';
-import { getPrompt, listPrompts } from './prompts.js';
-import { listResources, readResource } from './resources.js';
+import type { Catalogue } from '../mcp/catalogue.js';
+import { CallsInFlight } from '../mcp/in-flight.js';
+import type { Narrowing } from '../mcp/narrowing.js';
+import { getPrompt, listPrompts } from '../mcp/prompts.js';
+import { listResources, readResource } from '../mcp/resources.js';
 import type { Telemetry } from '../telemetry/hooks.js';
-import { runJobTool } from './job-tools.js';
-import { requestContext, type Caller, type RequestContext } from './request-context.js';
-import { declaresTasks, serveTasks, TASKS_CAPABILITY, TASKS_EXTENSION } from './tasks.js';
-import { lockedDown, runTool, SERVER_NAME, type AsTask, type ToolCallOptions } from './tool-call.js';
-import { BATCH_TOOL_NAME } from './tool-summary.js';
+import { runJobTool } from '../mcp/job-tools.js';
+import { requestContext, type Caller, type RequestContext } from '../mcp/request-context.js';
+import { declaresTasks, serveTasks, TASKS_CAPABILITY, TASKS_EXTENSION } from '../mcp/tasks.js';
+import { lockedDown, runTool, SERVER_NAME, type AsTask, type ToolCallOptions } from '../mcp/tool-call.js';
+import { BATCH_TOOL_NAME } from '../mcp/tool-summary.js';
 import { runBatch } from '../batch/run.js';
-import { CODE_TOOL_NAME } from '../code/limits.js';
+import { CODE_TOOL_NAME } from '../config/code-limits.js';
 import { runCode, type CodeOptions } from '../code/run.js';
-import { codeResource, readCodeResource } from './code-resource.js';
+import { codeResource, readCodeResource } from '../mcp/code-resource.js';
 
 export interface ServerOptions extends ToolCallOptions {
   /** The tools offered: names and list at hand, declarations loaded when a tool is first called. */

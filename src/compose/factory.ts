@@ -1,7 +1,7 @@
 import type { Server } from '@modelcontextprotocol/server';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { CODE_LIMITS } from '../code/limits.js';
+import { CODE_LIMITS } from '../config/code-limits.js';
 import { Sandboxes } from '../code/sandboxes.js';
 import { Confirmations } from '../confirm/flow.js';
 import { AuditLog } from '../telemetry/audit.js';
@@ -13,10 +13,10 @@ import type { Config } from '../config/parse.js';
 import { MemoryJobStore } from '../jobs/memory-store.js';
 import type { JobStore } from '../jobs/record.js';
 import { JobRunner, newJobId } from '../jobs/runner.js';
-import { Catalogue, repeatFacts } from './catalogue.js';
-import { CallsInFlight } from './in-flight.js';
-import type { Narrowing } from './narrowing.js';
-import { requestContext, type Caller } from './request-context.js';
+import { Catalogue, repeatFacts } from '../mcp/catalogue.js';
+import { CallsInFlight } from '../mcp/in-flight.js';
+import type { Narrowing } from '../mcp/narrowing.js';
+import { requestContext, type Caller } from '../mcp/request-context.js';
 import { createMcpServer } from './server.js';
 
 /**
