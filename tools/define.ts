@@ -33,7 +33,13 @@ export interface ToolDef {
   /** Route below the API's base URL; `{name}` is filled from the input field of that name. */
   path: string;
   input: z.ZodObject;
+  /** The upstream's answer, as documented: every answer is checked against it. */
   output: z.ZodObject;
+  /**
+   * The output schema clients are given, when it is not `output`: a list tool's rows may be cut to some
+   * `fields`, so each field of its rows is optional there (clients check structured content against it).
+   */
+  listedOutput?: z.ZodObject;
   annotations: Annotations;
   /** The upstream accepts an Idempotency-Key: one is always sent, and the call may be retried. */
   takesIdempotencyKey: boolean;
@@ -201,6 +207,26 @@ export function pathsOf(schema: z.core.$ZodType | undefined, prefix = ''): strin
   });
 }
 
+/** A row schema with every field optional, at every depth of its objects: what `fields` may leave of a row. */
+function anyPart(schema: z.core.$ZodType): z.core.$ZodType {
+  const inner = unwrap(schema);
+  if (!(inner instanceof z.ZodObject)) return schema;
+  const shape = Object.fromEntries(Object.entries(inner.shape as z.ZodRawShape).map(([k, c]) => [k, z.optional(anyPart(c))]));
+  const part = z.looseObject(shape);
+  // A row object that may be null stays nullable; its optional wrapper is put back by the caller.
+  return z.safeParse(schema, null).success ? z.nullable(part) : part;
+}
+
+/** The output shape with the rows of the array at `path` made of optional fields (see ToolDef.listedOutput). */
+function withPartialRows(shape: z.ZodRawShape, path: string): z.ZodRawShape {
+  const [key, ...rest] = path.split('.') as [string, ...string[]];
+  const child = unwrap(shape[key]);
+  if (rest.length === 0 && child instanceof z.ZodArray) return { ...shape, [key]: z.array(anyPart(child.element)) };
+  if (child instanceof z.ZodObject)
+    return { ...shape, [key]: z.looseObject(withPartialRows(child.shape as z.ZodRawShape, rest.join('.'))) };
+  return shape;
+}
+
 /** `fields`: the dot paths of a row to keep, refused when one is not a path of the row (naming those that are). */
 function fieldsField(known: readonly string[]) {
   const set = new Set(known);
@@ -235,6 +261,7 @@ export function command(row: CommandRow): ToolDef {
     path: `/api/v1/${row.command}`,
     input: z.strictObject(shape),
     output: z.looseObject(output),
+    ...(rowPaths && row.pages ? { listedOutput: z.looseObject(withPartialRows(output, row.pages)) } : {}),
     annotations: row.annotations,
     takesIdempotencyKey: mutating,
     mode: 'json',

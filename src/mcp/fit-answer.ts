@@ -16,7 +16,7 @@ export function fitAnswer(
   flags: ListFlags,
   textOf: (data: Record<string, unknown>) => CallToolResult['content'],
 ): CallToolResult & { structuredContent: Record<string, unknown> } {
-  const fitted = def.pages ? fitList(data, def.pages, offset, maxChars - NOTE_ROOM, flags) : { data };
+  const fitted = def.pages ? fitList(data, def.pages, offset, maxChars - NOTE_ROOM, flags) : { data: shortAnswer(def, data, maxChars) };
   const content: CallToolResult['content'] = fitted.json ? [{ type: 'text', text: fitted.json }] : textOf(fitted.data);
   if (def.pages && fitted.page) content.push({ type: 'text', text: pageNote(def.pages, fitted.page) });
   const textChars = content.reduce((n, c) => n + (c.type === 'text' ? c.text.length : 0), 0);
@@ -24,6 +24,23 @@ export function fitAnswer(
   const structuredChars = def.mode === 'stream' || !def.pages ? JSON.stringify(fitted.data).length : textChars;
   if (textChars > maxChars || structuredChars > maxChars) throw tooLarge(def, fitted.data, Math.max(textChars, structuredChars), maxChars);
   return { content, structuredContent: fitted.data };
+}
+
+/**
+ * An assistant's streamed answer longer than the cap is cut at the cap and marked cut short, as the relay
+ * marks one past WORKSPACE_MAX_ANSWER_CHARS: the text it says so beside the answer, never inside it.
+ */
+function shortAnswer(def: ToolDef, data: Record<string, unknown>, maxChars: number): Record<string, unknown> {
+  const answer = data['answer'];
+  if (def.mode !== 'stream' || typeof answer !== 'string') return data;
+  const rest = JSON.stringify({ ...data, answer: '' }).length;
+  // The answer is in the text (fenced) and in the structured content (escaped): room for both within the cap.
+  const room = Math.floor((maxChars - rest - NOTE_ROOM) / 2);
+  if (JSON.stringify(data).length <= maxChars && answer.length + rest + NOTE_ROOM <= maxChars) return data;
+  const cap = `${maxChars} characters (WORKSPACE_RESULT_MAX_CHARS)`;
+  const earlier = data['cutShort'];
+  const reason = typeof earlier === 'string' ? `${earlier}; and a result holds at most ${cap}` : `the answer passed ${cap}`;
+  return { ...data, answer: answer.slice(0, Math.max(0, room)), finishReason: 'cut-short', cutShort: reason };
 }
 
 /** What an answer too large even in parts is refused with: its size, its largest list, and what to ask instead. */

@@ -135,7 +135,7 @@ const DECLINED = {
 
 /** A tool's `tools/list` entry. */
 export function toolEntry(def: ToolDef): Tool {
-  const output = portableSchema(tidySchema({ type: 'object' as const, ...jsonSchema(def.output, 'output') }));
+  const output = portableSchema(tidySchema({ type: 'object' as const, ...jsonSchema(def.listedOutput ?? def.output, 'output') }));
   // Besides its own result: a long call handed off as a job, a destructive one the person declined.
   const others = [...(def.mode === 'json' ? [] : [HANDED_OFF]), ...(def.annotations.destructiveHint ? [DECLINED] : [])];
   return {
@@ -187,7 +187,7 @@ export function toolDeclarations(def: ToolDef): ToolDeclarations {
     name: def.name,
     description: def.description,
     input: tidySchema(jsonSchema(def.input, 'input')),
-    output: tidySchema(jsonSchema(def.output, 'output')),
+    output: tidySchema(jsonSchema(def.listedOutput ?? def.output, 'output')),
   });
 }
 

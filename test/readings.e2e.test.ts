@@ -1,0 +1,35 @@
+// The readings of lists served in parts, in the Redis store replicas share: one replica's reading is the
+// next part's on another, and it is gone when its time is up.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { redisTarget } from '../src/config/redis.js';
+import { RedisJobStore } from '../src/jobs/redis-store.js';
+import { startRedis, type RedisProcess } from './helpers.js';
+
+let redis: RedisProcess;
+let a: RedisJobStore;
+let b: RedisJobStore;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  const target = redisTarget({ WORKSPACE_REDIS_URL: redis.url })!;
+  a = RedisJobStore.open(target, { keepMs: 60_000, quickKeepMs: 30_000 }, 'replica-a');
+  b = RedisJobStore.open(target, { keepMs: 60_000, quickKeepMs: 30_000 }, 'replica-b');
+});
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  await redis.stop();
+});
+
+test("a reading kept by one replica is read by another, whole; another list's key finds nothing", async () => {
+  const reading = JSON.stringify({ data: { students: Array.from({ length: 5_000 }, (_, i) => ({ n: i })) }, flags: {} });
+  await a.putReading('caller-list-1', reading, 60_000);
+  expect(await b.getReading('caller-list-1')).toBe(reading);
+  expect(await b.getReading('caller-list-2')).toBeUndefined();
+});
+
+test('a reading is gone once its time is up', async () => {
+  await a.putReading('short', 'x', 50);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(await b.getReading('short')).toBeUndefined();
+});
