@@ -9,7 +9,6 @@ import { fieldIssues, withoutNullOptionals } from '../mcp/arguments.js';
 import type { Catalogue } from '../mcp/catalogue.js';
 import type { RequestContext } from '../mcp/request-context.js';
 import { callContext, executeStep, runWorkAsJob, type AsTask } from '../mcp/tool-call.js';
-import { UNTRUSTED_META } from '../text/meta-keys.js';
 import { DEFAULTS } from '../config/defaults.js';
 import type { BatchOptions } from '../batch/run.js';
 import { quote } from '../text/quote.js';

@@ -11,7 +11,8 @@ import { CredentialCheck, type Verdict } from '../call/credential-check.js';
 import { Upstream } from '../call/upstream.js';
 import type { Config } from '../config/parse.js';
 import { MemoryJobStore } from '../jobs/memory-store.js';
-import type { JobStore } from '../jobs/record.js';
+import { MemoryReadings } from '../jobs/memory-readings.js';
+import type { JobStore, ReadingStore } from '../jobs/record.js';
 import { JobRunner, newJobId } from '../jobs/runner.js';
 import { Catalogue, repeatFacts } from '../mcp/catalogue.js';
 import { CallsInFlight } from '../mcp/in-flight.js';
@@ -76,7 +77,10 @@ export async function prepareServing(config: Config, env: NodeJS.ProcessEnv): Pr
   const audit = config.auditLog ? new AuditLog(config.auditLog) : undefined;
   // One bound for the process: every session's code_run shares it.
   const sandboxes = config.code ? new Sandboxes(CODE_LIMITS.runsAtOnce, CODE_LIMITS.memoryBytes) : undefined;
-  const makeServer = serverFactory(config, upstream, inFlight, catalogues, { jobs, confirm, audit, telemetry, sandboxes });
+  // One place for the readings of lists served in parts, for every server of the process: a next part asked
+  // in another session, or on another 2026-07-28 request, reads the same one.
+  const readings = jobs?.store ?? new MemoryReadings();
+  const makeServer = serverFactory(config, upstream, inFlight, catalogues, { jobs, confirm, audit, telemetry, sandboxes, readings });
   const all = catalogues(upstream, false);
   const offerable = config.http?.credentials === 'client' ? catalogues(upstream.withTargets(clientApis(config)), false) : all;
   return { upstream, inFlight, jobs, confirm, audit, telemetry, sandboxes, verifyCaller, all, offerable, makeServer };
@@ -169,6 +173,7 @@ function serverFactory(
     audit: AuditLog | undefined;
     telemetry: Telemetry | undefined;
     sandboxes: Sandboxes | undefined;
+    readings: ReadingStore;
   },
 ): ServerFactory {
   // Signed-in callers: the tools follow each request's scopes, so a step-up within a session counts at once.

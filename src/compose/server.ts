@@ -32,8 +32,12 @@ import { runBatch } from '../batch/run.js';
 import { CODE_TOOL_NAME } from '../config/code-limits.js';
 import { runCode, type CodeOptions } from '../code/run.js';
 import { codeResource, readCodeResource } from '../mcp/code-resource.js';
+import { MemoryReadings } from '../jobs/memory-readings.js';
+import type { ReadingStore } from '../jobs/record.js';
 
-export interface ServerOptions extends ToolCallOptions {
+export interface ServerOptions extends Omit<ToolCallOptions, 'readings'> {
+  /** Where list readings are kept (see ToolCallOptions); without it, the job store or this server's memory. */
+  readings?: ReadingStore | undefined;
   /** The tools offered: names and list at hand, declarations loaded when a tool is first called. */
   tools: Catalogue;
   /**
@@ -161,7 +165,8 @@ function forRevision(answer: InitializeAnswer): InitializeAnswer {
  * JSON Schemas and the `tools/list` answer are built once per process (the catalogue) and only referenced here. The
  * low-level server, not McpServer: McpServer converts every tool's schema per instance.
  */
-export function createMcpServer(opts: ServerOptions): Server {
+export function createMcpServer(given: ServerOptions): Server {
+  const opts = { ...given, readings: given.readings ?? given.jobs?.store ?? new MemoryReadings() };
   const server = new WorkspaceServer(
     { name: SERVER_NAME, version, title: 'Learning Workspace' },
     {
@@ -275,7 +280,7 @@ function listTools(catalogue: Catalogue, opts: ServerOptions) {
 function callCode(
   args: Record<string, unknown>,
   catalogue: Catalogue,
-  opts: ServerOptions,
+  opts: ServerOptions & ToolCallOptions,
   ctx: ServerContext,
   context: RequestContext,
   request: { params: unknown },

@@ -61,16 +61,21 @@ export function fitList(
     return { data: { ...withValueAt(data, path, rest.slice(0, count)), page }, page };
   };
   if (rest.length === 0) return build(0);
-  if (JSON.stringify(build(rest.length).data).length <= maxChars) return build(rest.length);
-  // The largest count whose answer fits; at least one item, so paging always moves on.
-  let low = 1;
-  let high = rest.length - 1;
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (JSON.stringify(build(mid).data).length <= maxChars) low = mid;
-    else high = mid - 1;
+  // Rows are measured one at a time from the offset until the room is spent, so a part costs what it holds,
+  // not the whole list: following every part of a long list stays linear in its rows.
+  let used = JSON.stringify(build(0).data).length;
+  let count = 0;
+  while (count < rest.length) {
+    const row = (JSON.stringify(rest[count]) ?? 'null').length + (count > 0 ? 1 : 0);
+    if (used + row > maxChars) break;
+    used += row;
+    count++;
   }
-  return build(low);
+  // The page's own figures grow by a few digits with the count: step back while the whole does not fit.
+  // At least one item, so paging always moves on.
+  let fitted = build(Math.max(count, 1));
+  while (count > 1 && JSON.stringify(fitted.data).length > maxChars) fitted = build(--count);
+  return fitted;
 }
 
 /** The last segment of a dot path: what the rows are called in words. */

@@ -5,7 +5,6 @@ import { invoke } from '../call/invoke.js';
 import { readWithLimit } from '../call/list-limit.js';
 import type { Upstream } from '../call/upstream.js';
 import { DEFAULTS } from '../config/defaults.js';
-import { MemoryReadings } from '../jobs/memory-readings.js';
 import type { ReadingStore } from '../jobs/record.js';
 import { log } from '../telemetry/log.js';
 import { NOTE_ROOM, valueAt, type ListFlags } from './fit.js';
@@ -13,15 +12,12 @@ import { NOTE_ROOM, valueAt, type ListFlags } from './fit.js';
 /** How long the reading of a list served in parts is kept for its next parts. */
 export const READING_KEEP_MS = 5 * 60_000;
 
-/** Readings of a server without a job store (hand-off off): this process's own. */
-const processReadings = new MemoryReadings();
-
 export interface ReadingOptions {
   upstream: Upstream;
   listMaxRows?: number | undefined;
   resultMaxChars?: number | undefined;
-  /** Where readings are kept: the job store (shared by replicas with Redis), else this process's memory. */
-  readings?: ReadingStore | undefined;
+  /** Where readings are kept: the job store (shared by replicas with Redis), else the serving process's memory. */
+  readings: ReadingStore;
 }
 
 /** A list's answer, checked, and what is known of it beyond its rows. */
@@ -48,7 +44,7 @@ export async function readList(
   check: (data: Record<string, unknown>) => void,
   whole = false,
 ): Promise<ListReading> {
-  const store = opts.readings ?? processReadings;
+  const store = opts.readings;
   const key = readingKey(owner, def.name, checked);
   const offset = typeof checked['offset'] === 'number' ? checked['offset'] : 0;
   if (!whole && offset > 0) {

@@ -37,8 +37,11 @@ export interface ToolCallOptions {
   resultMaxChars?: number | undefined;
   /** Rows a list asked without a limit is read with (WORKSPACE_LIST_MAX_ROWS). */
   listMaxRows?: number | undefined;
-  /** Where the readings of lists served in parts are kept; default: the job store, else this process. */
-  readings?: ReadingStore | undefined;
+  /**
+   * Where the readings of lists served in parts are kept, for the server's whole process: the job store
+   * (shared by replicas with Redis), else memory the composition root makes once.
+   */
+  readings: ReadingStore;
   /** Runs the long tools as jobs; without it (hand-off off) they run as plain calls. */
   jobs?: JobRunner | undefined;
   /** Asks the person before a destructive write, when the client can ask. */
@@ -324,9 +327,8 @@ async function execute(
 ): Promise<Outcome> {
   try {
     const check = (data: Record<string, unknown>) => checkOutput(def, data);
-    const readings = opts.readings ?? opts.jobs?.store;
     const { data, flags } = def.pages
-      ? await readList({ ...def, pages: def.pages }, checked, { ...opts, readings }, call, owner, check, serving.whole)
+      ? await readList({ ...def, pages: def.pages }, checked, opts, call, owner, check, serving.whole)
       : { data: await invoke(def, checked, opts.upstream, call), flags: {} };
     if (!def.pages) check(data);
     const fields = Array.isArray(checked['fields']) ? (checked['fields'] as string[]) : undefined;
