@@ -902,22 +902,9 @@ async function signIn(): Promise<void> {
   const rates = new Map<string, number>();
   for (let pass = 0; pass < 3; pass++) {
     for (const s of servers) {
-      const pool = new Pool(new URL(s.proc.url).origin, { connections: 16 });
       const headers = { ...HEADERS, ...(s.auth ? { authorization: `Bearer ${s.auth}` } : {}) };
-      let left = CALLS;
-      let errors = 0;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: 16 }, async () => {
-          while (left-- > 0) {
-            const res = await pool.request({ path: '/mcp', method: 'POST', headers, body: CALL_BODY });
-            if (res.statusCode !== 200 || (await res.body.text()).includes('"isError":true')) errors++;
-          }
-        }),
-      );
-      if (errors > 0) throw new Error(`${s.name}: ${errors} calls failed`);
-      rates.set(s.name, Math.max(rates.get(s.name) ?? 0, CALLS / ((performance.now() - started) / 1000)));
-      await pool.close();
+      const rate = await sixteenClients(s.proc.url, CALLS, '/mcp', headers, CALL_BODY, (text) => !text.includes('"isError":true'));
+      rates.set(s.name, Math.max(rates.get(s.name) ?? 0, rate));
     }
   }
   console.log(`\n## Sign-in (stateless HTTP, every request authenticated; ${CALLS} calls, 16 clients, best of three passes)\n`);
@@ -1035,22 +1022,8 @@ async function narrowing(): Promise<void> {
   const best = new Map<string, number>();
   for (let pass = 0; pass < 3; pass++) {
     for (const v of variants) {
-      const pool = new Pool(new URL(proc.url).origin, { connections: 16 });
-      let left = CALLS;
-      let errors = 0;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: 16 }, async () => {
-          while (left-- > 0) {
-            const res = await pool.request({ path: v.path, method: 'POST', headers: { ...headers, ...v.extra }, body: list });
-            if (res.statusCode !== 200 || !(await res.body.text()).includes('"tools"')) errors++;
-          }
-        }),
-      );
-      if (errors > 0) throw new Error(`${v.name}: ${errors} tools/list answers failed`);
-      const rate = CALLS / ((performance.now() - started) / 1000);
+      const rate = await sixteenClients(proc.url, CALLS, v.path, { ...headers, ...v.extra }, list, (text) => text.includes('"tools"'));
       best.set(v.name, Math.max(best.get(v.name) ?? 0, rate));
-      await pool.close();
     }
   }
   console.log(`\n## tools/list, 2026-07-28, narrowed per request (${CALLS} per run, 16 clients, best of three interleaved passes)\n`);
@@ -1079,3 +1052,29 @@ if (!only || only === 'code') await (await import('./code.js')).codeCost();
 
 const figures = [headline.stdio, headline.start, headline.throughput].filter((f) => f !== undefined);
 if (figures.length > 0) console.log(`\n## The three figures (same run, same machine)\n\n${figures.map((f) => `- ${f}`).join('\n')}`);
+
+/** Requests per second of 16 clients sending `count` POSTs between them, each answer checked by `ok`. */
+async function sixteenClients(
+  url: string,
+  count: number,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+  ok: (text: string) => boolean,
+): Promise<number> {
+  const pool = new Pool(new URL(url).origin, { connections: 16 });
+  let left = count;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (left-- > 0) {
+        const res = await pool.request({ path, method: 'POST', headers, body });
+        if (res.statusCode !== 200 || !ok(await res.body.text())) errors++;
+      }
+    }),
+  );
+  await pool.close();
+  if (errors > 0) throw new Error(`${path}: ${errors} of ${count} answers failed`);
+  return count / ((performance.now() - started) / 1000);
+}
