@@ -12,7 +12,8 @@ import { Upstream } from '../call/upstream.js';
 import type { Config } from '../config/parse.js';
 import { MemoryJobStore } from '../jobs/memory-store.js';
 import { MemoryReadings } from '../jobs/memory-readings.js';
-import type { JobStore, ReadingStore } from '../jobs/record.js';
+import type { JobStore } from '../jobs/record.js';
+import { Readings } from '../mcp/list-reading.js';
 import { JobRunner, newJobId } from '../jobs/runner.js';
 import { Catalogue, repeatFacts } from '../mcp/catalogue.js';
 import { CallsInFlight } from '../mcp/in-flight.js';
@@ -79,7 +80,7 @@ export async function prepareServing(config: Config, env: NodeJS.ProcessEnv): Pr
   const sandboxes = config.code ? new Sandboxes(CODE_LIMITS.runsAtOnce, CODE_LIMITS.memoryBytes) : undefined;
   // One place for the readings of lists served in parts, for every server of the process: a next part asked
   // in another session, or on another 2026-07-28 request, reads the same one.
-  const readings = jobs?.store ?? new MemoryReadings();
+  const readings = new Readings(jobs?.store ?? new MemoryReadings());
   const makeServer = serverFactory(config, upstream, inFlight, catalogues, { jobs, confirm, audit, telemetry, sandboxes, readings });
   const all = catalogues(upstream, false);
   const offerable = config.http?.credentials === 'client' ? catalogues(upstream.withTargets(clientApis(config)), false) : all;
@@ -173,7 +174,7 @@ function serverFactory(
     audit: AuditLog | undefined;
     telemetry: Telemetry | undefined;
     sandboxes: Sandboxes | undefined;
-    readings: ReadingStore;
+    readings: Readings;
   },
 ): ServerFactory {
   // Signed-in callers: the tools follow each request's scopes, so a step-up within a session counts at once.

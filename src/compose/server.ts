@@ -33,11 +33,11 @@ import { CODE_TOOL_NAME } from '../config/code-limits.js';
 import { runCode, type CodeOptions } from '../code/run.js';
 import { codeResource, readCodeResource } from '../mcp/code-resource.js';
 import { MemoryReadings } from '../jobs/memory-readings.js';
-import type { ReadingStore } from '../jobs/record.js';
+import { Readings } from '../mcp/list-reading.js';
 
 export interface ServerOptions extends Omit<ToolCallOptions, 'readings'> {
   /** Where list readings are kept (see ToolCallOptions); without it, the job store or this server's memory. */
-  readings?: ReadingStore | undefined;
+  readings?: Readings | undefined;
   /** The tools offered: names and list at hand, declarations loaded when a tool is first called. */
   tools: Catalogue;
   /**
@@ -166,7 +166,7 @@ function forRevision(answer: InitializeAnswer): InitializeAnswer {
  * low-level server, not McpServer: McpServer converts every tool's schema per instance.
  */
 export function createMcpServer(given: ServerOptions): Server {
-  const opts = { ...given, readings: given.readings ?? given.jobs?.store ?? new MemoryReadings() };
+  const opts = { ...given, readings: given.readings ?? new Readings(given.jobs?.store ?? new MemoryReadings()) };
   const server = new WorkspaceServer(
     { name: SERVER_NAME, version, title: 'Learning Workspace' },
     {

@@ -16,8 +16,47 @@ export interface ReadingOptions {
   upstream: Upstream;
   listMaxRows?: number | undefined;
   resultMaxChars?: number | undefined;
-  /** Where readings are kept: the job store (shared by replicas with Redis), else the serving process's memory. */
-  readings: ReadingStore;
+  readings: Readings;
+}
+
+/** How many parsed readings a process keeps at hand; each is also in the store, so one dropped is parsed again. */
+const PARSED_AT_HAND = 4;
+
+/**
+ * The readings of lists served in parts: kept in a store (the job store, shared by replicas with Redis, else
+ * the process's memory), and the last few parsed at hand, so following the parts of one list parses it once
+ * in this process rather than once a part (which made walking a list quadratic in its rows).
+ */
+export class Readings {
+  private readonly parsed = new Map<string, { reading: ListReading; until: number }>();
+
+  constructor(readonly store: ReadingStore) {}
+
+  async get(key: string): Promise<ListReading | undefined> {
+    const near = this.parsed.get(key);
+    if (near && near.until > Date.now()) return near.reading;
+    this.parsed.delete(key);
+    const kept = await storeStep('read', () => this.store.getReading(key));
+    if (kept === undefined) return undefined;
+    const reading = JSON.parse(kept) as ListReading;
+    // Kept at hand no longer than the store keeps it (the rest of its time is unknown here: a short while).
+    this.atHand(key, reading, 30_000);
+    return reading;
+  }
+
+  async put(key: string, reading: ListReading, keepMs: number): Promise<void> {
+    await storeStep('write', () => this.store.putReading(key, JSON.stringify(reading), keepMs));
+    this.atHand(key, reading, keepMs);
+  }
+
+  private atHand(key: string, reading: ListReading, keepMs: number): void {
+    this.parsed.delete(key);
+    this.parsed.set(key, { reading, until: Date.now() + keepMs });
+    for (const oldest of this.parsed.keys()) {
+      if (this.parsed.size <= PARSED_AT_HAND) break;
+      this.parsed.delete(oldest);
+    }
+  }
 }
 
 /** A list's answer, checked, and what is known of it beyond its rows. */
@@ -44,21 +83,19 @@ export async function readList(
   check: (data: Record<string, unknown>) => void,
   whole = false,
 ): Promise<ListReading> {
-  const store = opts.readings;
   const key = readingKey(owner, def.name, checked);
   const offset = typeof checked['offset'] === 'number' ? checked['offset'] : 0;
   if (!whole && offset > 0) {
-    const kept = await storeStep('read', () => store.getReading(key));
-    if (kept !== undefined) return JSON.parse(kept) as ListReading;
+    const kept = await opts.readings.get(key);
+    if (kept !== undefined) return kept;
   }
   const fresh = await readFresh(def, checked, opts, call);
   check(fresh.data);
   if (whole) return fresh;
   const reading: ListReading = offset > 0 ? { data: fresh.data, flags: { ...fresh.flags, reread: true } } : fresh;
-  const json = JSON.stringify({ data: fresh.data, flags: fresh.flags });
   // Only a list that will come in parts is kept: the one part of a list that fits is all there is.
-  if (json.length > (opts.resultMaxChars ?? DEFAULTS.resultMaxChars) - NOTE_ROOM)
-    await storeStep('write', () => store.putReading(key, json, READING_KEEP_MS));
+  if (JSON.stringify(fresh.data).length > (opts.resultMaxChars ?? DEFAULTS.resultMaxChars) - NOTE_ROOM)
+    await opts.readings.put(key, { data: fresh.data, flags: fresh.flags }, READING_KEEP_MS);
   return reading;
 }
 

@@ -7,14 +7,14 @@ import { invoke } from '../call/invoke.js';
 import type { Upstream } from '../call/upstream.js';
 import { doubtQuestion, doubtRefusal } from '../jobs/advice.js';
 import { handOffResult, madeIn, seenInLockdown, storeUnavailable } from '../jobs/answers.js';
-import { StoreUnavailable, type Doubt, type JobRecord, type ReadingStore } from '../jobs/record.js';
+import { StoreUnavailable, type Doubt, type JobRecord } from '../jobs/record.js';
 import type { Attach, JobRunner, Outcome } from '../jobs/runner.js';
 import { log, redact } from '../telemetry/log.js';
 import { fieldIssues, withoutNullOptionals } from './arguments.js';
 import { DEFAULTS } from '../config/defaults.js';
 import { fitAnswer } from './fit-answer.js';
 import { projectRows } from './fields.js';
-import { readList } from './list-reading.js';
+import { readList, type Readings } from './list-reading.js';
 import type { RequestContext } from './request-context.js';
 import { targetsOf, traceIdOf, type AuditLog } from '../telemetry/audit.js';
 import { createdTask, taskOf } from './tasks.js';
@@ -38,10 +38,10 @@ export interface ToolCallOptions {
   /** Rows a list asked without a limit is read with (WORKSPACE_LIST_MAX_ROWS). */
   listMaxRows?: number | undefined;
   /**
-   * Where the readings of lists served in parts are kept, for the server's whole process: the job store
-   * (shared by replicas with Redis), else memory the composition root makes once.
+   * The readings of lists served in parts, for the server's whole process: kept in the job store (shared by
+   * replicas with Redis), else in memory the composition root makes once.
    */
-  readings: ReadingStore;
+  readings: Readings;
   /** Runs the long tools as jobs; without it (hand-off off) they run as plain calls. */
   jobs?: JobRunner | undefined;
   /** Asks the person before a destructive write, when the client can ask. */

@@ -10,7 +10,7 @@ import { MemoryReadings } from '../../src/jobs/memory-readings.js';
 import { fitList, valueAt } from '../../src/mcp/fit.js';
 import { fitAnswer } from '../../src/mcp/fit-answer.js';
 import { projectRow, projectRows } from '../../src/mcp/fields.js';
-import { readList } from '../../src/mcp/list-reading.js';
+import { readList, Readings } from '../../src/mcp/list-reading.js';
 
 const CAP = 40_000;
 const byName = (name: string) => tools.find((t) => t.name === name)!;
@@ -239,7 +239,7 @@ describe('one reading per list', () => {
 
   test('with no limit the whole list is read; its next parts come from the kept reading; another caller reads its own', async () => {
     const { upstream, asked } = fakeUpstream(5_007);
-    const readings = new MemoryReadings();
+    const readings = new Readings(new MemoryReadings());
     const opts = { upstream, readings, listMaxRows: 50_000, resultMaxChars: 1_000 };
     const first = await readList(def, {}, opts, ctx, 'alice', check);
     expect((first.data['students'] as unknown[]).length).toBe(5_007);
@@ -252,15 +252,33 @@ describe('one reading per list', () => {
     expect(asked).toEqual([50_000, 50_000]);
   });
 
+  test('the parts of one list parse its reading once per process: a next part asks the store nothing; another replica asks once', async () => {
+    const { upstream } = fakeUpstream(5_007);
+    const store = new MemoryReadings();
+    let asks = 0;
+    const counted = { putReading: store.putReading.bind(store), getReading: (key: string) => (asks++, store.getReading(key)) };
+    const here = new Readings(counted);
+    await readList(def, {}, { upstream, readings: here, resultMaxChars: 1_000 }, ctx, 'alice', check);
+    for (const offset of [10, 20, 30])
+      await readList(def, { offset }, { upstream, readings: here, resultMaxChars: 1_000 }, ctx, 'alice', check);
+    expect(asks).toBe(0);
+    const there = new Readings(counted);
+    for (const offset of [40, 50]) {
+      const part = await readList(def, { offset }, { upstream, readings: there, resultMaxChars: 1_000 }, ctx, 'alice', check);
+      expect(part.flags).toEqual({});
+    }
+    expect(asks).toBe(1);
+  });
+
   test('exactly as many rows as asked: the list may go on', async () => {
     const { upstream } = fakeUpstream(5_007);
-    const got = await readList(def, { limit: 100 }, { upstream, readings: new MemoryReadings() }, ctx, 'alice', check);
+    const got = await readList(def, { limit: 100 }, { upstream, readings: new Readings(new MemoryReadings()) }, ctx, 'alice', check);
     expect(got.flags).toEqual({ mayGoOn: true });
   });
 
   test('a code run reads whole and keeps nothing', async () => {
     const { upstream } = fakeUpstream(5_007);
-    const readings = new MemoryReadings();
+    const readings = new Readings(new MemoryReadings());
     const got = await readList(def, { offset: 10 }, { upstream, readings, resultMaxChars: 1_000 }, ctx, 'alice', check, true);
     expect((got.data['students'] as unknown[]).length).toBe(5_007);
     expect(got.flags).toEqual({});
