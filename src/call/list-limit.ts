@@ -4,11 +4,7 @@ import { ToolError } from './errors.js';
 import { invoke } from './invoke.js';
 import type { Upstream } from './upstream.js';
 
-/**
- * The largest `limit` each workspace accepted after refusing a larger one, per process: its maximum is not
- * documented, so it is learned, and later readings ask for no more. Bounded: one entry per workspace and route.
- */
-const accepted = new Map<string, number>();
+/** Routes whose accepted limit is remembered (Upstream.acceptedLimits), at most: one per workspace and route. */
 const ACCEPTED_MAX_ENTRIES = 1_000;
 /** A refused limit is halved at most this many times (50,000 reaches 1 in 16). */
 const MAX_TRIES = 17;
@@ -47,11 +43,12 @@ export async function readWithLimit(
   ctx: CallContext,
 ): Promise<LimitedReading> {
   const key = routeKey(def, upstream);
+  const accepted = upstream.acceptedLimits;
   let asked = Math.min(wanted, accepted.get(key) ?? wanted);
   for (let tries = 0; ; tries++) {
     try {
       const data = await invoke(def, { ...input, limit: asked }, upstream, ctx);
-      if (asked < wanted) remember(key, asked);
+      if (asked < wanted) remember(accepted, key, asked);
       return { data, asked };
     } catch (err) {
       if (!refusesLimit(err) || asked <= 1 || tries >= MAX_TRIES) throw err;
@@ -60,14 +57,10 @@ export async function readWithLimit(
   }
 }
 
-function remember(key: string, limit: number): void {
+/** Later readings of the route ask for no more than it took. */
+function remember(accepted: Map<string, number>, key: string, limit: number): void {
   const known = accepted.get(key);
   if (known !== undefined && known >= limit) return;
   if (known === undefined && accepted.size >= ACCEPTED_MAX_ENTRIES) accepted.delete(accepted.keys().next().value!);
   accepted.set(key, limit);
-}
-
-/** For tests: forgets what the workspaces accepted. */
-export function forgetAcceptedLimits(): void {
-  accepted.clear();
 }

@@ -183,11 +183,16 @@ export class Upstream {
     private readonly targets: Targets,
     private readonly opts: UpstreamOptions,
     readonly pool = new UpstreamPool(),
+    /**
+     * The largest `limit` each route of the workspace took after refusing a larger one (its maximum is not
+     * documented, so it is learned): one map for the process, kept with the pool across credentials.
+     */
+    readonly acceptedLimits = new Map<string, number>(),
   ) {}
 
-  /** The same pool and settings with other credentials (one client's, in client-credential hosting). */
+  /** The same pool, settings and learned limits with other credentials (one client's, in client-credential hosting). */
   withTargets(targets: Targets): Upstream {
-    return new Upstream(targets, this.opts, this.pool);
+    return new Upstream(targets, this.opts, this.pool, this.acceptedLimits);
   }
 
   apis(): Set<Api> {

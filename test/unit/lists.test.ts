@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import * as z from 'zod';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { tools } from '../../tools/index.js';
 import { unwrap, type ToolDef } from '../../tools/define.js';
 import { ToolError } from '../../src/call/errors.js';
-import { forgetAcceptedLimits, readWithLimit, smallerLimit } from '../../src/call/list-limit.js';
+import { readWithLimit, smallerLimit } from '../../src/call/list-limit.js';
 import type { RequestSpec, Upstream } from '../../src/call/upstream.js';
 import { MemoryReadings } from '../../src/jobs/memory-readings.js';
 import { fitList, valueAt } from '../../src/mcp/fit.js';
@@ -187,6 +187,7 @@ function fakeUpstream(rows: number, max = Infinity, message = 'must be an intege
   const asked: (number | undefined)[] = [];
   const upstream = {
     hosts: () => new Set(['workspace.test']),
+    acceptedLimits: new Map<string, number>(),
     timeoutMs: 30_000,
     deadlineMs: 45_000,
     async call(spec: RequestSpec) {
@@ -206,7 +207,6 @@ function fakeUpstream(rows: number, max = Infinity, message = 'must be an intege
 }
 
 describe('the limit a workspace takes', () => {
-  afterEach(forgetAcceptedLimits);
   const def = byName('analytics_students');
   const ctx = { signal: new AbortController().signal, keepAliveMs: 10_000 };
 
@@ -219,7 +219,6 @@ describe('the limit a workspace takes', () => {
     // Remembered: the next reading asks for no more than was taken.
     expect(asked.slice(2)).toEqual([10_000]);
     const halving = fakeUpstream(100, 20_000);
-    forgetAcceptedLimits();
     await readWithLimit(def, {}, 50_000, halving.upstream, ctx);
     expect(halving.asked).toEqual([50_000, 25_000, 12_500]);
   });
@@ -232,7 +231,6 @@ describe('the limit a workspace takes', () => {
 });
 
 describe('one reading per list', () => {
-  afterEach(forgetAcceptedLimits);
   const def = byName('analytics_students') as ToolDef & { pages: string };
   const ctx = { signal: new AbortController().signal, keepAliveMs: 10_000 };
   const check = () => undefined;
