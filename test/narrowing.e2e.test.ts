@@ -175,12 +175,14 @@ test('a 2026-07-28 resources/templates/list carries the cache hints of resources
   }
 });
 
-test('a session keeps the narrowing of its initialize: later headers do not change it', async () => {
-  // initialize asks for analytics; every later request of the session asks for groups instead.
+test('a session keeps the narrowing of its initialize; a later request asking for another one is refused', async () => {
+  // initialize asks for analytics; later requests send no header (the session's narrowing holds), then ask for groups.
   let sent = 0;
+  let later: string | undefined;
   const fetchAsking: typeof fetch = (input, init) => {
     const headers = new Headers(init?.headers);
-    headers.set('X-MCP-Toolsets', sent++ === 0 ? 'analytics' : 'groups');
+    const asked = sent++ === 0 ? 'analytics' : later;
+    if (asked) headers.set('X-MCP-Toolsets', asked);
     return fetch(input, { ...init, headers });
   };
   const client = new V1Client({ name: 'narrowing-session', version: '0' });
@@ -189,6 +191,8 @@ test('a session keeps the narrowing of its initialize: later headers do not chan
   try {
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(ANALYTICS);
     expect(sent).toBeGreaterThan(1);
+    later = 'groups';
+    await expect(client.listTools()).rejects.toThrow(/other than its session's/);
   } finally {
     await transport.terminateSession().catch(() => undefined);
     await client.close();

@@ -363,6 +363,56 @@ describe('refusals', () => {
   });
 });
 
+describe('tokens bound to the endpoint they were issued for (RFC 8707)', () => {
+  test('a token issued for /mcp/x/analytics/readonly, write scope and all, is refused at /mcp and at wider paths, nothing upstream', async () => {
+    const narrowed = await mint({ aud: `${url}/x/analytics/readonly` });
+    for (const wider of [url, `${url}/readonly`, `${url}/x/analytics`, `${url}/x/analytics,groups/readonly`]) {
+      const res = await post(wider, narrowed, INIT);
+      expect(res.status, wider).toBe(401);
+      const challenge = res.headers.get('www-authenticate') ?? '';
+      expect(challenge).toMatch(/^Bearer error="invalid_token", error_description="[^"]*narrower endpoint[^"]*", resource_metadata="/);
+      // The challenge names the metadata of the endpoint asked for, so the client signs in for it.
+      expect(challenge).toContain(`/.well-known/oauth-protected-resource${new URL(wider).pathname}"`);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toContain('narrower endpoint');
+    }
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  test('there, and for /mcp anywhere, the token is taken: the narrowed path lists the analytics reads only', async () => {
+    const list = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
+    const names = async (at: string, token: string) => {
+      const sid = (await post(at, token, INIT)).headers.get('mcp-session-id')!;
+      const res = await post(at, token, list, { 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      const json = JSON.parse(
+        text.startsWith('{')
+          ? text
+          : text
+              .split('\n')
+              .find((l) => l.startsWith('data:'))!
+              .slice(5),
+      ) as {
+        result: { tools: { name: string }[] };
+      };
+      return json.result.tools.map((t) => t.name);
+    };
+    const own = await names(`${url}/x/analytics/readonly`, await mint({ aud: `${url}/x/analytics/readonly` }));
+    expect(own).toContain('analytics_hero');
+    expect(own.every((n) => n.startsWith('analytics_') || n.startsWith('jobs_') || n === 'batch_call')).toBe(true);
+    const wide = await mint();
+    expect(await names(`${url}/x/analytics/readonly`, wide)).toEqual(own);
+    expect((await names(url, wide)).length).toBeGreaterThan(own.length);
+  });
+
+  test('the metadata of each endpoint names that endpoint as the resource', async () => {
+    for (const path of ['/mcp', '/mcp/readonly', '/mcp/x/analytics/readonly']) {
+      const meta = await fetch(new URL(`/.well-known/oauth-protected-resource${path}`, url));
+      expect(((await meta.json()) as { resource: string }).resource).toBe(`${new URL(url).origin}${path}`);
+    }
+  });
+});
+
 describe('metadata and browsers', () => {
   test('Protected Resource Metadata at the path-inserted and the root address', async () => {
     for (const path of ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource']) {

@@ -4,7 +4,7 @@ import { Catalogue } from '../../src/mcp/catalogue.js';
 import type { Narrowing } from '../../src/mcp/narrowing.js';
 import { HttpError } from '../../src/transports/http/errors.js';
 import { lockdownAsked } from '../../src/transports/http/index.js';
-import { endpointPath, requestNarrowing } from '../../src/transports/http/narrowing.js';
+import { endpointPath, requestNarrowing, within } from '../../src/transports/http/narrowing.js';
 import { ProtectedResource } from '../../src/transports/http/protected-resource.js';
 import type { OAuthSettings } from '../../src/config/oauth.js';
 
@@ -29,12 +29,53 @@ describe('the endpoint paths', () => {
   test('/mcp, /mcp/readonly, /mcp/x/<toolsets> and /mcp/x/<toolsets>/readonly; nothing else; /mcp alone when narrowing is off', () => {
     expect(endpointPath('/mcp', true)).toEqual({ readOnly: false });
     expect(endpointPath('/mcp/readonly', true)).toEqual({ readOnly: true });
-    expect(endpointPath('/mcp/x/analytics,groups', true)).toEqual({ toolsets: 'analytics,groups', readOnly: false });
-    expect(endpointPath('/mcp/x/analytics/readonly', true)).toEqual({ toolsets: 'analytics', readOnly: true });
+    expect(endpointPath('/mcp/x/analytics,groups', true)).toEqual({ toolsets: ['analytics', 'groups'], readOnly: false });
+    expect(endpointPath('/mcp/x/analytics%2cgroups/', true)).toEqual({ toolsets: ['analytics', 'groups'], readOnly: false });
+    expect(endpointPath('/mcp/x/analytics/readonly', true)).toEqual({ toolsets: ['analytics'], readOnly: true });
     for (const path of ['/mcp/x', '/mcp/x/', '/mcp/x/a/b', '/mcp/readonly/x', '/mcpx', '/mcp/other'])
       expect(endpointPath(path, true), path).toBeUndefined();
     expect(endpointPath('/mcp/readonly', false)).toBeUndefined();
     expect(endpointPath('/mcp', false)).toEqual({ readOnly: false });
+  });
+
+  test('a toolsets segment outside its grammar (lower-case names and commas) names no endpoint, whatever it carries', () => {
+    const hostile = [
+      '/mcp/x/analytics",scope="workspace:write",x="/readonly',
+      '/mcp/x/analytics%22,scope%3D%22w/readonly',
+      '/mcp/x/analytics%2Fgroups',
+      '/mcp/x/%E0%A4%A',
+      '/mcp/x/Analytics',
+      '/mcp/x/analytics groups',
+      '/mcp/x/analytics,,groups',
+      '/mcp/x/,analytics',
+      '/mcp/x/analytics\\groups',
+      `/mcp/x/${'a'.repeat(61)}`,
+      `/mcp/x/${Array.from({ length: 201 }, () => 'a').join(',')}`,
+    ];
+    for (const path of hostile) expect(endpointPath(path, true), path).toBeUndefined();
+  });
+
+  test('an endpoint is within another when it serves reads only where that one does, and only toolsets it keeps', () => {
+    const at = (path: string) => endpointPath(path, true)!;
+    const yes: [string, string][] = [
+      ['/mcp', '/mcp'],
+      ['/mcp/readonly', '/mcp'],
+      ['/mcp/x/analytics', '/mcp'],
+      ['/mcp/x/analytics/readonly', '/mcp/x/analytics'],
+      ['/mcp/x/analytics/readonly', '/mcp/readonly'],
+      ['/mcp/x/analytics', '/mcp/x/analytics,groups'],
+      ['/mcp/x/analytics', '/mcp/x/all'],
+    ];
+    const no: [string, string][] = [
+      ['/mcp', '/mcp/x/analytics/readonly'],
+      ['/mcp', '/mcp/readonly'],
+      ['/mcp/x/analytics', '/mcp/x/analytics/readonly'],
+      ['/mcp/x/analytics,groups', '/mcp/x/analytics'],
+      ['/mcp/x/all', '/mcp/x/analytics'],
+      ['/mcp/readonly', '/mcp/x/analytics/readonly'],
+    ];
+    for (const [narrow, wide] of yes) expect(within(at(narrow), at(wide)), `${narrow} within ${wide}`).toBe(true);
+    for (const [narrow, wide] of no) expect(within(at(narrow), at(wide)), `${narrow} within ${wide}`).toBe(false);
   });
 });
 
@@ -74,10 +115,9 @@ describe('a request narrowing', () => {
     expect(path?.status).toBe(400);
   });
 
-  test('hostile input costs nothing: too many names, a broken percent-encoding, are 400s', () => {
+  test('hostile input costs nothing: too many names are a 400', () => {
     const many = Array.from({ length: 201 }, (_, i) => `t${i}`).join(',');
     expect(refusal(() => requestNarrowing(request({ 'x-mcp-tools': many }), '/mcp', offered))?.status).toBe(400);
-    expect(refusal(() => requestNarrowing(request({}), '/mcp/x/%E0%A4%A', offered))?.status).toBe(400);
   });
 
   test('X-MCP-Lockdown switches lockdown on as X-Workspace-Lockdown does, never off', () => {
@@ -174,5 +214,36 @@ describe('sign-in metadata of the narrowed endpoints', () => {
     const fixed = new ProtectedResource(settings, false, false);
     expect(fixed.accepts('https://mcp.example/team/mcp/readonly')).toBe(false);
     expect(fixed.serves('/.well-known/oauth-protected-resource/team/mcp/readonly')).toBe(false);
+  });
+
+  test('a token is taken at the endpoint it was issued for and narrower ones, never a wider one', () => {
+    const resource = new ProtectedResource({ ...settings, audiences: ['api://workspace'] }, false, true);
+    const narrowed = ['https://mcp.example/team/mcp/x/analytics/readonly'];
+    expect(resource.admits(narrowed, '/mcp/x/analytics/readonly')).toBe(true);
+    for (const wider of ['/mcp', '/mcp/readonly', '/mcp/x/analytics', '/mcp/x/analytics,groups/readonly', '/metrics'])
+      expect(resource.admits(narrowed, wider), wider).toBe(false);
+    for (const aud of ['https://mcp.example/team/mcp', 'api://workspace'])
+      for (const path of ['/mcp', '/mcp/x/analytics/readonly', '/mcp/readonly', '/metrics'])
+        expect(resource.admits([aud], path), `${aud} at ${path}`).toBe(true);
+    // One audience of several that admits the path is enough.
+    expect(resource.admits([...narrowed, 'https://mcp.example/team/mcp/x/groups'], '/mcp/x/groups/readonly')).toBe(true);
+    expect(resource.admits([], '/mcp')).toBe(false);
+  });
+
+  test('a challenge never carries a path as written: hostile paths name the plain endpoint, and quotes are encoded', () => {
+    const resource = new ProtectedResource(settings, false, true);
+    const path = '/mcp/x/analytics",scope="workspace:write",x="/readonly';
+    for (const challenge of [
+      resource.signInChallenge(path),
+      resource.invalidTokenChallenge('a "quoted" reason', path),
+      resource.insufficientScopeChallenge('workspace:write', 'why', path),
+    ]) {
+      expect(challenge).not.toContain('analytics"');
+      expect(challenge).toContain('resource_metadata="https://mcp.example/.well-known/oauth-protected-resource/team/mcp"');
+      // Every parameter is name="value" with no quote inside a value.
+      expect(challenge.replace(/^Bearer /, '')).toMatch(/^(?:[a-z_]+="[^"\\]*"(?:, |$))+$/);
+    }
+    const odd = new ProtectedResource({ ...settings, publicUrl: 'https://mcp.example/te am"x/mcp' }, false, true);
+    expect(odd.signInChallenge('/mcp')).toContain('/te%20am%22x/mcp"');
   });
 });

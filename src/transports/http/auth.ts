@@ -132,6 +132,13 @@ function signedIn(verifier: TokenVerifier, resource: ProtectedResource): Authent
       }
       throw err;
     }
+    // A token issued for a narrowed endpoint is taken there and at narrower ones only (RFC 8707).
+    if (!resource.admits(grant.audiences, pathOf(req))) {
+      const reason = 'the token was issued for a narrower endpoint than this one (its audience); sign in for this endpoint';
+      throw new HttpError(401, -32001, `The access token is not accepted here: ${reason}.`, {
+        'www-authenticate': resource.invalidTokenChallenge(reason, pathOf(req)),
+      });
+    }
     // The write scope includes reading: a client that stepped up with it alone is served everything.
     const writes = grant.scopes.has(writeScope);
     if (!writes && !grant.scopes.has(readScope)) {

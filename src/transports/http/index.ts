@@ -184,10 +184,14 @@ function mcpRoute(parts: McpRouteParts): (req: IncomingMessage, res: ServerRespo
     trace.caller = callerTag(caller);
     const sid = header(req, 'mcp-session-id');
     if (sid) trace.session = sessions.tagOf(sid);
-    // A session keeps what its initialize asked for; any other request is narrowed by its own headers and path.
-    const narrowing = sid ? sessions.narrowingOf(sid) : narrowingAsked(req, path, opts.narrowing);
-    if (narrowing) trace.narrowing = narrowing.label;
+    // The request's own narrowing (its path and headers), checked before anything is read or built.
+    const own = narrowingAsked(req, path, opts.narrowing);
     const body = await readBody(req, trace, maxBody, opts.maxInFlight);
+    const legacy = !body || isLegacyRequest(req, body);
+    // Only a 2025-11-25 request of a stateful server's session, the caller's own, is served with its session's
+    // narrowing; a 2026-07-28 or stateless request has no session, whatever Mcp-Session-Id it carries.
+    const narrowing = legacy && !opts.stateless && sid ? sessions.narrowingFor(sid, caller, own) : own;
+    if (narrowing) trace.narrowing = narrowing.label;
     if (body) waiting.cancel(body, caller.hash, sid);
     if (rate && body && body.toolCalls > 0) await countCalls(rate, waiting, body, caller.hash, sid, trace.client);
     // A step-up to the write scope is asked for only where a write is offered: not on a read-only narrowing.
@@ -208,7 +212,7 @@ function mcpRoute(parts: McpRouteParts): (req: IncomingMessage, res: ServerRespo
       ...(rate ? { countCalls: (n: number) => rate.consume(caller.hash, n, trace.client?.signal()) } : {}),
     };
     const auth = carry(request);
-    if (body && !isLegacyRequest(req, body)) return modern.handle(req, res, body, auth);
+    if (body && !legacy) return modern.handle(req, res, body, auth);
     if (opts.stateless) return stateless.handle(req, res, body, caller, auth, () => makeServer(caller, narrowing));
     if (caller.credentials && body?.initialize) await admit(caller, opts.verifyCaller);
     return sessions.handle(req, res, body, caller, auth, narrowing);

@@ -18,19 +18,50 @@ export interface Offered {
 const MAX_NAMES = 200;
 const ENDPOINT = '/mcp';
 
+/** A toolset's name as a path may carry it: the tool rows' names, `all`, `default`. */
+const NAME = '[a-z][a-z0-9_-]{0,59}';
+/** The toolsets segment of /mcp/x/<toolsets>: names joined by commas, written as such or as %2C. */
+const TOOLSETS = new RegExp(`^${NAME}(?:(?:,|%2[cC])${NAME})*$`);
+const NARROWED = /^\/mcp\/x\/([^/]+)(\/readonly)?\/?$/;
+
+/** An endpoint a path names: the toolsets it keeps (none: every one) and whether it serves reads only. */
+export interface Endpoint {
+  toolsets?: readonly string[];
+  readOnly: boolean;
+}
+
 /**
  * The paths served as the MCP endpoint: /mcp, /mcp/readonly, /mcp/x/<toolsets> and /mcp/x/<toolsets>/readonly
  * (for connectors that take a URL and no headers, as GitHub's remote server has them). Undefined for any
- * other path. With narrowing off, /mcp alone.
+ * other path, and for a toolsets segment outside its grammar (lower-case names and commas): such a path
+ * is refused as not found before anything (a narrowing, a challenge, a metadata URL) is built from it.
+ * With narrowing off, /mcp alone.
  */
-export function endpointPath(path: string, narrowing: boolean): { toolsets?: string; readOnly: boolean } | undefined {
+export function endpointPath(path: string, narrowing: boolean): Endpoint | undefined {
   if (path === ENDPOINT) return { readOnly: false };
   if (!narrowing || !path.startsWith(`${ENDPOINT}/`)) return undefined;
-  if (path === `${ENDPOINT}/readonly`) return { readOnly: true };
-  const m = /^\/mcp\/x\/([^/]+)(\/readonly)?\/?$/.exec(path);
-  if (!m) return undefined;
-  return { toolsets: m[1]!, readOnly: m[2] !== undefined };
+  if (path === `${ENDPOINT}/readonly` || path === `${ENDPOINT}/readonly/`) return { readOnly: true };
+  const m = NARROWED.exec(path);
+  if (!m || !TOOLSETS.test(m[1]!)) return undefined;
+  const names = m[1]!.split(/,|%2[cC]/);
+  if (names.length > MAX_NAMES) return undefined;
+  return { toolsets: names, readOnly: m[2] !== undefined };
 }
+
+/**
+ * Whether an endpoint serves no more than another: reads only where the other does, and only toolsets the
+ * other keeps. A token issued for `wide` is taken at `narrow` (RFC 8707: the resource a token names is its
+ * limit), never the other way round. `all` and `default` name every toolset.
+ */
+export function within(narrow: Endpoint, wide: Endpoint): boolean {
+  if (wide.readOnly && !narrow.readOnly) return false;
+  const wideSets = everyOf(wide.toolsets);
+  if (!wideSets) return true;
+  const narrowSets = everyOf(narrow.toolsets);
+  return narrowSets !== undefined && narrowSets.every((t) => wideSets.includes(t));
+}
+
+const everyOf = (sets: readonly string[] | undefined) => (sets && !sets.includes('all') && !sets.includes('default') ? sets : undefined);
 
 /** The false words of GitHub's X-MCP-Readonly: anything else, in any one of a repeated header's values, is on. */
 const OFF = /^\s*(|false|f|no|n|0|off)\s*$/i;
@@ -55,15 +86,6 @@ function names(value: string | undefined, what: string): Set<string> | undefined
 /** `all` and `default` name every toolset the operator offers: no narrowing by toolset. */
 const every = (sets: Set<string> | undefined) => (sets && (sets.has('all') || sets.has('default')) ? undefined : sets);
 
-/** A path segment, percent-decoded (a comma may come as %2C); a broken encoding is the client's error. */
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw new HttpError(400, -32000, 'The path is not valid percent-encoding.');
-  }
-}
-
 const listed = (items: readonly string[]) => items.map((s) => s.slice(0, 60)).join(', ');
 
 /**
@@ -74,7 +96,7 @@ const listed = (items: readonly string[]) => items.map((s) => s.slice(0, 60)).jo
  */
 export function requestNarrowing(req: IncomingMessage, path: string, offered: Offered): Narrowing | undefined {
   const at = endpointPath(path, true);
-  const pathToolsets = every(names(at?.toolsets && decoded(at.toolsets), `The path ${path.slice(0, 100)}`));
+  const pathToolsets = every(at?.toolsets && new Set(at.toolsets));
   const toolsets = every(names(header(req, 'x-mcp-toolsets'), 'X-MCP-Toolsets'));
   const tools = names(header(req, 'x-mcp-tools'), 'X-MCP-Tools');
   const excludeTools = names(header(req, 'x-mcp-exclude-tools'), 'X-MCP-Exclude-Tools');

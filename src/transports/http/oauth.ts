@@ -9,6 +9,8 @@ export interface Grant {
   subject: string;
   scopes: ReadonlySet<string>;
   userId: string | undefined;
+  /** The token's `aud` values that name this server (its public URL, a configured audience, a narrowed endpoint). */
+  audiences: readonly string[];
 }
 
 /** The token is not acceptable: answered 401 with `error="invalid_token"` and this description. */
@@ -139,20 +141,20 @@ export class TokenVerifier {
     } catch (err) {
       throw jwtRefusal(err);
     }
-    if (this.opts.audience && !this.audienceAccepted(payload.aud))
-      throw new TokenRejected('the token was not issued for this server (audience)');
+    const audiences = this.audiencesAccepted(payload.aud);
+    if (audiences.length === 0) throw new TokenRejected('the token was not issued for this server (audience)');
     if (typ !== undefined && !this.settings.tokenTypes.includes(typ.toLowerCase())) {
       throw new TokenRejected(
         `the token is not an access token (typ ${JSON.stringify(typ.slice(0, 40))}; accepted: ${this.settings.tokenTypes.join(', ')})`,
       );
     }
-    return { grant: this.grant(payload), expiresAt: payload.exp! * 1000 };
+    return { grant: this.grant(payload, audiences), expiresAt: payload.exp! * 1000 };
   }
 
-  /** Whether a token's `aud` (one or several) names this server: its public URL, a configured audience, a narrowed endpoint. */
-  private audienceAccepted(aud: unknown): boolean {
+  /** Which of a token's `aud` values (one or several) name this server: its public URL, a configured audience, a narrowed endpoint. */
+  private audiencesAccepted(aud: unknown): string[] {
     const list: unknown[] = typeof aud === 'string' ? [aud] : Array.isArray(aud) ? aud : [];
-    return list.some((a) => typeof a === 'string' && (this.accepted.includes(a) || this.opts.audience?.(a) === true));
+    return list.filter((a): a is string => typeof a === 'string' && (this.accepted.includes(a) || this.opts.audience?.(a) === true));
   }
 
   /** RFC 7662: the issuer says whether an opaque token is active, and for whom and what. */
@@ -183,8 +185,8 @@ export class TokenVerifier {
     if (claims['active'] !== true) throw new TokenRejected('the token is not active');
     if (claims['iss'] !== undefined && claims['iss'] !== this.settings.issuer)
       throw new TokenRejected('the token was issued by another authorization server');
-    const aud = typeof claims['aud'] === 'string' ? [claims['aud']] : Array.isArray(claims['aud']) ? claims['aud'] : [];
-    if (!this.audienceAccepted(aud)) throw new TokenRejected('the token was not issued for this server (audience)');
+    const audiences = this.audiencesAccepted(claims['aud']);
+    if (audiences.length === 0) throw new TokenRejected('the token was not issued for this server (audience)');
     const now = Date.now() / 1000;
     const exp = typeof claims['exp'] === 'number' ? claims['exp'] : undefined;
     if (exp === undefined || exp + CLOCK_SKEW_S < now) throw new TokenRejected('the token has expired');
@@ -192,10 +194,10 @@ export class TokenVerifier {
     // A client's own token (client credentials) may name no user: the client is its subject (RFC 9068 §2.2).
     const sub = typeof claims['sub'] === 'string' ? claims['sub'] : claims['client_id'];
     if (typeof sub !== 'string') throw new TokenRejected('the token names no subject');
-    return { grant: this.grant({ ...claims, sub, iss: this.settings.issuer }), expiresAt: exp * 1000 };
+    return { grant: this.grant({ ...claims, sub, iss: this.settings.issuer }, audiences), expiresAt: exp * 1000 };
   }
 
-  private grant(claims: Record<string, unknown>): Grant {
+  private grant(claims: Record<string, unknown>, audiences: readonly string[]): Grant {
     const name = this.settings.userClaim;
     let userId: string | undefined;
     if (name) {
@@ -204,7 +206,7 @@ export class TokenVerifier {
         throw new TokenRejected(`the token has no ${name} claim, which names the acting user`);
       userId = String(v);
     }
-    return { subject: `${String(claims['iss'])}\n${String(claims['sub'])}`, scopes: scopesOf(claims), userId };
+    return { subject: `${String(claims['iss'])}\n${String(claims['sub'])}`, scopes: scopesOf(claims), userId, audiences };
   }
 
   private async keys(): Promise<ReturnType<typeof createRemoteJWKSet>> {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { endpointPath } from './narrowing.js';
+import { endpointPath, within, type Endpoint } from './narrowing.js';
 import type { OAuthSettings } from '../../config/oauth.js';
 
 const PRM_PREFIX = '/.well-known/oauth-protected-resource';
@@ -55,7 +55,7 @@ export class ProtectedResource {
   /** The challenge of a request without a token: where to sign in, and the scopes to ask for. */
   signInChallenge(path?: string): string {
     const suffix = this.suffixOfEndpoint(path);
-    return `Bearer resource_metadata="${this.metadataUrlFor(suffix)}", scope="${this.scopesFor(suffix).join(' ')}"`;
+    return `Bearer resource_metadata="${this.metadataUrlFor(suffix)}", scope="${quoted(this.scopesFor(suffix).join(' '))}"`;
   }
 
   /** The challenge of a token that is not acceptable (RFC 6750 §3.1 invalid_token). */
@@ -65,18 +65,37 @@ export class ProtectedResource {
 
   /** The step-up challenge (RFC 6750 §3.1 insufficient_scope): the scope the request needs. */
   insufficientScopeChallenge(scope: string, description: string, path?: string): string {
-    return `Bearer error="insufficient_scope", scope="${scope}", error_description="${quoted(description)}", resource_metadata="${this.metadataUrlFor(this.suffixOfEndpoint(path))}"`;
+    return `Bearer error="insufficient_scope", scope="${quoted(scope)}", error_description="${quoted(description)}", resource_metadata="${this.metadataUrlFor(this.suffixOfEndpoint(path))}"`;
   }
 
   /** The resource URLs tokens may be issued for: the public URL, and with narrowing any narrowed endpoint under it. */
   accepts(audience: string): boolean {
-    if (audience === this.settings.publicUrl) return true;
-    if (!this.narrowable || !audience.startsWith(`${this.origin}${this.publicPath}/`)) return false;
-    return endpointPath(`/mcp${audience.slice(this.origin.length + this.publicPath.length)}`, true) !== undefined;
+    return this.endpointOf(audience) !== undefined;
   }
 
+  /**
+   * Whether a token issued for these audiences may be used at this path (RFC 8707: the resource a token
+   * names is its limit): at the endpoint it names or a narrower one, never a wider one. The public URL and
+   * the configured audiences name the whole server; a path that is no endpoint (/metrics, /readyz) needs it.
+   */
+  admits(audiences: readonly string[], path: string): boolean {
+    const at = endpointPath(path, this.narrowable) ?? { readOnly: false };
+    return audiences.some((aud) => {
+      const issuedFor = this.endpointOf(aud);
+      return issuedFor !== undefined && within(at, issuedFor);
+    });
+  }
+
+  /** The endpoint an audience names: the whole server for the public URL or a configured audience, a narrowed one under it. */
+  private endpointOf(audience: string): Endpoint | undefined {
+    if (audience === this.settings.publicUrl || this.settings.audiences.includes(audience)) return { readOnly: false };
+    if (!this.narrowable || !audience.startsWith(`${this.origin}${this.publicPath}/`)) return undefined;
+    return endpointPath(`/mcp${audience.slice(this.origin.length + this.publicPath.length)}`, true);
+  }
+
+  /** The metadata URL of an endpoint; its suffix passed endpointPath's grammar, and is encoded all the same. */
   private metadataUrlFor(suffix: string): string {
-    return `${this.origin}${PRM_PREFIX}${this.publicPath}${suffix}`;
+    return urlParam(`${this.origin}${PRM_PREFIX}${this.publicPath}${suffix}`);
   }
 
   /** The scopes a (narrowed) endpoint offers: a read-only one, the read scope alone. */
@@ -117,4 +136,9 @@ export class ProtectedResource {
 /** RFC 6750 limits error_description to printable ASCII without `"` and `\`. */
 function quoted(text: string): string {
   return text.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, "'");
+}
+
+/** A URL as a challenge's quoted value: a space, quote, backslash or anything outside printable ASCII percent-encoded. */
+function urlParam(url: string): string {
+  return url.replace(/[^\x21\x23-\x5b\x5d-\x7e]/gu, encodeURIComponent);
 }

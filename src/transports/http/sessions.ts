@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type Server as McpServer } from '@modelcontextprotocol/server';
 import { log, shortHash } from '../../telemetry/log.js';
 import type { Caller } from '../../mcp/request-context.js';
-import type { Narrowing } from '../../mcp/narrowing.js';
+import { narrowingKey, type Narrowing } from '../../mcp/narrowing.js';
 import { callerTag, header } from './auth.js';
 import type { Body } from './body.js';
 import type { Telemetry } from '../../telemetry/hooks.js';
@@ -81,9 +81,23 @@ export class SessionStore {
     return this.sessions.get(id)?.tag ?? shortHash(id);
   }
 
-  /** The narrowing a session's initialize asked for (none for a session this replica does not hold). */
-  narrowingOf(id: string): Narrowing | undefined {
-    return this.sessions.get(id)?.narrowing;
+  /**
+   * The narrowing a request in a session is served with: its session's, asked for at initialize, once the
+   * session is found to be the caller's. A session this replica does not hold, or another caller's, lends
+   * nothing (the request keeps its own, and is refused when routed). A request that asks for a narrowing
+   * other than its session's is refused: a session's tools are made once, and what the request asks must
+   * never be undone by the session it names.
+   */
+  narrowingFor(id: string, caller: Caller, own: Narrowing | undefined): Narrowing | undefined {
+    const s = this.sessions.get(id);
+    if (!s || s.callerHash !== caller.hash) return own;
+    if (own && (!s.narrowing || narrowingKey(own) !== narrowingKey(s.narrowing)))
+      throw new HttpError(
+        400,
+        -32000,
+        `This request asks for a narrowing (${own.label.slice(0, 200)}) other than its session's (${s.narrowing?.label.slice(0, 200) ?? 'none'}): send a session's requests to the endpoint and with the X-MCP-* headers of its initialize, or open a new session with initialize.`,
+      );
+    return s.narrowing;
   }
 
   async handle(
