@@ -4,6 +4,7 @@
 // listed or reached: by tools/call, as a task, inside batch_call or code_run.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { tools as rows } from '../tools/index.js';
+import { PROMPTS } from '../tools/prompts.js';
 import { sandboxEnv, startHttpProcess, startSandbox, type HttpProcess, type Sandbox } from './helpers.js';
 
 const TOKEN_A = 'caller-a-token-0123456789abcdef';
@@ -27,7 +28,14 @@ interface Sent {
 
 interface Answer {
   status: number;
-  result?: { tools?: { name: string }[]; isError?: boolean; structuredContent?: unknown; content?: { text?: string }[] };
+  result?: {
+    tools?: { name: string }[];
+    prompts?: { name: string }[];
+    resources?: { uri: string }[];
+    isError?: boolean;
+    structuredContent?: unknown;
+    content?: { text?: string }[];
+  };
   error?: { message: string };
 }
 
@@ -93,6 +101,12 @@ async function openSession(token: string, path = '/mcp', headers: Record<string,
 
 const refusedOrError = (a: Answer) => a.status >= 400 || a.error !== undefined || a.result?.isError === true;
 const listed = (a: Answer) => (a.result?.tools ?? []).map((t) => t.name);
+/** What a list answer names: tools, prompts or resources. */
+const named = (a: Answer) => [
+  ...listed(a),
+  ...(a.result?.prompts ?? []).map((p) => `prompt:${p.name}`),
+  ...(a.result?.resources ?? []).map((r) => `resource:${r.uri}`),
+];
 
 beforeAll(async () => {
   sandbox = await startSandbox();
@@ -203,11 +217,12 @@ const TARGETS: Record<string, Record<string, unknown>> = {
   analytics_hero: {},
   groups_list: {},
 };
-type Action = 'list' | 'call' | 'task' | 'batch' | 'code';
-const ACTIONS: Action[] = ['list', 'call', 'task', 'batch', 'code'];
+type Action = 'list' | 'prompts' | 'resources' | 'call' | 'task' | 'batch' | 'code';
+const ACTIONS: Action[] = ['list', 'prompts', 'resources', 'call', 'task', 'batch', 'code'];
+const LISTS = { list: 'tools/list', prompts: 'prompts/list', resources: 'resources/list' } as const;
 
 /** The request's parameters for an action on a target tool. */
-function actionOf(action: Exclude<Action, 'list'>, target: string): { method: string; params: Record<string, unknown> } {
+function actionOf(action: Exclude<Action, keyof typeof LISTS>, target: string): { method: string; params: Record<string, unknown> } {
   const args = TARGETS[target]!;
   if (action === 'call') return { method: 'tools/call', params: { name: target, arguments: args } };
   if (action === 'task') return { method: 'tools/call', params: { name: target, arguments: args, task: { ttl: 60_000 } } };
@@ -228,8 +243,8 @@ describe('property: random mixes of revision, mode, path, narrowing headers and 
   async function offerOf(path: string, headers: Record<string, string>): Promise<string[] | 'refused'> {
     const key = `${path} ${JSON.stringify(headers)}`;
     if (!offers.has(key)) {
-      const a = await send(stateless, { path, headers, revision: MODERN, method: 'tools/list' });
-      offers.set(key, a.status === 200 && a.result ? listed(a) : 'refused');
+      const answers = await Promise.all(Object.values(LISTS).map((method) => send(stateless, { path, headers, revision: MODERN, method })));
+      offers.set(key, answers.every((a) => a.status === 200 && a.result) ? answers.flatMap(named) : 'refused');
     }
     return offers.get(key)!;
   }
@@ -252,11 +267,15 @@ describe('property: random mixes of revision, mode, path, narrowing headers and 
       if (offer !== 'refused' && (path.endsWith('/readonly') || headers['x-mcp-readonly']))
         for (const n of offer) if (ROW.has(n)) expect(ROW.get(n)!.reads, `${mix}: ${n}`).toBe(true);
       sandbox.reset();
-      const sent = action === 'list' ? { method: 'tools/list' } : actionOf(action, target);
+      const sent = action in LISTS ? { method: LISTS[action as keyof typeof LISTS] } : actionOf(action as 'call', target);
       const answer = await send(server, { ...sent, path, headers, revision, sid });
-      if (action === 'list') {
+      if (action in LISTS) {
         if (answer.status !== 200) continue;
-        for (const n of listed(answer)) expect(offer !== 'refused' && offer.includes(n), `${mix}: ${n} listed`).toBe(true);
+        for (const n of named(answer)) expect(offer !== 'refused' && offer.includes(n), `${mix}: ${n} listed`).toBe(true);
+        // A prompt is offered only with every tool it relies on.
+        for (const p of answer.result?.prompts ?? [])
+          for (const t of PROMPTS.find((q) => q.name === p.name)?.tools ?? [])
+            expect(offer !== 'refused' && offer.includes(t), `${mix}: prompt ${p.name} without ${t}`).toBe(true);
         continue;
       }
       const tool = action === 'batch' ? 'batch_call' : action === 'code' ? 'code_run' : target;
