@@ -70,9 +70,20 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
   const storeFailures = meter.createCounter('learning_workspace.store.failures', {
     description: 'Steps on the shared Redis store that failed, by store and what the call got',
   });
+  const refusals = meter.createCounter('learning_workspace.rate_limit.refusals', {
+    description: 'Requests refused with 429 by the per-caller limit on tool calls (--rate-limit)',
+  });
+  // A gauge an autoscaler can follow: what a pod is busy with now, which CPU shows poorly for calls that wait upstream.
+  const callsInFlight = meter.createUpDownCounter('learning_workspace.calls.in_flight', {
+    description: 'Tool calls being answered now',
+  });
 
   return {
-    request: (info, run, errorType) => serverSpan(tracer, operation, info, run, errorType),
+    request(info, run, errorType) {
+      if (info.method !== 'tools/call') return serverSpan(tracer, operation, info, run, errorType);
+      callsInFlight.add(1);
+      return serverSpan(tracer, operation, info, run, errorType).finally(() => callsInFlight.add(-1));
+    },
     step: (name, attributes, run, errorType) => stepSpan(tracer, name, attributes, run, errorType),
     upstream(method, url) {
       const { origin, pathname } = new URL(url);
@@ -109,6 +120,9 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
     },
     storeFailed(store, outcome) {
       storeFailures.add(1, { 'learning_workspace.store': store, 'learning_workspace.outcome': outcome });
+    },
+    rateLimited() {
+      refusals.add(1);
     },
     metrics: exporter ? (req: IncomingMessage, res: ServerResponse) => exporter.getMetricsRequestHandler(req, res) : undefined,
     shutdown: () => sdk.shutdown(),
