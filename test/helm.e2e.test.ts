@@ -242,7 +242,7 @@ function get(port: number, path: string, host: string): Promise<number> {
   });
 }
 
-test('the built server, given what the sandbox values give the pod, answers each probe 200 with the Host the kubelet sends', async (ctx) => {
+test('the built server, given what the sandbox values give the pod, answers each probe 200 with the Host the probe sends, and Prometheus by the pod address', async (ctx) => {
   const h = needHelm(ctx, tools);
   const port = await freePort();
   // An allowed host from the Ingress: the probes still pass, as the chart adds 127.0.0.1 with the port.
@@ -251,7 +251,10 @@ test('the built server, given what the sandbox values give the pod, answers each
   const server = serverOf(objects);
   const env: Record<string, string> = {
     PATH: process.env['PATH'] ?? '',
-    ...Object.fromEntries(server.env.filter((e) => e.value !== undefined).map((e) => [e.name, e.value!])),
+    // The kubelet expands $(POD_IP), the pod's address, defined before it.
+    ...Object.fromEntries(
+      server.env.filter((e) => e.value !== undefined).map((e) => [e.name, e.value!.replaceAll('$(POD_IP)', '10.0.0.7')]),
+    ),
     ...Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()])),
     WORKSPACE_MCP_HOST: '127.0.0.1',
   };
@@ -261,8 +264,9 @@ test('the built server, given what the sandbox values give the pod, answers each
       const host = probe.httpGet.httpHeaders?.find((x) => x.name === 'Host')?.value ?? `127.0.0.1:${port}`;
       expect(await get(port, probe.httpGet.path, host), `${probe.httpGet.path} with Host ${host}`).toBe(200);
     }
-    // Without that Host the server would refuse the kubelet, whose Host is the pod's address.
-    expect(await get(port, '/readyz', `10.0.0.7:${port}`)).toBe(403);
+    // The pod's own address, as Prometheus scrapes it, is allowed; another is refused, so the Host the probes send matters.
+    expect(await get(port, '/readyz', `10.0.0.7:${port}`)).toBe(200);
+    expect(await get(port, '/readyz', `10.0.0.8:${port}`)).toBe(403);
   } finally {
     await process_.stop();
   }

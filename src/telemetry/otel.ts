@@ -9,6 +9,7 @@ import {
   type Attributes,
   type Context,
   type Histogram,
+  type Meter,
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
@@ -42,22 +43,8 @@ async function otlpMetricReader(env: NodeJS.ProcessEnv): Promise<IMetricReader |
   return new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: interval });
 }
 
-export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean): Promise<Telemetry> {
-  const exporter = prometheus ? new PrometheusExporter({ preventServerStart: true }) : undefined;
-  const otlp = await otlpMetricReader(env);
-  const readers = [exporter, otlp].filter((r): r is NonNullable<typeof r> => r !== undefined);
-  const sdk = new NodeSDK({
-    serviceName: env['OTEL_SERVICE_NAME'] ?? 'learning-workspace-mcp',
-    // Traces follow OTEL_TRACES_EXPORTER and the OTLP variables (none when no endpoint is named).
-    ...(env['OTEL_EXPORTER_OTLP_ENDPOINT'] || env['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'] ? {} : { spanProcessors: [] }),
-    metricReaders: readers,
-    instrumentations: [],
-    // Not the process detector: it records the command line, where a credential may stand.
-    resourceDetectors: [envDetector, hostDetector, osDetector],
-  });
-  sdk.start();
-  const tracer = trace.getTracer('learning-workspace-mcp', version);
-  const meter = metrics.getMeter('learning-workspace-mcp', version);
+/** The server's meters: the semantic conventions' histograms, and counters and a gauge of its own. */
+function instruments(meter: Meter) {
   const operation = meter.createHistogram('mcp.server.operation.duration', { description: 'Duration of MCP requests handled', ...SECONDS });
   const client = meter.createHistogram('http.client.request.duration', {
     description: 'Duration of requests to the workspace APIs',
@@ -77,6 +64,26 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
   const callsInFlight = meter.createUpDownCounter('learning_workspace.calls.in_flight', {
     description: 'Tool calls being answered now',
   });
+  return { operation, client, session, evictions, storeFailures, refusals, callsInFlight };
+}
+
+export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean): Promise<Telemetry> {
+  const exporter = prometheus ? new PrometheusExporter({ preventServerStart: true }) : undefined;
+  const otlp = await otlpMetricReader(env);
+  const readers = [exporter, otlp].filter((r): r is NonNullable<typeof r> => r !== undefined);
+  const sdk = new NodeSDK({
+    serviceName: env['OTEL_SERVICE_NAME'] ?? 'learning-workspace-mcp',
+    // Traces follow OTEL_TRACES_EXPORTER and the OTLP variables (none when no endpoint is named).
+    ...(env['OTEL_EXPORTER_OTLP_ENDPOINT'] || env['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'] ? {} : { spanProcessors: [] }),
+    metricReaders: readers,
+    instrumentations: [],
+    // Not the process detector: it records the command line, where a credential may stand.
+    resourceDetectors: [envDetector, hostDetector, osDetector],
+  });
+  sdk.start();
+  const tracer = trace.getTracer('learning-workspace-mcp', version);
+  const meter = metrics.getMeter('learning-workspace-mcp', version);
+  const { operation, client, session, evictions, storeFailures, refusals, callsInFlight } = instruments(meter);
 
   return {
     request(info, run, errorType) {

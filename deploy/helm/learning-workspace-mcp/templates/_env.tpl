@@ -55,6 +55,13 @@ httpHeaders:
 {{- include "lwmcp.var" (list "WORKSPACE_USER_ID" $s.userId) }}
 {{- include "lwmcp.var" (list "WORKSPACE_MCP_CREDENTIALS" $s.credentials) }}
 {{- include "lwmcp.var" (list "WORKSPACE_MCP_AUTH" $s.auth) }}
+{{- if include "lwmcp.allowedHosts" . }}
+# The pod's address, for the allowed Host headers below.
+- name: POD_IP
+  valueFrom:
+    fieldRef:
+      fieldPath: status.podIP
+{{- end }}
 {{- include "lwmcp.var" (list "WORKSPACE_MCP_ALLOWED_HOSTS" (include "lwmcp.allowedHosts" .)) }}
 {{- include "lwmcp.var" (list "WORKSPACE_MCP_ALLOWED_ORIGINS" (join "," $s.allowedOrigins)) }}
 {{- include "lwmcp.var" (list "WORKSPACE_TOOLSETS" $s.toolsets) }}

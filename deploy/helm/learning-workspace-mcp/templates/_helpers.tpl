@@ -63,8 +63,9 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end }}
 
 {{/*
-The Host headers the server accepts: those given, the Ingress and HTTPRoute hosts, the Service's names in the cluster
-and 127.0.0.1 with the port (the probes' Host). Empty when nothing is given: the server then accepts any Host.
+The Host headers the server accepts: those given, the Ingress and HTTPRoute hosts, the Service's names in the cluster,
+127.0.0.1 with the port (the probes' Host) and the pod's own address with the port (Prometheus scrapes it so; the
+kubelet expands $(POD_IP)). Empty when nothing is given: the server then accepts any Host.
 */}}
 {{- define "lwmcp.allowedHosts" -}}
 {{- $hosts := list }}
@@ -78,6 +79,7 @@ and 127.0.0.1 with the port (the probes' Host). Empty when nothing is given: the
 {{- if eq $port 80 }}{{ $hosts = append $hosts . }}{{ else }}{{ $hosts = append $hosts (printf "%s:%d" . $port) }}{{ end }}
 {{- end }}
 {{- $hosts = append $hosts (printf "127.0.0.1:%d" (int .Values.server.port)) }}
+{{- $hosts = append $hosts (printf "$(POD_IP):%d" (int .Values.server.port)) }}
 {{- join "," (uniq $hosts) }}
 {{- end }}
 {{- end }}
