@@ -3,10 +3,21 @@
 // probes (and the built server answering them as the kubelet asks), the grace period against the drain, where
 // secrets go, and what rendering refuses. No Kubernetes API server runs here; test/kube/play.test.ts runs the
 // sandbox values' Deployment under podman kube play.
-import { request } from 'node:http';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { freePort, startHttpProcess } from './helpers.js';
-import { CHART, CI_VALUES, helm, helmTools, needHelm, only, render, validate, type HelmTools, type K8sObject } from './helm.js';
+import {
+  CHART,
+  CI_VALUES,
+  getWithHost,
+  helm,
+  helmTools,
+  needHelm,
+  only,
+  render,
+  validate,
+  type HelmTools,
+  type K8sObject,
+} from './helm.js';
 
 let tools: HelmTools | string;
 beforeAll(async () => {
@@ -230,18 +241,6 @@ describe('traffic', () => {
   });
 });
 
-/** GET a path of the server with this Host header (fetch will not send one of its own choosing). */
-function get(port: number, path: string, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 test('the built server, given what the sandbox values give the pod, answers each probe 200 with the Host the probe sends, and Prometheus by the pod address', async (ctx) => {
   const h = needHelm(ctx, tools);
   const port = await freePort();
@@ -262,11 +261,11 @@ test('the built server, given what the sandbox values give the pod, answers each
   try {
     for (const probe of [server.startupProbe, server.livenessProbe, server.readinessProbe]) {
       const host = probe.httpGet.httpHeaders?.find((x) => x.name === 'Host')?.value ?? `127.0.0.1:${port}`;
-      expect(await get(port, probe.httpGet.path, host), `${probe.httpGet.path} with Host ${host}`).toBe(200);
+      expect(await getWithHost(`http://127.0.0.1:${port}${probe.httpGet.path}`, host), `${probe.httpGet.path} with Host ${host}`).toBe(200);
     }
     // The pod's own address, as Prometheus scrapes it, is allowed; another is refused, so the Host the probes send matters.
-    expect(await get(port, '/readyz', `10.0.0.7:${port}`)).toBe(200);
-    expect(await get(port, '/readyz', `10.0.0.8:${port}`)).toBe(403);
+    expect(await getWithHost(`http://127.0.0.1:${port}/readyz`, `10.0.0.7:${port}`)).toBe(200);
+    expect(await getWithHost(`http://127.0.0.1:${port}/readyz`, `10.0.0.8:${port}`)).toBe(403);
   } finally {
     await process_.stop();
   }

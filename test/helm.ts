@@ -5,6 +5,7 @@
 // them, with CI set it fails.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -110,4 +111,16 @@ export async function validate(tools: HelmTools, object: K8sObject): Promise<voi
   const model = module[object.kind];
   if (!model) throw new Error(`${file} has no model ${object.kind}`);
   new model(object).validate();
+}
+
+/** The status of a GET with this Host header, as a probe sends it (fetch sends the URL's own). */
+export function getWithHost(url: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
