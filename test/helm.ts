@@ -36,7 +36,12 @@ export interface K8sObject {
 /** helm and the schemas, or why they could not be had. */
 export async function helmTools(): Promise<HelmTools | string> {
   const given = { helm: process.env['HELM'], models: process.env['KUBERNETES_MODELS'] };
-  if (given.helm && given.models) return { helm: given.helm, models: given.models };
+  if (given.helm && given.models) {
+    const missing = [given.helm, given.models].filter((p) => !existsSync(p));
+    return missing.length === 0
+      ? { helm: given.helm, models: given.models }
+      : `HELM or KUBERNETES_MODELS names nothing: ${missing.join(', ')}`;
+  }
   try {
     const { stdout } = await run('bash', [FETCH], { timeout: 300_000 });
     const found = Object.fromEntries(
@@ -76,9 +81,9 @@ export async function helm(tools: HelmTools, args: string[]): Promise<HelmResult
   }
 }
 
-/** The objects `helm template` renders with these arguments (values files, --set…); a refusal throws its message. */
-export async function render(tools: HelmTools, args: string[] = []): Promise<K8sObject[]> {
-  const r = await helm(tools, ['template', 'lw', CHART, '--namespace', 'mcp', ...args]);
+/** The objects `helm template` renders for a release with these arguments (values files, --set…); a refusal throws its message. */
+export async function render(tools: HelmTools, args: string[] = [], release = 'lw'): Promise<K8sObject[]> {
+  const r = await helm(tools, ['template', release, CHART, '--namespace', 'mcp', ...args]);
   if (r.code !== 0) throw new Error(`helm template ${args.join(' ')}: ${r.stderr}`);
   return parseAllDocuments(r.stdout)
     .map((d) => d.toJS() as K8sObject | null)

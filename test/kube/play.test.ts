@@ -36,10 +36,11 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lw-kube-'));
   const port = await freePort();
   const [repository, tag] = [IMAGE.slice(0, IMAGE.lastIndexOf(':')), IMAGE.slice(IMAGE.lastIndexOf(':') + 1)];
-  const objects = await render(tools, [
-    ...['-f', CI_VALUES[1]!, '--set', `server.port=${port}`],
-    ...['--set', `image.repository=${repository}`, '--set', `image.tag=${tag}`],
-  ]);
+  const objects = await render(
+    tools,
+    [...['-f', CI_VALUES[1]!, '--set', `server.port=${port}`], ...['--set', `image.repository=${repository}`, '--set', `image.tag=${tag}`]],
+    `kt${process.pid}`,
+  ); // a release, and so pod and secret names, of this run's own
   const secret = only(objects, 'Secret');
   const data = secret['data'] as Record<string, string>;
   secretName = secret.metadata.name;
