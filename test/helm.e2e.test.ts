@@ -3,8 +3,15 @@
 // probes (and the built server answering them as the kubelet asks), the grace period against the drain, where
 // secrets go, and what rendering refuses. No Kubernetes API server runs here; test/kube/play.test.ts runs the
 // sandbox values' Deployment under podman kube play.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { stringify } from 'yaml';
 import { freePort, startHttpProcess } from './helpers.js';
+import { needPrograms, program } from './programs.js';
 import {
   CHART,
   CI_VALUES,
@@ -269,4 +276,71 @@ test('the built server, given what the sandbox values give the pod, answers each
   } finally {
     await process_.stop();
   }
+});
+
+type Rule = { alert: string; annotations: Record<string, string>; labels: Record<string, string> };
+
+describe('the alerts', () => {
+  // Series as the server and kube-state-metrics export them, each alert's fault starting at minute 5.
+  const at = 'namespace="mcp", job="lw-learning-workspace-mcp"';
+  const SERIES = [
+    ['kube_deployment_spec_replicas{namespace="mcp", deployment="lw-learning-workspace-mcp"}', '3x40'],
+    ['kube_deployment_status_replicas_available{namespace="mcp", deployment="lw-learning-workspace-mcp"}', '3x5 2x35'],
+    [`mcp_server_operation_duration_count{${at}, pod="a", mcp_method_name="tools/call"}`, '0+90x40'],
+    [`mcp_server_operation_duration_count{${at}, pod="a", mcp_method_name="tools/call", error_type="tool_error"}`, '0x5 0+10x35'],
+    [
+      `learning_workspace_store_failures_total{${at}, pod="a", learning_workspace_store="jobs", learning_workspace_outcome="refused"}`,
+      '0x5 1+1x35',
+    ],
+    [`learning_workspace_rate_limit_refusals_total{${at}, pod="a"}`, '0x5 0+180x35'],
+  ].map(([series, values]) => ({ series, values }));
+  /** Each alert's extra labels and the $value its description reads at minute 30. */
+  const EXPECTED: Record<string, { labels: Record<string, string>; value: string }> = {
+    LearningWorkspaceMcpNotReady: { labels: { namespace: 'mcp', deployment: 'lw-learning-workspace-mcp' }, value: '1' },
+    LearningWorkspaceMcpErrorRate: { labels: {}, value: '10%' },
+    LearningWorkspaceMcpRedisUnavailable: { labels: {}, value: '5' },
+    LearningWorkspaceMcpRateLimited: { labels: {}, value: '3' },
+  };
+
+  test('are valid Prometheus rules, and each fires on the series it watches, after its delay (promtool test rules)', async (ctx) => {
+    const h = needHelm(ctx, tools);
+    needPrograms(ctx, 'promtool');
+    const rule = only(await render(h, ['-f', CI_VALUES[0]!]), 'PrometheusRule') as K8sObject & { spec: { groups: { rules: Rule[] }[] } };
+    const rules = rule.spec.groups.flatMap((g) => g.rules);
+    expect(rules.map((r) => r.alert).sort()).toEqual(Object.keys(EXPECTED).sort());
+    const alertsAt = (minute: number, firing: boolean) =>
+      rules.map((r) => ({
+        eval_time: `${minute}m`,
+        alertname: r.alert,
+        exp_alerts: firing
+          ? [
+              {
+                exp_labels: { ...r.labels, ...EXPECTED[r.alert]!.labels },
+                exp_annotations: Object.fromEntries(
+                  Object.entries(r.annotations).map(([k, v]) => [
+                    k,
+                    v.replace(/\{\{ \$value( \| humanizePercentage)? \}\}/, EXPECTED[r.alert]!.value),
+                  ]),
+                ),
+              },
+            ]
+          : [],
+      }));
+    const dir = mkdtempSync(join(tmpdir(), 'lw-rules-'));
+    try {
+      writeFileSync(join(dir, 'rules.yaml'), stringify(rule.spec));
+      // Nothing fires before the faults, nor before each alert's `for`; everything has fired by minute 30.
+      const tests = [
+        { interval: '1m', input_series: SERIES, alert_rule_test: [...alertsAt(4, false), ...alertsAt(8, false), ...alertsAt(30, true)] },
+      ];
+      writeFileSync(join(dir, 'test.yaml'), stringify({ rule_files: ['rules.yaml'], evaluation_interval: '1m', tests }));
+      const run = promisify(execFile);
+      const checked = await run(program('promtool'), ['check', 'rules', join(dir, 'rules.yaml')]);
+      expect(checked.stdout).toContain('SUCCESS: 4 rules found');
+      const tested = await run(program('promtool'), ['test', 'rules', join(dir, 'test.yaml')]).catch((err: { stdout?: string }) => err);
+      expect(tested.stdout).toContain('SUCCESS');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
