@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { stringify } from 'yaml';
+import { blocksRunBy, shellCommands, shellWords } from './docs-blocks.js';
 import { freePort, startHttpProcess } from './helpers.js';
 import { needPrograms, program } from './programs.js';
 import {
@@ -339,6 +340,44 @@ describe('the alerts', () => {
       expect(checked.stdout).toContain('SUCCESS: 4 rules found');
       const tested = await run(program('promtool'), ['test', 'rules', join(dir, 'test.yaml')]).catch((err: { stdout?: string }) => err);
       expect(tested.stdout).toContain('SUCCESS');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('docs/kubernetes.md', () => {
+  const PAGE = 'docs/kubernetes.md';
+  /** The values arguments of a documented helm install or upgrade: what follows the chart, without the namespace and --reuse-values. */
+  const valuesArgs = (command: string) => {
+    const words = shellWords(command, {});
+    const rest = words.slice(words.indexOf('deploy/helm/learning-workspace-mcp') + 1);
+    return rest.filter((w, i) => !['-n', '--reuse-values', '--create-namespace'].includes(w) && rest[i - 1] !== '-n');
+  };
+
+  test('its helm install and upgrades render, each upgrade on top of the install', async (ctx) => {
+    const h = needHelm(ctx, tools);
+    const helmCommands = blocksRunBy(PAGE, 'test/helm.e2e.test.ts', 'sh')
+      .flatMap((b) => shellCommands(b.text))
+      .filter((c) => /^helm (install|upgrade) /.test(c));
+    const [install, ...upgrades] = helmCommands;
+    expect(install).toMatch(/^helm install /);
+    expect(upgrades.length).toBeGreaterThanOrEqual(2);
+    const installed = valuesArgs(install!);
+    expect(serverOf(await render(h, installed)).envFrom).toEqual([{ secretRef: { name: 'learning-workspace-mcp' } }]);
+    for (const upgrade of upgrades) await expect(render(h, [...installed, ...valuesArgs(upgrade)]), upgrade).resolves.toBeDefined();
+  });
+
+  test('its OAuth values render, with the issuer and the public URL as the server reads them', async (ctx) => {
+    const h = needHelm(ctx, tools);
+    const [block] = blocksRunBy(PAGE, 'test/helm.e2e.test.ts', 'yaml');
+    const dir = mkdtempSync(join(tmpdir(), 'lw-oauth-'));
+    try {
+      writeFileSync(join(dir, 'values.yaml'), block!.text);
+      const env = serverOf(await render(h, ['-f', join(dir, 'values.yaml')])).env;
+      expect(env).toContainEqual({ name: 'WORKSPACE_MCP_AUTH', value: 'oauth' });
+      expect(env).toContainEqual({ name: 'WORKSPACE_MCP_OAUTH_ISSUER', value: 'https://id.example.com/realms/team' });
+      expect(env).toContainEqual({ name: 'WORKSPACE_MCP_PUBLIC_URL', value: 'https://mcp.example.com/mcp' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
