@@ -10,8 +10,11 @@ cd "$IMAGE_DIR/../.."
 
 eval "$(bash scripts/fetch-helm.sh)"
 PAUSE_IMAGE="localhost/lw-pause:ci"
-printf 'FROM %s\nUSER 65534\nENTRYPOINT ["sleep", "infinity"]\n' "$BASE_IMAGE" | podman build --quiet --format docker --tag "$PAUSE_IMAGE" -f - "$STATE_DIR" >/dev/null
+context="$(mktemp -d)"
+trap 'rm -rf "$context"' EXIT
+printf 'FROM %s\nUSER 65534\nENTRYPOINT ["sleep", "infinity"]\n' "$BASE_IMAGE" >"$context/Containerfile"
+podman build --quiet --format docker --tag "$PAUSE_IMAGE" "$context" >/dev/null
 sed "s|^\[engine\]|[engine]\ninfra_image = \"$PAUSE_IMAGE\"|" "$IMAGE_DIR/containers.conf" >"$STATE_DIR/containers-kube.conf"
 export CONTAINERS_CONF="$STATE_DIR/containers-kube.conf"
 export HELM KUBERNETES_MODELS IMAGE BASE_IMAGE
-exec npx vitest run --config test/kube/vitest.config.ts "$@"
+npx vitest run --config test/kube/vitest.config.ts "$@"
