@@ -1,4 +1,5 @@
-// The values table of docs/kubernetes.md, from the chart's values.yaml: each key, its default and the comment
+// What npm run docs writes of the Helm chart: its appVersion, the server's version, and the values table of
+// docs/kubernetes.md, from the chart's values.yaml: each key, its default and the comment
 // above it. A map whose keys carry comments of their own is a group, listed with its keys; one whose keys carry
 // none (annotations, labels) is one value. A key without a comment is an error: the table would lack its meaning.
 import { readFileSync } from 'node:fs';
@@ -57,4 +58,11 @@ export function valuesTable(root: string): string {
       : `| \`${r.key}\` | \`${cell(JSON.stringify(r.value))}\` | ${cell(r.meaning)} |`,
   );
   return [VALUES_START, '| value | default | meaning |', '|---|---|---|', ...lines, VALUES_END].join('\n');
+}
+
+/** Chart.yaml with the server's version as its appVersion (the default image tag). */
+export function chartYaml(root: string, version: string): string {
+  const text = readFileSync(join(root, CHART_DIR, 'Chart.yaml'), 'utf8');
+  if (!/^appVersion: .*$/m.test(text)) throw new Error(`${CHART_DIR}/Chart.yaml has no appVersion line`);
+  return text.replace(/^appVersion: .*$/m, `appVersion: "${version}"`);
 }

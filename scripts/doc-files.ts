@@ -1,6 +1,6 @@
 // What `npm run docs` writes, as file → content, so the script writes it and a test compares it with the
 // files (test/unit/docs.test.ts): the tool, toolset and view tables, the token figures and the tool counts
-// of the pages, the configuration table, the Helm chart's values table, the bundle manifest and the MCP Registry entry.
+// of the pages, the configuration table, the Helm chart's values table and appVersion, the bundle manifest and the MCP Registry entry.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ import { tools } from '../tools/index.js';
 import { optionsTable, OPTIONS_END, OPTIONS_START } from '../src/config/options.js';
 import { Catalogue } from '../src/mcp/catalogue.js';
 import { serverJson } from './server-json.js';
-import { valuesTable, VALUES_END, VALUES_START } from './chart-docs.js';
+import { CHART_DIR, chartYaml, valuesTable, VALUES_END, VALUES_START } from './chart-docs.js';
 import {
   replaceBetween,
   TABLE_END,
@@ -93,6 +93,7 @@ export async function generatedFiles(): Promise<Map<string, string>> {
   const manifest = JSON.parse(read('manifest.json')) as Record<string, unknown>;
   files.set('manifest.json', `${JSON.stringify(updateManifest(manifest, pkg), null, 2)}\n`);
   files.set('server.json', `${JSON.stringify(serverJson(pkg), null, 2)}\n`);
+  files.set(`${CHART_DIR}/Chart.yaml`, chartYaml(ROOT, pkg.version));
   return files;
 }
 

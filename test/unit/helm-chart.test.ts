@@ -25,7 +25,7 @@ export function exportedSeries(otel: string): Set<string> {
 }
 
 describe('the Helm chart', () => {
-  test("appVersion is package.json's version", () => {
+  test("appVersion is package.json's version (npm run docs writes it)", () => {
     expect((parse(chart('Chart.yaml')) as { appVersion: string }).appVersion).toBe(pkg.version);
   });
 
@@ -39,6 +39,17 @@ describe('the Helm chart', () => {
     expect(read_.size).toBeGreaterThan(4);
     for (const series of read_)
       expect(exported, `${series} is read by the chart but not exported by src/telemetry/otel.ts`).toContain(series);
+  });
+
+  test('the dashboard is a Grafana dashboard whose every panel queries the chosen data source', () => {
+    type Panel = { title: string; datasource: { uid: string }; targets: { expr: string }[] };
+    const dashboard = JSON.parse(chart('dashboards/learning-workspace-mcp.json')) as { uid: string; panels: Panel[] };
+    expect(dashboard.uid).toBe('learning-workspace-mcp');
+    for (const panel of dashboard.panels) {
+      expect(panel.datasource.uid, panel.title).toBe('${datasource}');
+      expect(panel.targets.length, panel.title).toBeGreaterThan(0);
+      for (const t of panel.targets) expect(t.expr, panel.title).toMatch(/\$namespace.*\$job|\$job.*\$namespace/);
+    }
   });
 
   test('values.yaml and values.schema.json name the same keys, and the schema refuses unknown top-level ones', () => {
