@@ -1,6 +1,6 @@
 // What `npm run docs` writes, as file → content, so the script writes it and a test compares it with the
 // files (test/unit/docs.test.ts): the tool, toolset and view tables, the token figures and the tool counts
-// of the pages, the configuration table, the bundle manifest and the MCP Registry entry.
+// of the pages, the configuration table, the Helm chart's values table and appVersion, the bundle manifest and the MCP Registry entry.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { tools } from '../tools/index.js';
 import { optionsTable, OPTIONS_END, OPTIONS_START } from '../src/config/options.js';
 import { Catalogue } from '../src/mcp/catalogue.js';
 import { serverJson } from './server-json.js';
+import { CHART_DIR, chartYaml, valuesTable, VALUES_END, VALUES_START } from './chart-docs.js';
 import {
   replaceBetween,
   TABLE_END,
@@ -86,11 +87,13 @@ export async function generatedFiles(): Promise<Map<string, string>> {
     if (text.includes(VIEWS_START)) text = replaceBetween(text, VIEWS_START, VIEWS_END, viewsTable());
     if (text.includes(TOKENS_START)) text = replaceBetween(text, TOKENS_START, TOKENS_END, tokens);
     if (text.includes(OPTIONS_START)) text = replaceBetween(text, OPTIONS_START, OPTIONS_END, optionsTable());
+    if (text.includes(VALUES_START)) text = replaceBetween(text, VALUES_START, VALUES_END, valuesTable(ROOT));
     files.set(name, counts(text));
   }
   const manifest = JSON.parse(read('manifest.json')) as Record<string, unknown>;
   files.set('manifest.json', `${JSON.stringify(updateManifest(manifest, pkg), null, 2)}\n`);
   files.set('server.json', `${JSON.stringify(serverJson(pkg), null, 2)}\n`);
+  files.set(`${CHART_DIR}/Chart.yaml`, chartYaml(ROOT, pkg.version));
   return files;
 }
 
@@ -102,4 +105,5 @@ export const GENERATED_PARTS: readonly [file: string, start: string][] = [
   ['docs/tools.md', TOKENS_START],
   ['docs/views.md', VIEWS_START],
   ['docs/configuration.md', OPTIONS_START],
+  ['docs/kubernetes.md', VALUES_START],
 ];

@@ -15,6 +15,7 @@ export const PROGRAMS = {
   chromium: 'chromium',
   nginx: 'nginx',
   prometheus: 'prometheus',
+  promtool: 'prometheus',
   podman: 'podman',
   'podman-compose': 'podman-compose',
   curl: 'curl',

@@ -147,3 +147,29 @@ describe('Prometheus', () => {
     },
   );
 });
+
+describe('the series the Helm chart reads', () => {
+  test('a call refused by the rate limit and the calls in flight are served at /metrics as learning_workspace_rate_limit_refusals_total and learning_workspace_calls_in_flight', async () => {
+    const token = 'metrics-refusals-token-0123456789';
+    const server = await startHttpProcess(sandboxEnv(sandbox), ['--metrics', '--auth-token', token, '--rate-limit', '1/min']);
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    const client = watched(new Client({ name: 'limited', version: '0' }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+    );
+    try {
+      await client.callTool({ name: 'groups_list', arguments: {} });
+      await expect(client.callTool({ name: 'groups_list', arguments: {} })).rejects.toThrow(/Too many tool calls/);
+      const scraped = await fetch(server.url.replace('/mcp', '/metrics'), { headers: { authorization: `Bearer ${token}` } });
+      const text = await scraped.text();
+      // The names deploy/helm's alerts, dashboard and autoscaler use (test/unit/helm-chart.test.ts holds them to otel.ts).
+      expect(text).toMatch(/^learning_workspace_rate_limit_refusals_total\{[^}]*\} 1$/m);
+      expect(text).toMatch(/^learning_workspace_calls_in_flight\{[^}]*\} 0$/m);
+      expect(text).toMatch(/^mcp_server_operation_duration_count\{[^}]*gen_ai_tool_name="groups_list"[^}]*\} 1$/m);
+    } finally {
+      await client.close();
+      await server.stop();
+    }
+  });
+});

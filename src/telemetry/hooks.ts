@@ -35,6 +35,8 @@ export interface Telemetry {
   sessionEvicted(why: string): void;
   /** A shared store (Redis) failed a step: which, and what the call got (the rate limit: `allowed` or `refused`). */
   storeFailed(store: 'rate-limit' | 'jobs', outcome: string): void;
+  /** A request was refused with 429 by the per-caller limit (--rate-limit). */
+  rateLimited(): void;
   /** Prometheus text for GET /metrics, when --metrics is on. */
   metrics?: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) | undefined;
   shutdown(): Promise<void>;

@@ -9,6 +9,7 @@ import {
   type Attributes,
   type Context,
   type Histogram,
+  type Meter,
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
@@ -42,6 +43,30 @@ async function otlpMetricReader(env: NodeJS.ProcessEnv): Promise<IMetricReader |
   return new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: interval });
 }
 
+/** The server's meters: the semantic conventions' histograms, and counters and a gauge of its own. */
+function instruments(meter: Meter) {
+  const operation = meter.createHistogram('mcp.server.operation.duration', { description: 'Duration of MCP requests handled', ...SECONDS });
+  const client = meter.createHistogram('http.client.request.duration', {
+    description: 'Duration of requests to the workspace APIs',
+    ...SECONDS,
+  });
+  const session = meter.createHistogram('mcp.server.session.duration', { description: 'Duration of MCP sessions', unit: 's' });
+  const evictions = meter.createCounter('learning_workspace.sessions.evicted', {
+    description: 'Sessions closed to make room for another: a newer one of the same caller past its share, or any past the table size',
+  });
+  const storeFailures = meter.createCounter('learning_workspace.store.failures', {
+    description: 'Steps on the shared Redis store that failed, by store and what the call got',
+  });
+  const refusals = meter.createCounter('learning_workspace.rate_limit.refusals', {
+    description: 'Requests refused with 429 by the per-caller limit on tool calls (--rate-limit)',
+  });
+  // A gauge an autoscaler can follow: what a pod is busy with now, which CPU shows poorly for calls that wait upstream.
+  const callsInFlight = meter.createUpDownCounter('learning_workspace.calls.in_flight', {
+    description: 'Tool calls being answered now',
+  });
+  return { operation, client, session, evictions, storeFailures, refusals, callsInFlight };
+}
+
 export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean): Promise<Telemetry> {
   const exporter = prometheus ? new PrometheusExporter({ preventServerStart: true }) : undefined;
   const otlp = await otlpMetricReader(env);
@@ -58,21 +83,14 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
   sdk.start();
   const tracer = trace.getTracer('learning-workspace-mcp', version);
   const meter = metrics.getMeter('learning-workspace-mcp', version);
-  const operation = meter.createHistogram('mcp.server.operation.duration', { description: 'Duration of MCP requests handled', ...SECONDS });
-  const client = meter.createHistogram('http.client.request.duration', {
-    description: 'Duration of requests to the workspace APIs',
-    ...SECONDS,
-  });
-  const session = meter.createHistogram('mcp.server.session.duration', { description: 'Duration of MCP sessions', unit: 's' });
-  const evictions = meter.createCounter('learning_workspace.sessions.evicted', {
-    description: 'Sessions closed to make room for another: a newer one of the same caller past its share, or any past the table size',
-  });
-  const storeFailures = meter.createCounter('learning_workspace.store.failures', {
-    description: 'Steps on the shared Redis store that failed, by store and what the call got',
-  });
+  const { operation, client, session, evictions, storeFailures, refusals, callsInFlight } = instruments(meter);
 
   return {
-    request: (info, run, errorType) => serverSpan(tracer, operation, info, run, errorType),
+    request(info, run, errorType) {
+      if (info.method !== 'tools/call') return serverSpan(tracer, operation, info, run, errorType);
+      callsInFlight.add(1);
+      return serverSpan(tracer, operation, info, run, errorType).finally(() => callsInFlight.add(-1));
+    },
     step: (name, attributes, run, errorType) => stepSpan(tracer, name, attributes, run, errorType),
     upstream(method, url) {
       const { origin, pathname } = new URL(url);
@@ -109,6 +127,9 @@ export async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean
     },
     storeFailed(store, outcome) {
       storeFailures.add(1, { 'learning_workspace.store': store, 'learning_workspace.outcome': outcome });
+    },
+    rateLimited() {
+      refusals.add(1);
     },
     metrics: exporter ? (req: IncomingMessage, res: ServerResponse) => exporter.getMetricsRequestHandler(req, res) : undefined,
     shutdown: () => sdk.shutdown(),

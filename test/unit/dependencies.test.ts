@@ -114,6 +114,7 @@ describe('@modelcontextprotocol/server', () => {
       sessionEnded: () => undefined,
       sessionEvicted: () => undefined,
       storeFailed: () => undefined,
+      rateLimited: () => undefined,
       shutdown: async () => undefined,
     };
     const upstream = new Upstream({}, { timeoutMs: 1000, maxRetries: 0 });

@@ -49,7 +49,7 @@ export interface HttpOptions extends Omit<HttpConfig, 'narrowing'> {
   /** Prometheus text for GET /metrics (--metrics), served behind the same authentication as /mcp. */
   metricsHandler?: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   /** Session durations, when OpenTelemetry is on. */
-  telemetry?: Pick<Telemetry, 'sessionEnded' | 'sessionEvicted' | 'storeFailed'> | undefined;
+  telemetry?: Pick<Telemetry, 'sessionEnded' | 'sessionEvicted' | 'storeFailed' | 'rateLimited'> | undefined;
   /** The job store shared by replicas: answering or not, for /readyz. */
   jobStoreState?: (() => StoreReport) | undefined;
   /** Counts shared by replicas (the rate limit), when set. */
@@ -310,7 +310,7 @@ async function admit(caller: Caller, verify: HttpOptions['verifyCaller']): Promi
 const checked = (check: () => void): Promise<void> => new Promise((resolve) => resolve(check()));
 
 /** What /readyz tells: details of the upstream only for a caller this server knows (its access token, a signed-in token). */
-/** The per-caller limit, when set, counting its store's failures in the metrics. */
+/** The per-caller limit, when set, counting its refusals and its store's failures in the metrics. */
 async function rateLimitOf(opts: HttpOptions): Promise<RateLimit | undefined> {
   if (!opts.rateLimit) return undefined;
   const telemetry = opts.telemetry;
@@ -318,6 +318,7 @@ async function rateLimitOf(opts: HttpOptions): Promise<RateLimit | undefined> {
     ...opts.rateLimit,
     redis: opts.redis,
     storeFailed: telemetry && ((outcome) => telemetry.storeFailed('rate-limit', outcome)),
+    refused: telemetry && (() => telemetry.rateLimited()),
   });
 }
 

@@ -13,6 +13,8 @@ export interface RateLimitSpec {
   redis?: RedisTarget | undefined;
   /** Counts each store failure, by what the call got (a metric, when telemetry is on). */
   storeFailed?: ((outcome: 'allowed' | 'refused') => void) | undefined;
+  /** Counts each request refused with 429 (a metric, when telemetry is on). */
+  refused?: (() => void) | undefined;
 }
 
 /** Consumes `n` calls of a caller's allowance, or refuses with 429 and when to come back. */
@@ -44,6 +46,7 @@ export async function createRateLimit(spec: RateLimitSpec): Promise<RateLimit> {
       await limiter.consume(key, n);
     } catch (err) {
       if (err instanceof Error) throw err;
+      spec.refused?.();
       const res = err as { msBeforeNext?: number; consumedPoints?: number };
       const wait = Math.max(1, Math.ceil((res.msBeforeNext ?? 1000) / 1000));
       if (n === 1)
