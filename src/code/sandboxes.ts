@@ -32,6 +32,8 @@ export class Sandboxes {
   private readonly slots: SandboxSlots;
   private pool: Promise<Pool> | undefined;
   private closed = false;
+  /** Runs that took a worker and have not ended. */
+  private holding = 0;
   /** Wakes when the demand seen lapses, to end the sandboxes it no longer wants. */
   private lapse: NodeJS.Timeout | undefined;
 
@@ -61,9 +63,14 @@ export class Sandboxes {
     this.demand.started(this.slots.running);
     let pool: Pool | undefined;
     let back: unknown;
+    let holding = false;
     try {
       pool = await this.loaded();
-      const worker = await pool.take();
+      const taking = pool.take();
+      // Counted from the moment it is taken: runs that hold a slot but no worker yet take from those ready.
+      this.holding++;
+      holding = true;
+      const worker = await taking;
       const ran = pool.run(worker, { code, tools, limits }, onCall, signal);
       // The sandboxes the next runs want start while this one runs (its run message already sent).
       this.resize(pool);
@@ -74,6 +81,7 @@ export class Sandboxes {
       return { ok: false, message: `The sandbox could not be started: ${String(err).slice(0, 300)}`, logs: [] };
     } finally {
       // Its slot freed first: the worker given back is counted once, as ready.
+      if (holding) this.holding--;
       this.slots.release();
       if (pool) this.resize(pool, back);
     }
@@ -89,7 +97,7 @@ export class Sandboxes {
   /** Sandboxes ready count against the bound: those running and those ready are `most` at most. */
   private resize(pool: Pool, back?: unknown): void {
     if (this.closed) return pool.size(0, back);
-    pool.size(readyWanted(this.demand.wanted(), this.slots.running, this.slots.most), back);
+    pool.size(readyWanted(this.demand.wanted(), this.holding, this.slots.most), back);
     clearTimeout(this.lapse);
     const lapsesIn = this.demand.lapsesIn();
     if (lapsesIn === undefined) return;

@@ -6,7 +6,7 @@ import { tsType, toolLine, declarationsOf, toolsDeclaration, WHOLE_LISTS } from 
 import { prelude, REMOVED_GLOBALS, wrapped } from '../../src/code/guest.js';
 import { CODE_LIMITS } from '../../src/config/code-limits.js';
 import { codeOutcome, fitLogs, guestJson } from '../../src/code/outcome.js';
-import type { WorkerEnd } from '../../src/code/sandbox.js';
+import type { SandboxEnd, WorkerEnd } from '../../src/code/sandbox.js';
 import { Demand, readyWanted } from '../../src/code/demand.js';
 import { Sandboxes, type Pool } from '../../src/code/sandboxes.js';
 import { SandboxSlots } from '../../src/code/slots.js';
@@ -371,9 +371,14 @@ describe('sandboxes made ready ahead', () => {
         end();
       }
     };
-    const burst = async (n: number) => {
+    /** `n` runs at once, each started `apart` microtasks after the last (as requests come in one by one). */
+    const burst = async (n: number, apart = 0) => {
       const made = state.made;
-      const runs = Array.from({ length: n }, () => run(sandboxes));
+      const runs: Promise<SandboxEnd>[] = [];
+      for (let i = 0; i < n; i++) {
+        runs.push(run(sandboxes));
+        for (let m = 0; m < apart; m++) await Promise.resolve();
+      }
       await settle();
       endAll();
       await Promise.all(runs);
@@ -385,6 +390,9 @@ describe('sandboxes made ready ahead', () => {
     expect(await burst(3)).toBe(3);
     expect(state.ready).toHaveLength(4);
     expect(await burst(3)).toBe(0);
+    // Runs that hold their slot but have not taken a worker yet are not counted as running: the ready
+    // workers are left for them, however the runs' steps interleave.
+    for (const apart of [1, 2, 3, 4]) expect(await burst(3, apart), `${apart} microtasks apart`).toBe(0);
     // Six at once against a bound of four: four run, two wait their turn; never more than four alive.
     const six = Array.from({ length: 6 }, () => run(sandboxes));
     for (let round = 0; round < 3; round++) {
