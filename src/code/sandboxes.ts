@@ -4,9 +4,9 @@ import type { CallHandler, SandboxEnd, WorkerEnd } from './sandbox.js';
 import { SandboxSlots } from './slots.js';
 
 // code_run's sandboxes in one process, all callers together: at most `most` alive at once, running or made
-// ready (a run past the bound waits for one to end; a worker back from its run is the same sandbox). How many wait ready follows recent demand (demand.ts):
-// one while runs come now and then, as many as ran at once lately otherwise, back to one when demand has
-// lapsed. Nothing of the sandbox (the worker, QuickJS, its WebAssembly) is loaded until warm() or the first
+// ready (a run past the bound waits for one to end; a worker back from its run is the same sandbox). How
+// many wait ready follows recent demand (demand.ts): one while runs come now and then, as many as ran at
+// once lately otherwise, back to one when demand has lapsed. Nothing of the sandbox (the worker, QuickJS, its WebAssembly) is loaded until warm() or the first
 // run: a server with code off never makes this, and one with code on warms when code_run is first listed,
 // or else at its first run.
 

@@ -5,7 +5,7 @@
 // guest code runs in it before the run message comes; nothing is posted before that either. A run that
 // ends with its answer leaves the worker to host the next run, in a new instance (a module instantiated
 // anew, with a new memory) made at once: no instance, and no memory, serves two runs. Making an instance
-// takes a few milliseconds where starting a worker takes a hundred of CPU, which back-to-back runs cannot wait for.
+// takes a few milliseconds, starting a worker a hundred of CPU, which back-to-back runs cannot wait for.
 import { parentPort, workerData } from 'node:worker_threads';
 import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import {
