@@ -1,8 +1,8 @@
 // npm run bench code: code_run's fixed cost, side by side with one plain tool call over stdio (the SDK's
 // client, the built server, the sandbox workspace on loopback). `return 1` makes no tool call: what it costs
-// is the run's own machinery (a worker with a fresh QuickJS instance, the messages, the answer). Measured
-// three ways: the first run of a server that has not listed its tools (everything made while the call
-// waits), the first run after code_run was listed (its sandbox made ready meanwhile), and runs in a row.
+// is the run's own machinery (a fresh QuickJS instance, the messages, the answer). Measured against the
+// plain call sent the same way: paced, back to back, 8 at once; and the first runs of a server that has not
+// listed its tools (everything made while the call waits) or has (its sandbox made ready meanwhile).
 import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -107,13 +107,37 @@ async function paced(s: Server): Promise<{ plain: number[]; code: number[]; rati
   return { plain, code, ratios };
 }
 
-/** Runs one right after another: the next sandbox may still be starting when its run comes. */
+/** Back to back: rounds of plain calls in a row, then runs in a row (drift falls on both alike). */
 async function backToBack(s: Server): Promise<{ plain: number[]; code: number[] }> {
   const plain: number[] = [];
   const code: number[] = [];
-  for (let i = 0; i < PAIRS * 3; i++) plain.push(await s.time('analytics_hero', {}));
-  for (let i = 0; i < PAIRS * 3; i++) code.push(await s.time('code_run', RUN));
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let i = 0; i < PAIRS; i++) plain.push(await s.time('analytics_hero', {}));
+    for (let i = 0; i < PAIRS; i++) code.push(await s.time('code_run', RUN));
+  }
   return { plain, code };
+}
+
+/** Each call's time when 8 are sent at once; the code of each run its own (identical calls would join one job). */
+async function atOnce(s: Server, name: string, args: (i: number) => Record<string, unknown>): Promise<number[]> {
+  return Promise.all(Array.from({ length: AT_ONCE }, (_, i) => s.time(name, args(i))));
+}
+
+const AT_ONCE = 8;
+const runAt = (i: number) => ({ code: `return 1 // ${i}` });
+
+/** Rounds of 8 plain calls at once, then 8 runs at once; the first burst of runs (the pool growing to it) apart. */
+async function sideBySide(s: Server): Promise<{ plain: number[]; code: number[]; first: number[] }> {
+  const first = await atOnce(s, 'code_run', runAt);
+  const plain: number[] = [];
+  const code: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    await sleep(PAUSE_MS);
+    plain.push(...(await atOnce(s, 'analytics_hero', () => ({}))));
+    await sleep(PAUSE_MS);
+    code.push(...(await atOnce(s, 'code_run', runAt)));
+  }
+  return { plain, code, first };
 }
 
 export async function codeCost(): Promise<void> {
@@ -129,6 +153,8 @@ export async function codeCost(): Promise<void> {
   }
   const steady = await paced(s);
   const row = await backToBack(s);
+  const burst = await sideBySide(s);
+  const rss = rssMb(s.pid);
   await s.close();
   await sandbox.close();
 
@@ -148,16 +174,38 @@ export async function codeCost(): Promise<void> {
         line(`analytics_hero, ${PAUSE_MS} ms apart`, steady.plain),
         line(`code_run return 1, ${PAUSE_MS} ms apart (a sandbox ready)`, steady.code),
         line('analytics_hero, back to back', row.plain),
-        line('code_run return 1, back to back (the next sandbox may still be starting)', row.code),
+        line('code_run return 1, back to back', row.code),
+        line(`analytics_hero, ${AT_ONCE} at once (each call)`, burst.plain),
+        line(`code_run return 1, ${AT_ONCE} at once (each run)`, burst.code),
+        line(`the first ${AT_ONCE} runs at once of a server (sandboxes started for them)`, burst.first),
         line('first code_run of a server, its tools not listed (cold: compile, worker, QuickJS)', firsts.cold),
         line('first code_run of a server, 1 s after code_run was listed', firsts.listed),
+      ],
+    ),
+  );
+  const against = (name: string, code: number[], plain: number[]) => {
+    const c = percentile(code, 50);
+    const p = percentile(plain, 50);
+    const target = 4 * p + 10;
+    return [name, ms(c), ms(p), `${(c / p).toFixed(2)}×`, ms(target), c <= target ? 'yes' : 'no'];
+  };
+  console.log(`\ncode_run return 1 against a plain call sent the same way (p50s; target: at most 4× the plain call + 10 ms):\n`);
+  console.log(
+    table(
+      ['pattern', 'code_run', 'plain call', 'ratio', 'target', 'holds'],
+      [
+        against(`${PAUSE_MS} ms apart`, steady.code, steady.plain),
+        against('back to back', row.code, row.plain),
+        against(`${AT_ONCE} at once`, burst.code, burst.plain),
+        against(`${AT_ONCE} at once, against one plain call ${PAUSE_MS} ms apart`, burst.code, steady.plain),
       ],
     ),
   );
   const r = steady.ratios;
   console.log(
     `\ncode_run return 1 ÷ analytics_hero, p50 per round (median and quartiles of ${r.length} rounds of ${PAIRS} pairs): ` +
-      `${percentile(r, 50).toFixed(2)}× (${percentile(r, 25).toFixed(2)}–${percentile(r, 75).toFixed(2)}); target ≤ 4×. ` +
-      `A sandbox made ready adds ${percentile(firsts.spareMb, 50).toFixed(0)} MB resident (median of ${firsts.spareMb.length} servers).`,
+      `${percentile(r, 50).toFixed(2)}× (${percentile(r, 25).toFixed(2)}–${percentile(r, 75).toFixed(2)}). ` +
+      `A sandbox made ready adds ${percentile(firsts.spareMb, 50).toFixed(0)} MB resident (median of ${firsts.spareMb.length} servers); ` +
+      `the server held ${rss.toFixed(0)} MB resident after the runs ${AT_ONCE} at once, their sandboxes kept ready.`,
   );
 }

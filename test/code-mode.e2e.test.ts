@@ -156,7 +156,8 @@ describe('a sandbox made ready ahead', () => {
   test('each run still starts clean: what one run sets (globals, prototypes, built-ins) is absent from the next', async () => {
     const s = await server();
     try {
-      // Listing code_run makes the first sandbox ready; each run then takes one and the next is made.
+      // Listing code_run makes the first sandbox ready; runs in a row then take turns in two workers, each
+      // run in a new instance.
       await s.client.listTools();
       const probe = `return [typeof globalThis.kept, typeof Object.prototype.kept, typeof JSON.kept, typeof globalThis.__lwCall]`;
       const clean = ['undefined', 'undefined', 'undefined', 'undefined'];
@@ -169,6 +170,25 @@ describe('a sandbox made ready ahead', () => {
       const bomb = await s.code('globalThis.kept = 1; const a = []; while (true) a.push("x".repeat(1e5) + a.length);');
       expect(errorOf(bomb).message).toMatch(/memory/);
       expect(runOf(await s.code(probe)).result).toEqual(clean);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('8 runs at once are all answered, and 8 more after them, each in an instance no run used before', async () => {
+    const s = await server();
+    try {
+      // Each code its own (identical calls would join one job); each leaves a global the next must not see.
+      const burst = (round: number) =>
+        Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            s.code(`const seen = typeof globalThis.kept; globalThis.kept = ${i}; return [${round}, ${i}, seen]`),
+          ),
+        );
+      for (const round of [0, 1]) {
+        const runs = await burst(round);
+        expect(runs.map((r) => runOf(r).result)).toEqual(Array.from({ length: 8 }, (_, i) => [round, i, 'undefined']));
+      }
     } finally {
       await s.close();
     }

@@ -17,6 +17,8 @@ export type FromWorker =
       t: 'done';
       result: string | undefined;
       logs: string[];
+      /** The worker can host another run (its next instance being made); else the host ends it. */
+      again?: boolean;
       error?: { message: string; limit?: string | undefined; resolution?: string | undefined };
     };
 

@@ -5,9 +5,10 @@ import { Worker } from 'node:worker_threads';
 import type { CodeLimits } from '../config/code-limits.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './protocol.js';
 
-// The host side of one sandboxed run: a worker thread made for it (pool.ts makes it before it is needed) and
-// ended after it, whatever happened (done, failed, cancelled, past the wall clock). Only JSON text crosses:
-// the guest's tool calls come as a name and JSON arguments, their answers go back as JSON text.
+// The host side of one sandboxed run: a worker thread made ready for it (pool.ts makes it before it is
+// needed), ended after it whatever happened (failed, cancelled, past the wall clock), or, when the run ended
+// with its answer, kept to host another run in a new instance (worker.ts). Only JSON text crosses: the
+// guest's tool calls come as a name and JSON arguments, their answers go back as JSON text.
 
 /**
  * Filled in at build time: where the bundle's worker and the QuickJS WebAssembly file sit, relative to the
@@ -75,44 +76,56 @@ export const CANCELLED_BEFORE: SandboxEnd = {
   logs: [],
 };
 
-/** One run in a worker of its own (from startWorker, never used before), which is ended with the run. */
+/** How a run in a worker ended, and whether that worker can host another (its next instance being made). */
+export interface WorkerEnd {
+  end: SandboxEnd;
+  again: boolean;
+}
+
+/**
+ * One run in a worker from startWorker, in an instance no run used before. The worker is ended with the run,
+ * unless the run ended with its answer and the worker said it can host another (`again`): then it is left
+ * as it is, no listener of this run on it.
+ */
 export function runInWorker(
   worker: Worker,
   run: { code: string; tools: readonly string[]; limits: CodeLimits },
   onCall: CallHandler,
   signal: AbortSignal,
-): Promise<SandboxEnd> {
+): Promise<WorkerEnd> {
   const { limits } = run;
   return new Promise((resolve) => {
     let ended = false;
-    const finish = (end: SandboxEnd) => {
+    const finish = (end: SandboxEnd, again = false) => {
       if (ended) return;
       ended = true;
       clearTimeout(wall);
       signal.removeEventListener('abort', cancel);
-      void worker.terminate();
-      resolve(end);
+      worker.off('message', message).off('error', failed).off('exit', exited);
+      if (!again) void worker.terminate();
+      resolve({ end, again });
     };
     const wall = setTimeout(
       () => finish({ ok: false, message: `The run took longer than ${limits.wallMs / 1000} s and was ended.`, limit: 'wall', logs: [] }),
       limits.wallMs,
     );
     const cancel = () => finish({ ok: false, message: 'The run was cancelled.', limit: 'cancelled', logs: [] });
-    if (signal.aborted) return finish(CANCELLED_BEFORE);
-    signal.addEventListener('abort', cancel, { once: true });
-    worker.on('message', (m: FromWorker) => {
+    const message = (m: FromWorker) => {
       // A call still queued when the run ended is not made.
       if (ended) return;
       if (m.t === 'done') {
-        finish(m.error ? { ok: false, ...m.error, logs: m.logs } : { ok: true, result: m.result, logs: m.logs });
+        finish(m.error ? { ok: false, ...m.error, logs: m.logs } : { ok: true, result: m.result, logs: m.logs }, m.again === true);
         return;
       }
       void onCall(m.tool, m.args).then((answer) => {
         if (!ended) worker.postMessage({ t: 'answer', id: m.id, answer } satisfies ToWorker);
       });
-    });
-    worker.on('error', (err) => finish(workerFailed(err)));
-    worker.on('exit', () => finish({ ok: false, message: 'The sandbox ended without an answer.', logs: [] }));
+    };
+    const failed = (err: Error) => finish(workerFailed(err));
+    const exited = () => finish({ ok: false, message: 'The sandbox ended without an answer.', logs: [] });
+    if (signal.aborted) return finish(CANCELLED_BEFORE);
+    signal.addEventListener('abort', cancel, { once: true });
+    worker.on('message', message).on('error', failed).on('exit', exited);
     worker.postMessage({ t: 'run', ...run } satisfies ToWorker);
   });
 }

@@ -1,8 +1,11 @@
-// The worker thread of one code_run: a fresh QuickJS instance in WebAssembly memory of its own, capped,
-// that runs the agent's code and asks the host (the main thread) for every tool call by message. It holds
-// no credential and reaches nothing but its port; the host ends it after one run, or at any time.
-// It is made before its run is known (the host keeps one ready): the instance is made at once, and no
-// guest code runs in it before the one run message comes; nothing is posted before that either.
+// A worker thread of code_run: it runs the agent's code in a fresh QuickJS instance in WebAssembly memory
+// of its own, capped, and asks the host (the main thread) for every tool call by message. It holds no
+// credential and reaches nothing but its port; the host may end it at any time.
+// It is made before its run is known (the host keeps some ready): the instance is made at once, and no
+// guest code runs in it before the run message comes; nothing is posted before that either. A run that
+// ends with its answer leaves the worker to host the next run, in a new instance (a module instantiated
+// anew, with a new memory) made at once: no instance, and no memory, serves two runs. Making an instance
+// takes a few milliseconds, starting a worker a hundred of CPU, which back-to-back runs cannot wait for.
 import { parentPort, workerData } from 'node:worker_threads';
 import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import {
@@ -186,7 +189,7 @@ class Run {
 }
 
 /** The instance, made as soon as the worker starts: a runtime and a context no code has run in yet. */
-async function instance(): Promise<{ rt: QuickJSRuntime; vm: QuickJSContext }> {
+async function instance(first: boolean): Promise<{ rt: QuickJSRuntime; vm: QuickJSContext }> {
   const memory = new Memory({ initial: 256, maximum: Math.floor(setup.memoryBytes / WASM_PAGE) });
   const mod = await newQuickJSWASMModuleFromVariant(
     newVariant(variant, {
@@ -195,7 +198,8 @@ async function instance(): Promise<{ rt: QuickJSRuntime; vm: QuickJSContext }> {
       wasmMemory: memory as NonNullable<Parameters<typeof newVariant>[1]['wasmMemory']>,
     }),
   );
-  rehearse(mod);
+  // The engine has compiled the bridge's paths after the first run: only a new worker rehearses.
+  if (first) rehearse(mod);
   const rt = mod.newRuntime();
   rt.setMemoryLimit(setup.memoryBytes - HEAP_MARGIN);
   rt.setMaxStackSize(1024 * 1024);
@@ -218,18 +222,24 @@ function rehearse(mod: QuickJSWASMModule): void {
   rt.dispose();
 }
 
-const ready = instance();
+/** Runs one worker hosts at most (each in an instance of its own), after which the host ends it. */
+const RUNS_PER_WORKER = 100;
+let runs = 0;
+
+/** The instance the next run gets, made as soon as the last run ended. */
+let next = instance(true);
 // A failure while the worker waits for its run is told as that run's end, when it comes.
-ready.catch(() => undefined);
+next.catch(() => undefined);
 
 let run: Run | undefined;
 port.on('message', (m: ToWorker) => {
   if (m.t === 'answer') return guarded(() => run?.answer(m));
-  // One run per worker: a second run message is never sent, and would find this one's state.
+  // One run at a time: the host sends the next only after this one's end, and never answers a call of an
+  // ended run, so no answer meant for one run reaches another.
   if (run) return;
-  ready.then(
+  next.then(
     ({ rt, vm }) => {
-      run = new Run(rt, vm, m);
+      run = new Run(rt, vm, m, (out) => (out.t === 'done' ? ended(out) : port.postMessage(out)));
       guarded(() => run!.start());
     },
     (err: unknown) =>
@@ -239,6 +249,22 @@ port.on('message', (m: ToWorker) => {
   );
 });
 
+/**
+ * Posts a run's end, and makes the instance of the next run, unless this worker has hosted its share or the
+ * run ended at a limit (its memory used up, its CPU time): then the host ends the worker, and the memory
+ * goes back at once with it.
+ */
+function ended(out: FromWorker & { t: 'done' }): void {
+  // The instance of the run that ended is let go whole (its module and memory), not disposed: disposing
+  // a runtime the guest left objects in asserts, and nothing of it is used again.
+  run = undefined;
+  const again = ++runs < RUNS_PER_WORKER && out.error?.limit === undefined;
+  port.postMessage({ ...out, again } satisfies FromWorker);
+  if (!again) return;
+  next = instance(false);
+  next.catch(() => undefined);
+}
+
 /** Anything the interpreter throws at the host side (the WebAssembly memory exhausted) ends the run with it. */
 function guarded(work: () => void): void {
   try {
@@ -246,10 +272,13 @@ function guarded(work: () => void): void {
   } catch (err) {
     const message = String((err as Error)?.message ?? err);
     const memory = /memory|RangeError|unreachable/i.test(message);
+    // Not made to host another run: the host ends it.
+    run = undefined;
     port.postMessage({
       t: 'done',
       result: undefined,
       logs: [],
+      again: false,
       error: memory
         ? { message: `The code used more than the ${setup.memoryBytes / 1024 / 1024} MB of memory it may.`, limit: 'memory' }
         : { message: `The sandbox failed: ${message.slice(0, 500)}` },

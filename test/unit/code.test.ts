@@ -1,12 +1,13 @@
 // code_run's pure parts: the TypeScript declarations made from the schemas, the guest's prelude and
 // wrapper, the limits an environment may lower, the run's end as a result, and how the toolsets name it.
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { parseCli, type Config } from '../../src/config/parse.js';
 import { tsType, toolLine, declarationsOf, toolsDeclaration, WHOLE_LISTS } from '../../tools/declarations.js';
 import { prelude, REMOVED_GLOBALS, wrapped } from '../../src/code/guest.js';
 import { CODE_LIMITS } from '../../src/config/code-limits.js';
 import { codeOutcome, fitLogs, guestJson } from '../../src/code/outcome.js';
-import type { SandboxEnd } from '../../src/code/sandbox.js';
+import type { SandboxEnd, WorkerEnd } from '../../src/code/sandbox.js';
+import { Demand, readyWanted } from '../../src/code/demand.js';
 import { Sandboxes, type Pool } from '../../src/code/sandboxes.js';
 import { SandboxSlots } from '../../src/code/slots.js';
 import { CODE_TOOL } from '../../tools/code.js';
@@ -234,9 +235,13 @@ describe('sandboxes at once in a process', () => {
   });
 });
 
-/** A pool of pretend workers that counts those alive (made ready or running) and lets each run end when told. */
+/**
+ * A pool of pretend workers, kept as pool.ts keeps them: a worker whose run ended comes back ready if it can
+ * host another and is wanted, else it ends; size() makes or ends the difference. Counts those alive and lets
+ * each run end when told.
+ */
 function countingPool() {
-  const state = { made: 0, alive: 0, most: 0, spare: undefined as number | undefined, closed: false };
+  const state = { made: 0, alive: 0, most: 0, ready: [] as number[], closed: false, again: true };
   const ends = new Map<number, () => void>();
   const make = () => {
     state.alive++;
@@ -244,25 +249,26 @@ function countingPool() {
     return ++state.made;
   };
   const pool: Pool<number> = {
-    take: () => {
-      const worker = state.spare ?? make();
-      state.spare = undefined;
-      return Promise.resolve(worker);
-    },
-    fill: () => {
-      if (state.spare === undefined && !state.closed) state.spare = make();
+    take: () => Promise.resolve(state.ready.shift() ?? make()),
+    size: (count, back) => {
+      if (back !== undefined && !state.closed && state.ready.length < count) state.ready.push(back);
+      else if (back !== undefined) state.alive--;
+      while (!state.closed && state.ready.length < count) state.ready.push(make());
+      while (state.ready.length > count) {
+        state.ready.pop();
+        state.alive--;
+      }
     },
     run: (worker) =>
-      new Promise<SandboxEnd>((resolve) =>
+      new Promise<WorkerEnd>((resolve) =>
         ends.set(worker, () => {
-          state.alive--;
-          resolve({ ok: true, result: String(worker), logs: [] });
+          if (!state.again) state.alive--;
+          resolve({ end: { ok: true, result: String(worker), logs: [] }, again: state.again });
         }),
       ),
     close: () => {
       state.closed = true;
-      if (state.spare !== undefined) state.alive--;
-      state.spare = undefined;
+      state.alive -= state.ready.splice(0).length;
       return Promise.resolve();
     },
   };
@@ -270,11 +276,58 @@ function countingPool() {
   return { state, ends, settle, make: () => Promise.resolve(pool as Pool) };
 }
 
+/** A clock the test moves. */
+function fakeClock() {
+  const clock = { t: 0, now: () => clock.t };
+  return clock;
+}
+
+describe('how many sandboxes demand wants', () => {
+  test('the most runs at once lately, and one for the next; reaching the peak again keeps it', () => {
+    const clock = fakeClock();
+    const demand = new Demand(clock.now, 1_000);
+    expect(demand.wanted()).toBe(1);
+    expect(demand.lapsesIn()).toBeUndefined();
+    demand.started(1);
+    expect(demand.wanted()).toBe(2);
+    for (const running of [2, 3, 4, 3]) demand.started(running);
+    expect(demand.wanted()).toBe(5);
+    clock.t = 900;
+    expect(demand.lapsesIn()).toBe(100);
+    // A smaller burst does not lower the peak while it is kept; reaching it again keeps it longer.
+    demand.started(2);
+    expect(demand.wanted()).toBe(5);
+    demand.started(4);
+    clock.t = 1_500;
+    expect(demand.wanted()).toBe(5);
+  });
+
+  test('a peak lapses after its time: demand falls back to one, and a new run sets it afresh', () => {
+    const clock = fakeClock();
+    const demand = new Demand(clock.now, 1_000);
+    demand.started(8);
+    clock.t = 1_001;
+    expect(demand.wanted()).toBe(1);
+    expect(demand.lapsesIn()).toBeUndefined();
+    demand.started(1);
+    expect(demand.wanted()).toBe(2);
+  });
+
+  test('ready ones are what demand wants less those running, within the bound on sandboxes alive', () => {
+    expect(readyWanted(1, 0, 8)).toBe(1);
+    expect(readyWanted(2, 1, 8)).toBe(1);
+    expect(readyWanted(9, 0, 8)).toBe(8);
+    expect(readyWanted(9, 3, 8)).toBe(5);
+    expect(readyWanted(9, 8, 8)).toBe(0);
+    expect(readyWanted(2, 5, 8)).toBe(0);
+  });
+});
+
 describe('sandboxes made ready ahead', () => {
   const never = new AbortController().signal;
   const run = (s: Sandboxes) => s.run('return 1', [], CODE_LIMITS, () => Promise.resolve('{}'), never);
 
-  test('nothing is made before warm() or a run; then one waits ready, and a run takes it while the next is made', async () => {
+  test('nothing is made before warm() or a run; then one waits ready, and runs in a row reuse two workers', async () => {
     const { state, ends, settle, make } = countingPool();
     const sandboxes = new Sandboxes(8, CODE_LIMITS.memoryBytes, make);
     await settle();
@@ -282,39 +335,115 @@ describe('sandboxes made ready ahead', () => {
     sandboxes.warm();
     sandboxes.warm();
     await settle();
-    expect(state).toMatchObject({ made: 1, spare: 1 });
+    expect(state).toMatchObject({ made: 1, ready: [1] });
     const first = run(sandboxes);
     await settle();
-    // The run got the worker made ready; the next one is made at once.
-    expect(state).toMatchObject({ made: 2, spare: 2 });
+    // The run got the worker made ready; one run at once was seen, so one more is made for the next.
+    expect(state).toMatchObject({ made: 2, ready: [2] });
     ends.get(1)!();
     expect(await first).toMatchObject({ ok: true, result: '1' });
     await settle();
-    expect(state).toMatchObject({ made: 2, spare: 2, alive: 1 });
+    expect(state).toMatchObject({ made: 2, ready: [2, 1], alive: 2 });
+    const took: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const next = run(sandboxes);
+      await settle();
+      took.push(state.ready.length === 1 ? [1, 2].find((w) => !state.ready.includes(w))! : 0);
+      ends.get(took.at(-1)!)!();
+      await next;
+      await settle();
+    }
+    // Back to back, the two workers take turns (one makes its next instance while the other runs): none
+    // more is started.
+    expect(took).toEqual([2, 1, 2, 1, 2]);
+    expect(state).toMatchObject({ made: 2, alive: 2 });
+    await sandboxes.close();
   });
 
-  test('the worker made ready counts against the bound: never more alive than runs at once allow', async () => {
+  test('runs side by side: as many are kept ready as ran at once, never more alive than the bound', async () => {
     const { state, ends, settle, make } = countingPool();
-    const sandboxes = new Sandboxes(2, CODE_LIMITS.memoryBytes, make);
+    const sandboxes = new Sandboxes(4, CODE_LIMITS.memoryBytes, make, new Demand(fakeClock().now, 1_000));
     sandboxes.warm();
     await settle();
-    const runs = [run(sandboxes), run(sandboxes), run(sandboxes)];
-    await settle();
-    // Two run, none waits ready (it would be a third), the third run waits for a slot.
-    expect(state).toMatchObject({ alive: 2, spare: undefined });
-    ends.get(1)!();
-    await settle();
-    expect(state.alive).toBe(2);
-    for (const end of [2, 3]) ends.get(end)!();
-    await Promise.all(runs);
-    await settle();
-    // All ended: one is made ready again.
-    expect(state).toMatchObject({ alive: 1, most: 2 });
+    const endAll = () => {
+      for (const [w, end] of [...ends]) {
+        ends.delete(w);
+        end();
+      }
+    };
+    /** `n` runs at once, each started `apart` microtasks after the last (as requests come in one by one). */
+    const burst = async (n: number, apart = 0) => {
+      const made = state.made;
+      const runs: Promise<SandboxEnd>[] = [];
+      for (let i = 0; i < n; i++) {
+        runs.push(run(sandboxes));
+        for (let m = 0; m < apart; m++) await Promise.resolve();
+      }
+      await settle();
+      endAll();
+      await Promise.all(runs);
+      await settle();
+      return state.made - made;
+    };
+    // Three at once: two are started while they wait, and one more for the next; then four stand ready
+    // (three seen, one more), and a burst of three starts none.
+    expect(await burst(3)).toBe(3);
+    expect(state.ready).toHaveLength(4);
+    expect(await burst(3)).toBe(0);
+    // Runs that hold their slot but have not taken a worker yet are not counted as running: the ready
+    // workers are left for them, however the runs' steps interleave.
+    for (const apart of [1, 2, 3, 4]) expect(await burst(3, apart), `${apart} microtasks apart`).toBe(0);
+    // Six at once against a bound of four: four run, two wait their turn; never more than four alive.
+    const six = Array.from({ length: 6 }, () => run(sandboxes));
+    for (let round = 0; round < 3; round++) {
+      await settle();
+      endAll();
+    }
+    expect(await Promise.all(six)).toHaveLength(6);
+    expect(state.most).toBe(4);
     await sandboxes.close();
     expect(state.alive).toBe(0);
     sandboxes.warm();
     await settle();
     expect(state.alive).toBe(0);
+  });
+
+  test('idle, the sandboxes demand no longer wants are ended when it lapses, down to one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const clock = fakeClock();
+      const { state, ends, make } = countingPool();
+      const sandboxes = new Sandboxes(8, CODE_LIMITS.memoryBytes, make, new Demand(clock.now, 1_000));
+      const settle = async () => {
+        for (let i = 0; i < 5; i++) await Promise.resolve();
+      };
+      const runs = Array.from({ length: 5 }, () => run(sandboxes));
+      await settle();
+      for (const end of ends.values()) end();
+      await Promise.all(runs);
+      await settle();
+      expect(state.ready).toHaveLength(6);
+      clock.t = 1_001;
+      await vi.advanceTimersByTimeAsync(1_002);
+      expect(state).toMatchObject({ alive: 1, ready: [expect.any(Number)] });
+      await sandboxes.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('a worker that cannot host another run is ended, and others are made ready in its place', async () => {
+    const { state, ends, settle, make } = countingPool();
+    state.again = false;
+    const sandboxes = new Sandboxes(8, CODE_LIMITS.memoryBytes, make);
+    const first = run(sandboxes);
+    await settle();
+    ends.get(1)!();
+    await first;
+    await settle();
+    // The first run was seen, so two are wanted ready: the one made while it ran, and one more.
+    expect(state).toMatchObject({ made: 3, alive: 2, ready: [2, 3] });
+    await sandboxes.close();
   });
 
   test('a pool that cannot start a sandbox ends the run with the reason, not a throw', async () => {
