@@ -306,3 +306,19 @@ test.each(CLIENTS)(
     }
   },
 );
+
+test('over HTTP with --rate-limit, a read of a workspace object counts as a tool call; the reference and views do not', async () => {
+  const server = await startHttpProcess(env, ['--sandbox', '--rate-limit', '3/min']);
+  const c = await v1({ kind: 'http', url: server.url });
+  try {
+    await c.read('learning-workspace://courses/c_negotiation');
+    await c.read('learning-workspace://groups/g_sales');
+    for (let i = 0; i < 4; i++) await c.read('learning-workspace://components/config/chat');
+    await c.call('analytics_hero', {});
+    await expect(c.read('learning-workspace://learners/u_elena')).rejects.toThrow(/Too many tool calls/);
+    await expect(c.call('analytics_hero', {})).rejects.toThrow(/Too many tool calls/);
+  } finally {
+    await c.close();
+    await server.stop();
+  }
+});
