@@ -237,11 +237,16 @@ const named = (id: unknown, name: unknown): NamedObject[] =>
 const SOURCES: Record<ObjectKind, { tool: string; input: Record<string, unknown>; objects: (data: Row) => NamedObject[] }> = {
   learner: {
     tool: 'analytics_students',
-    input: {},
+    // Only what the index keeps: the rest of each row is not cleaned, checked for secrets or written out.
+    input: { fields: ['user.id', 'user.name'] },
     objects: (d) =>
       rows(d, 'students').flatMap((r) => named((r['user'] as Row | undefined)?.['id'], (r['user'] as Row | undefined)?.['name'])),
   },
-  course: { tool: 'analytics_courses', input: {}, objects: (d) => rows(d, 'courses').flatMap((r) => named(r['courseId'], r['title'])) },
+  course: {
+    tool: 'analytics_courses',
+    input: { fields: ['courseId', 'title'] },
+    objects: (d) => rows(d, 'courses').flatMap((r) => named(r['courseId'], r['title'])),
+  },
   group: {
     tool: 'groups_list',
     input: { includeDescendants: true },
