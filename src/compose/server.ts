@@ -83,10 +83,10 @@ const zodValidator: jsonSchemaValidator = {
 /** Runs a request handler inside its telemetry (a SERVER span continuing the client's trace, and its duration). */
 type Traced = (ctx: ServerContext, request: JSONRPCRequest, run: () => Promise<Result>) => Promise<Result>;
 
-/** What a request is about, for its span's name: the tool or prompt, the resource, the task. */
+/** What a request is about, for its span's name: the tool or prompt, the resource, the task, what a completion completes. */
 function targetOf(request: JSONRPCRequest): string | undefined {
-  const params = request.params as { name?: unknown; uri?: unknown; taskId?: unknown } | undefined;
-  const target = params?.name ?? params?.uri ?? params?.taskId;
+  const params = request.params as { name?: unknown; uri?: unknown; taskId?: unknown; ref?: { name?: unknown; uri?: unknown } } | undefined;
+  const target = params?.name ?? params?.uri ?? params?.taskId ?? params?.ref?.uri ?? params?.ref?.name;
   return typeof target === 'string' ? target : undefined;
 }
 
