@@ -8,7 +8,7 @@ import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CLI, startHttpProcess, type HttpProcess } from './helpers.js';
+import { CLI, sandboxEnv, startHttpProcess, startSandbox, type HttpProcess } from './helpers.js';
 
 const env = { PATH: process.env['PATH'] ?? '', WORKSPACE_LOG_LEVEL: 'warn' };
 const SMALL = ['--sandbox'];
@@ -49,11 +49,11 @@ interface Conn {
 
 type Target = { kind: 'stdio'; args: string[] } | { kind: 'http'; url: string };
 
-async function v1(target: Target): Promise<Conn> {
+async function v1(target: Target, environment: Record<string, string> = env): Promise<Conn> {
   const client = new V1Client({ name: 'objects-v1', version: '0' });
   const transport =
     target.kind === 'stdio'
-      ? new V1Stdio({ command: process.execPath, args: [CLI, ...target.args], env, stderr: 'ignore' })
+      ? new V1Stdio({ command: process.execPath, args: [CLI, ...target.args], env: environment, stderr: 'ignore' })
       : new V1Http(new URL(target.url));
   await client.connect(transport);
   return {
@@ -320,5 +320,24 @@ test('over HTTP with --rate-limit, a read of a workspace object counts as a tool
   } finally {
     await c.close();
     await server.stop();
+  }
+});
+
+test('without a Connector credential no template is offered and a read is resource-not-found; one the workspace refuses is an error that says so', async () => {
+  const sandbox = await startSandbox();
+  const { WORKSPACE_CONNECTOR_TOKEN: _token, ...contentOnly } = sandboxEnv(sandbox);
+  const missing = await v1({ kind: 'stdio', args: [] }, contentOnly);
+  const refused = await v1({ kind: 'stdio', args: [] }, sandboxEnv(sandbox, { WORKSPACE_CONNECTOR_TOKEN: 'not-the-token' }));
+  try {
+    expect(await missing.templates()).toEqual([]);
+    await expect(missing.read('learning-workspace://courses/c_negotiation')).rejects.toThrow(/No resource/);
+    await expect(refused.read('learning-workspace://courses/c_negotiation')).rejects.toThrow(/failed: UNAUTHORIZED: .*Resolution: /);
+    await expect(refused.complete(template('courses', 'courseId'), 'courseId', 'neg')).rejects.toThrow(
+      /Listing the workspace's courses with analytics_courses failed: UNAUTHORIZED: .*Resolution: /,
+    );
+  } finally {
+    await missing.close();
+    await refused.close();
+    await sandbox.close();
   }
 });

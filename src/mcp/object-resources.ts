@@ -12,7 +12,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { ToolDef } from '../../tools/define.js';
 import { PROMPTS } from '../../tools/prompts.js';
-import { ToolError } from '../call/errors.js';
+import type { ErrorData } from '../call/errors.js';
 import { UNTRUSTED_META } from '../text/meta-keys.js';
 import { cut, oneLine } from '../text/clean.js';
 import { quote } from '../text/quote.js';
@@ -170,11 +170,7 @@ export async function readObject(s: ObjectServing, uri: string): Promise<ReadRes
     // The workspace answers an unknown id with 404, or with a field error on the id (422).
     if (e.code === 'NOT_FOUND' || (e.code === 'UPSTREAM_INVALID' && e.fieldErrors?.[t.arg] !== undefined))
       throw notFound(uri, `the workspace has no ${t.kind} ${quote(id)}.`);
-    throw new ProtocolError(
-      ProtocolErrorCode.InternalError,
-      `Reading ${quote(uri)} failed: ${e.code}: ${e.message} Resolution: ${e.resolution}`,
-      e,
-    );
+    throw failure(`Reading ${quote(uri)}`, e);
   }
   const result = outcome.result;
   let data = result.structuredContent as Record<string, unknown>;
@@ -190,6 +186,11 @@ export async function readObject(s: ObjectServing, uri: string): Promise<ReadRes
     ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}),
     ...cacheFields(s.ctx, READ_TTL_MS),
   };
+}
+
+/** A failed read as a protocol error that says what failed, why and what to do: the tool result's words. */
+function failure(what: string, e: ErrorData): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InternalError, `${what} failed: ${e.code}: ${e.message} Resolution: ${e.resolution}`, e);
 }
 
 /** A group's row of groups_list and the rows below it, with the marks of what people wrote in them. */
@@ -224,7 +225,7 @@ async function readObjects(s: ObjectServing, kind: ObjectKind): Promise<NamedObj
   const def = tools.find((d) => d.name === source.tool)!;
   const call = callContext(s.ctx, s.opts, s.request);
   const outcome = await executeStep(def, source.input, s.opts, call, s.ctx, s.request, {}, {}, { whole: true });
-  if (outcome.error) throw ToolError.from(outcome.error);
+  if (outcome.error) throw failure(`Listing the workspace's ${kind}s with ${def.name}`, outcome.error);
   return source.objects(outcome.result.structuredContent as Record<string, unknown>);
 }
 
