@@ -60,6 +60,16 @@ describe('the index per caller', () => {
     expect(index.size).toBe(3);
     expect((await index.list('e', 'learner', async () => [])).objects[0]?.id).toBe('e');
   });
+
+  test('an expired index is let go at the next request of any caller', async () => {
+    let now = 0;
+    const index = new ObjectIndex(1_000, 8, () => now);
+    await index.list('a', 'group', async () => []);
+    await index.list('b', 'group', async () => []);
+    now = 1_500;
+    await index.list('c', 'group', async () => []);
+    expect(index.size).toBe(1);
+  });
 });
 
 describe('the templates', () => {
