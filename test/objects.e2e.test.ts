@@ -171,6 +171,7 @@ describe.each(TRANSPORTS)('%s', (transport) => {
       expect(group['group']).toEqual(all.find((g) => g.id === 'g_sales'));
       expect(group['group']).toMatchObject({ name: 'Sales', memberCount: expect.any(Number) });
       expect(group['subgroups']).toEqual(all.filter((g) => g.parentId === 'g_sales'));
+      expect(group['subgroupCount']).toBe(2);
     });
 
     test('2026-07-28 results carry how long they may be kept (ttlMs, private); 2025-11-25 results carry no such fields', async () => {
@@ -341,3 +342,16 @@ test('without a Connector credential no template is offered and a read is resour
     await sandbox.close();
   }
 });
+
+test('a group whose rows below would pass the result cap shows as many as fit, in the order groups_list gives, and says how many there are', async () => {
+  const c = await v1({ kind: 'stdio', args: [...SIZED, '--result-max-chars', '5000'] });
+  try {
+    const read = await c.read('learning-workspace://groups/g_sales');
+    const group = json(read) as { subgroups: { id: string }[]; subgroupCount: number };
+    expect(read.contents[0]!.text!.length).toBeLessThanOrEqual(5000);
+    expect(group.subgroupCount).toBeGreaterThan(group.subgroups.length);
+    expect(group.subgroups.slice(0, 4).map((g) => g.id)).toEqual(['g_sales_emea', 'g_sales_na', 'g_sales_apac', 'g_sales_latam']);
+  } finally {
+    await c.close();
+  }
+}, 60_000);

@@ -22,6 +22,7 @@ import { complete, MAX_VALUES, type NamedObject, type ObjectIndex, type ObjectKi
 import type { RequestContext } from './request-context.js';
 import { callContext, executeStep, type ToolCallOptions } from './tool-call.js';
 import { presentPaths } from './untrusted.js';
+import { DEFAULTS } from '../config/defaults.js';
 
 // Workspace objects as resources a person attaches: a course, a learner, a group and an assignment, each
 // read through its read tool's own call (the request core, the result cap, lockdown and the untrusted
@@ -161,9 +162,7 @@ export async function readObject(s: ObjectServing, uri: string): Promise<ReadRes
     s.request,
     s.request.trace,
     {},
-    {
-      whole: t.kind === 'group',
-    },
+    { whole: t.kind === 'group' },
   );
   if (outcome.error) {
     const e = outcome.error;
@@ -175,7 +174,7 @@ export async function readObject(s: ObjectServing, uri: string): Promise<ReadRes
   const result = outcome.result;
   let data = result.structuredContent as Record<string, unknown>;
   let marks = (result._meta?.[UNTRUSTED_META] as string[] | undefined) ?? [];
-  if (t.kind === 'group') ({ data, marks } = groupOf(def, data, id, uri));
+  if (t.kind === 'group') ({ data, marks } = groupOf(def, data, id, uri, s.opts.resultMaxChars ?? DEFAULTS.resultMaxChars));
   const next = (data['page'] as { nextOffset?: number | null } | undefined)?.nextOffset;
   const meta = {
     ...(marks.length > 0 ? { [UNTRUSTED_META]: marks } : {}),
@@ -193,8 +192,12 @@ function failure(what: string, e: ErrorData): ProtocolError {
   return new ProtocolError(ProtocolErrorCode.InternalError, `${what} failed: ${e.code}: ${e.message} Resolution: ${e.resolution}`, e);
 }
 
-/** A group's row of groups_list and the rows below it, with the marks of what people wrote in them. */
-function groupOf(def: ToolDef, data: Record<string, unknown>, id: string, uri: string) {
+/**
+ * A group's row of groups_list and the rows below it, with the marks of what people wrote in them: as many
+ * of the rows below as the result cap holds, in the order groups_list gives them, with how many there are
+ * (`subgroupCount`).
+ */
+function groupOf(def: ToolDef, data: Record<string, unknown>, id: string, uri: string, maxChars: number) {
   const rows = (data['groups'] as Record<string, unknown>[] | undefined) ?? [];
   const group = rows.find((g) => g['id'] === id);
   if (!group) throw notFound(uri, `the workspace has no group ${quote(id)}.`);
@@ -211,7 +214,9 @@ function groupOf(def: ToolDef, data: Record<string, unknown>, id: string, uri: s
       }
     }
   }
-  const out = { group, subgroups };
+  let room = maxChars - JSON.stringify({ group, subgroups: [], subgroupCount: subgroups.length }).length;
+  const shown = subgroups.filter((g) => (room -= JSON.stringify(g).length + 1) >= 0);
+  const out = { group, subgroups: shown, subgroupCount: subgroups.length };
   const declared = (def.untrusted ?? []).flatMap((p) =>
     p.startsWith('groups[].') ? [`group.${p.slice('groups[].'.length)}`, `subgroups[].${p.slice('groups[].'.length)}`] : [],
   );
