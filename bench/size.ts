@@ -17,7 +17,7 @@ const REPEATS = Number(process.env['BENCH_SIZE_REPEATS'] ?? 5);
 const AT_ONCE = 16;
 
 /** The sandbox with a clock: the time it spent answering, summed over the requests since the last reset. */
-class TimedSandbox extends TestSandbox {
+export class TimedSandbox extends TestSandbox {
   spentMs = 0;
   override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const t = performance.now();

@@ -156,12 +156,17 @@ describe.each(CLIENTS)('$name', ({ connect, server, told }) => {
     );
   });
 
-  test('resources/templates/list answers a list', async () => {
+  test('resources/templates/list offers the templates of the tools offered: a group with groups_list, none narrowed to analytics', async () => {
     const conn = await connect(server().url, {});
+    const analytics = await connect(server().url, { 'X-MCP-Toolsets': 'analytics' });
     try {
-      expect((await conn.templates()).resourceTemplates).toEqual([]);
+      expect((await conn.templates()).resourceTemplates).toEqual([
+        expect.objectContaining({ uriTemplate: 'learning-workspace://groups/{groupId}' }),
+      ]);
+      expect((await analytics.templates()).resourceTemplates).toEqual([]);
     } finally {
       await conn.close();
+      await analytics.close();
     }
   });
 });
@@ -169,7 +174,7 @@ describe.each(CLIENTS)('$name', ({ connect, server, told }) => {
 test('a 2026-07-28 resources/templates/list carries the cache hints of resources/list', async () => {
   const conn = await v2(stateful.url, {});
   try {
-    expect(await conn.templates()).toMatchObject({ resourceTemplates: [], ttlMs: 600_000, cacheScope: 'private' });
+    expect(await conn.templates()).toMatchObject({ resourceTemplates: [{ name: 'group' }], ttlMs: 600_000, cacheScope: 'private' });
   } finally {
     await conn.close();
   }

@@ -17,6 +17,7 @@ import { Readings } from '../mcp/list-reading.js';
 import { JobRunner, newJobId } from '../jobs/runner.js';
 import { Catalogue, repeatFacts } from '../mcp/catalogue.js';
 import { CallsInFlight } from '../mcp/in-flight.js';
+import { ObjectIndex } from '../mcp/object-index.js';
 import type { Narrowing } from '../mcp/narrowing.js';
 import { requestContext, type Caller } from '../mcp/request-context.js';
 import { createMcpServer } from './server.js';
@@ -81,7 +82,17 @@ export async function prepareServing(config: Config, env: NodeJS.ProcessEnv): Pr
   // One place for the readings of lists served in parts, for every server of the process: a next part asked
   // in another session, or on another 2026-07-28 request, reads the same one.
   const readings = new Readings(jobs?.store ?? new MemoryReadings());
-  const makeServer = serverFactory(config, upstream, inFlight, catalogues, { jobs, confirm, audit, telemetry, sandboxes, readings });
+  // One index of the objects callers name, for every server of the process (HTTP makes one per request).
+  const objects = new ObjectIndex();
+  const makeServer = serverFactory(config, upstream, inFlight, catalogues, {
+    jobs,
+    confirm,
+    audit,
+    telemetry,
+    sandboxes,
+    readings,
+    objects,
+  });
   const all = catalogues(upstream, false);
   const offerable = config.http?.credentials === 'client' ? catalogues(upstream.withTargets(clientApis(config)), false) : all;
   return { upstream, inFlight, jobs, confirm, audit, telemetry, sandboxes, verifyCaller, all, offerable, makeServer };
@@ -175,6 +186,7 @@ function serverFactory(
     telemetry: Telemetry | undefined;
     sandboxes: Sandboxes | undefined;
     readings: Readings;
+    objects: ObjectIndex;
   },
 ): ServerFactory {
   // Signed-in callers: the tools follow each request's scopes, so a step-up within a session counts at once.

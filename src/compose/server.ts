@@ -22,6 +22,8 @@ import { CallsInFlight } from '../mcp/in-flight.js';
 import type { Narrowing } from '../mcp/narrowing.js';
 import { getPrompt, listPrompts } from '../mcp/prompts.js';
 import { listResources, readResource } from '../mcp/resources.js';
+import { ObjectIndex } from '../mcp/object-index.js';
+import { completeArgument, listWithObjects, objectTemplates, readObject, type ObjectServing } from '../mcp/object-resources.js';
 import type { Telemetry } from '../telemetry/hooks.js';
 import { runJobTool } from '../mcp/job-tools.js';
 import { requestContext, type Caller, type RequestContext } from '../mcp/request-context.js';
@@ -57,6 +59,8 @@ export interface ServerOptions extends Omit<ToolCallOptions, 'readings'> {
   sandboxes?: CodeOptions['sandboxes'];
   /** code_run's limits, from the settings. */
   codeLimits?: CodeOptions['codeLimits'];
+  /** The workspace objects each caller names, kept a short while for completion and resources/list (one per process). */
+  objects?: ObjectIndex | undefined;
 }
 
 /**
@@ -79,10 +83,10 @@ const zodValidator: jsonSchemaValidator = {
 /** Runs a request handler inside its telemetry (a SERVER span continuing the client's trace, and its duration). */
 type Traced = (ctx: ServerContext, request: JSONRPCRequest, run: () => Promise<Result>) => Promise<Result>;
 
-/** What a request is about, for its span's name: the tool or prompt, the resource, the task. */
+/** What a request is about, for its span's name: the tool or prompt, the resource, the task, what a completion completes. */
 function targetOf(request: JSONRPCRequest): string | undefined {
-  const params = request.params as { name?: unknown; uri?: unknown; taskId?: unknown } | undefined;
-  const target = params?.name ?? params?.uri ?? params?.taskId;
+  const params = request.params as { name?: unknown; uri?: unknown; taskId?: unknown; ref?: { name?: unknown; uri?: unknown } } | undefined;
+  const target = params?.name ?? params?.uri ?? params?.taskId ?? params?.ref?.uri ?? params?.ref?.name;
   return typeof target === 'string' ? target : undefined;
 }
 
@@ -163,7 +167,8 @@ function forRevision(answer: InitializeAnswer): InitializeAnswer {
  * A fresh MCP server offering the given tools, for either protocol revision. Cheap on purpose: HTTP makes
  * one per session (2025-11-25) or per request (2026-07-28 and stateless), so the tool declarations, their
  * JSON Schemas and the `tools/list` answer are built once per process (the catalogue) and only referenced here. The
- * low-level server, not McpServer: McpServer converts every tool's schema per instance.
+ * low-level server, not McpServer: McpServer converts every tool's schema per instance. It completes the
+ * arguments of templates and prompts that name a learner, course or group (`completions`).
  */
 export function createMcpServer(given: ServerOptions): Server {
   const opts = { ...given, readings: given.readings ?? new Readings(given.jobs?.store ?? new MemoryReadings()) };
@@ -174,6 +179,7 @@ export function createMcpServer(given: ServerOptions): Server {
         tools: { listChanged: false },
         prompts: { listChanged: false },
         resources: { listChanged: false },
+        completions: {},
         logging: {},
         // Long calls run as jobs: a 2025-11-25 client may ask for one as a task, and a 2026-07-28 client
         // that declares the tasks extension gets its long calls as tasks.
@@ -195,8 +201,7 @@ export function createMcpServer(given: ServerOptions): Server {
       ClientCapabilities | undefined;
     return (declared ?? server.getClientCapabilities())?.elicitation !== undefined;
   };
-  const toolsFor = opts.toolsFor;
-  const tools = toolsFor ? (request: RequestContext) => toolsFor(request.caller) : () => opts.tools;
+  const tools = opts.toolsFor ? (request: RequestContext) => opts.toolsFor!(request.caller) : () => opts.tools;
   // Every answer that may wait (a list made on first use, a view read from disk) counts as in flight,
   // so a stdio client that sends its requests and closes stdin still gets them.
   server.setRequestHandler('tools/list', (_request, ctx) => inFlight.track(() => listTools(tools(requestContext(ctx)), opts)));
@@ -204,7 +209,7 @@ export function createMcpServer(given: ServerOptions): Server {
   server.setRequestHandler('prompts/get', async (request, ctx) =>
     getPrompt(tools(requestContext(ctx)).offered, request.params.name, request.params.arguments),
   );
-  serveResources(server, (ctx) => tools(requestContext(ctx)), inFlight);
+  serveResources(server, servingOf(opts, tools), inFlight);
   // In flight from the moment it arrives: the bundle loads the tool declarations on the first call, and a
   // stdio client that closed its input meanwhile must still get its answer.
   server.setRequestHandler('tools/call', (request, ctx) => inFlight.track(() => callTool(request, ctx)));
@@ -246,22 +251,38 @@ export function createMcpServer(given: ServerOptions): Server {
   return server;
 }
 
-/** The resources: reference for the tools offered, views, and with code_run the declarations its code calls. */
-function serveResources(server: Server, catalogueOf: (ctx: ServerContext) => Catalogue, inFlight: CallsInFlight): void {
-  server.setRequestHandler('resources/list', (_request, ctx) => {
-    const catalogue = catalogueOf(ctx);
-    const listed = listResources(catalogue.offered);
-    return catalogue.code ? { resources: [...listed.resources, codeResource()] } : listed;
-  });
-  // Every resource here has a fixed URI, listed above: no template. Declaring resources, the server still
-  // answers the list clients ask for (an empty one), with the same cache hints as resources/list.
-  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
-  server.setRequestHandler('resources/read', (request, ctx) =>
-    inFlight.track(async () => {
-      const catalogue = catalogueOf(ctx);
-      return (await readCodeResource(catalogue, request.params.uri)) ?? readResource(catalogue.offered, request.params.uri);
+/** What a resource or completion request is served with: the tool call options, the request's catalogue, the index. */
+function servingOf(opts: ServerOptions & ToolCallOptions, tools: (request: RequestContext) => Catalogue) {
+  const objects = opts.objects ?? new ObjectIndex();
+  return (ctx: ServerContext): ObjectServing => {
+    const request = requestContext(ctx);
+    return { opts, catalogue: tools(request), ctx, request, index: objects };
+  };
+}
+
+/**
+ * The resources: reference for the tools offered, views, with code_run the declarations its code calls,
+ * and the workspace's objects (templates, the courses and groups listed, completion of their ids).
+ */
+function serveResources(server: Server, serving: (ctx: ServerContext) => ObjectServing, inFlight: CallsInFlight): void {
+  server.setRequestHandler('resources/list', (request, ctx) =>
+    inFlight.track(() => {
+      const s = serving(ctx);
+      const own = listResources(s.catalogue.offered).resources;
+      return listWithObjects(s, s.catalogue.code ? [...own, codeResource()] : own, request.params?.cursor);
     }),
   );
+  server.setRequestHandler('resources/templates/list', (_request, ctx) => ({
+    resourceTemplates: objectTemplates(serving(ctx).catalogue.offered),
+  }));
+  server.setRequestHandler('resources/read', (request, ctx) =>
+    inFlight.track(async () => {
+      const s = serving(ctx);
+      const uri = request.params.uri;
+      return (await readObject(s, uri)) ?? (await readCodeResource(s.catalogue, uri)) ?? readResource(s.catalogue.offered, uri);
+    }),
+  );
+  server.setRequestHandler('completion/complete', (request, ctx) => inFlight.track(() => completeArgument(serving(ctx), request.params)));
 }
 
 /**

@@ -123,7 +123,16 @@ describe('@modelcontextprotocol/server', () => {
     await send('initialize', INITIALIZE);
     await send('tools/list', {});
     await send('prompts/get', { name: 'none' });
-    expect(methods).toEqual(['initialize', 'tools/list', 'prompts/get none']);
+    await send('completion/complete', {
+      ref: { type: 'ref/resource', uri: 'learning-workspace://courses/{courseId}' },
+      argument: { name: 'courseId', value: 'n' },
+    });
+    expect(methods).toEqual([
+      'initialize',
+      'tools/list',
+      'prompts/get none',
+      'completion/complete learning-workspace://courses/{courseId}',
+    ]);
   });
 });
 
