@@ -308,6 +308,22 @@ test.each(CLIENTS)(
   },
 );
 
+test.each(CLIENTS)(
+  '$name: narrowed to courses (/mcp/x/courses), the course template is offered but no course is named or completed: their names come from analytics, narrowed away',
+  async ({ connect }) => {
+    const url = servers.get('small')!.url.replace(/\/mcp$/, '/mcp/x/courses');
+    const c = await connect({ kind: 'http', url });
+    try {
+      expect((await c.templates()).map((t) => t.uriTemplate)).toEqual(['learning-workspace://courses/{courseId}']);
+      expect((await c.list()).resources.filter((r) => r.uri.startsWith('learning-workspace://courses/'))).toEqual([]);
+      expect(await c.complete(template('courses', 'courseId'), 'courseId', 'neg')).toMatchObject({ values: [], total: 0 });
+      expect(json(await c.read('learning-workspace://courses/c_negotiation'))).toBeTruthy();
+    } finally {
+      await c.close();
+    }
+  },
+);
+
 test('over HTTP with --rate-limit, a read of a workspace object counts as a tool call; the reference and views do not', async () => {
   const server = await startHttpProcess(env, ['--sandbox', '--rate-limit', '3/min']);
   const c = await v1({ kind: 'http', url: server.url });

@@ -269,7 +269,8 @@ const PROMPT_ARGUMENTS: Record<string, ObjectKind> = { groupId: 'group', userId:
 /**
  * completion/complete: the ids of the objects matching what was typed, for a template's argument or a
  * prompt's argument that names an object. An argument nothing lists (an assignment, a month) gets none;
- * a template or prompt this server does not offer is refused.
+ * a template or prompt this server does not offer is refused, and an argument whose list tool the request is
+ * not offered (narrowed away) gets none.
  */
 export async function completeArgument(s: ObjectServing, params: CompleteRequest['params']): Promise<CompleteResult> {
   const { ref, argument } = params;
@@ -287,7 +288,8 @@ export async function completeArgument(s: ObjectServing, params: CompleteRequest
     if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt ${quote(ref.name)}: prompts/list names them.`);
     kind = prompt.arguments.some((a) => a.name === argument.name) ? PROMPT_ARGUMENTS[argument.name] : undefined;
   }
-  if (!kind) return { completion: { values: [], total: 0, hasMore: false } };
+  // Names come only from a list tool this request is offered: a narrowing that leaves analytics out reveals no roster.
+  if (!kind || !s.catalogue.offered.has(SOURCES[kind].tool)) return { completion: { values: [], total: 0, hasMore: false } };
   return { completion: { ...complete(await listOf(s, kind), argument.value.slice(0, 200)) } };
 }
 
@@ -298,7 +300,7 @@ export const LIST_PAGE = MAX_VALUES;
 async function listedObjects(s: ObjectServing): Promise<Resource[]> {
   const out: Resource[] = [];
   for (const t of OBJECT_TEMPLATES) {
-    if (!t.index || t.kind === 'learner' || !s.catalogue.offered.has(t.tool)) continue;
+    if (!t.index || t.kind === 'learner' || !s.catalogue.offered.has(t.tool) || !s.catalogue.offered.has(SOURCES[t.index].tool)) continue;
     try {
       const list = await listOf(s, t.index);
       for (const o of list.objects) out.push(objectResource(t, o));
