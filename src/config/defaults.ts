@@ -23,6 +23,8 @@ export const DEFAULTS = {
   /** Under the 60 s clients wait. */
   jobAfterMs: 40_000,
   jobKeepMs: 3_600_000,
+  /** Background jobs one caller may have running at once. */
+  maxJobsPerCaller: 20,
   port: 8787,
   host: '127.0.0.1',
   maxSessions: 1000,

@@ -29,6 +29,8 @@ export interface Config {
   jobAfterMs: number;
   /** How long a finished job that was handed off is kept. */
   jobKeepMs: number;
+  /** Jobs one caller may have running at once. */
+  maxJobsPerCaller: number;
   /** A job store shared by replicas (standalone, Cluster or Sentinel); jobs live in the process without it. */
   redis: RedisTarget | undefined;
   /** When a deletion is confirmed by the person first. */
@@ -163,10 +165,11 @@ function rateLimit(value: string | undefined, onFailure: string | undefined): Ht
 function longOperations(
   read: Read,
   env: NodeJS.ProcessEnv,
-): Pick<Config, 'jobAfterMs' | 'jobKeepMs' | 'redis' | 'confirmDestructive' | 'stateSecret'> {
+): Pick<Config, 'jobAfterMs' | 'jobKeepMs' | 'maxJobsPerCaller' | 'redis' | 'confirmDestructive' | 'stateSecret'> {
   return {
     jobAfterMs: integer('job-after-ms', read('job-after-ms'), DEFAULTS.jobAfterMs, 0, 3_600_000),
     jobKeepMs: integer('job-keep-ms', read('job-keep-ms'), DEFAULTS.jobKeepMs, 1_000, 7 * 86_400_000),
+    maxJobsPerCaller: integer('max-jobs-per-caller', read('max-jobs-per-caller'), DEFAULTS.maxJobsPerCaller, 1, 1_000),
     redis: redisSettings(env),
     confirmDestructive: confirmMode(read('confirm-destructive')),
     stateSecret: stateSecret(env['WORKSPACE_STATE_SECRET']),
