@@ -31,6 +31,8 @@ export const DEFAULTS = {
   maxSessionsPerCaller: 100,
   sessionIdleMs: 1_800_000,
   maxInFlight: 16,
+  /** Requests in flight one caller may have at once, every session and revision together. */
+  maxInFlightPerCaller: 64,
   drainMs: 10_000,
   workers: 1,
   oauthScopes: ['workspace:read', 'workspace:write'],

@@ -329,6 +329,13 @@ export const OPTIONS: readonly OptionRow[] = [
     help: `requests in flight per session at most (default ${DEFAULTS.maxInFlight})`,
   },
   {
+    flag: 'max-inflight-per-caller',
+    env: 'WORKSPACE_MCP_MAX_INFLIGHT_PER_CALLER',
+    value: 'N',
+    group: 'Serving',
+    help: `requests in flight one caller (access token, credentials or signed-in user) may have at once, every session and revision together; past it 429 with Retry-After (default ${DEFAULTS.maxInFlightPerCaller}; per process)`,
+  },
+  {
     flag: 'metrics',
     env: 'WORKSPACE_MCP_METRICS',
     group: 'Serving',

@@ -80,6 +80,8 @@ export interface HttpConfig {
   maxSessionsPerCaller: number;
   sessionIdleMs: number;
   maxInFlight: number;
+  /** Requests in flight one caller may have at once, every session and revision together. */
+  maxInFlightPerCaller: number;
   drainMs: number;
   /** Prefix of this replica's session ids, so a load balancer can route a session back to it. */
   replicaId: string | undefined;
@@ -372,6 +374,7 @@ function httpConfig(values: Values, read: Read, env: NodeJS.ProcessEnv): HttpCon
     maxSessionsPerCaller: integer('max-sessions-per-caller', read('max-sessions-per-caller'), DEFAULTS.maxSessionsPerCaller, 1, 1_000_000),
     sessionIdleMs: integer('session-idle-ms', read('session-idle-ms'), DEFAULTS.sessionIdleMs, 1_000, 86_400_000),
     maxInFlight: integer('max-inflight', read('max-inflight'), DEFAULTS.maxInFlight, 1, 10_000),
+    maxInFlightPerCaller: integer('max-inflight-per-caller', read('max-inflight-per-caller'), DEFAULTS.maxInFlightPerCaller, 1, 100_000),
     drainMs: integer('drain-ms', read('drain-ms'), DEFAULTS.drainMs, 0, 600_000),
     rateLimit: rateLimit(read('rate-limit'), read('rate-limit-store-failure')),
     metrics: switchOn(values, read, 'metrics'),

@@ -161,6 +161,7 @@ describe('parseCli', () => {
       'maxSessionsPerCaller',
       'sessionIdleMs',
       'maxInFlight',
+      'maxInFlightPerCaller',
       'drainMs',
       'workers',
     ] as const)
