@@ -114,6 +114,8 @@ describe.each(['memory', 'Redis'])('background jobs per caller, %s store', (stor
         };
         expect(modern.result.isError).toBe(true);
         expect(text(modern.result)).toMatch(/TOO_MANY_JOBS/);
+        // An identical call joins its running job: it starts nothing, so the bound does not refuse it.
+        expect(jobOf(await call(alice, 'presentations_create', { ...DECK, topic: 'Alice A' }))?.id).toBe(ids[0]);
         expect(creates(sandbox)).toBe(sent);
 
         // Alice's jobs do not touch Bob's: his finished deck is still his to read.

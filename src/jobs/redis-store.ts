@@ -391,7 +391,13 @@ export class RedisJobStore implements JobStore {
       () => this.redis.lwAdmit(runningSetKey(job.owner), job.id, this.bounds.maxRunningPerCaller, now, now + RUNNING_LEASE_MS),
       signal,
     );
-    if (admitted === 0) return { full: { why: 'caller', running, bound: this.bounds.maxRunningPerCaller } };
+    if (admitted === 0) {
+      // Joining an identical job that runs (on another replica) starts nothing: never refused.
+      const holder = await this.step('claim', () => this.redis.get(runningKey(key)), signal);
+      const existing = holder ? await this.get(holder) : undefined;
+      if (existing?.status === 'running') return { record: existing, joined: true };
+      return { full: { why: 'caller', running, bound: this.bounds.maxRunningPerCaller } };
+    }
     try {
       await this.step('claim', () => this.redis.lwPut(jobKey(job.id), RUNNING_TTL_MS, '0', ...fields(job)), signal);
       let stale = '';
