@@ -1,4 +1,4 @@
-// npm run bench [section] (latency, cpu, relay, throughput, startup, sign-in, telemetry, size, completion): side-by-side
+// npm run bench [section] (latency, cpu, relay, throughput, startup, sign-in, telemetry, size, completion, code, fairness): side-by-side
 // figures measured in one run against the sandbox upstream on loopback,
 // ending with the three that set the targets: stdio added latency and cold start against the minimal v2
 // SDK server, stateful HTTP throughput against the minimal v1 one.
@@ -1050,6 +1050,7 @@ if (!only || only === 'telemetry') await telemetry();
 if (!only || only === 'size') await (await import('./size.js')).costAtSize();
 if (!only || only === 'code') await (await import('./code.js')).codeCost();
 if (!only || only === 'completion') await (await import('./completion.js')).completionCost();
+if (!only || only === 'fairness') await (await import('./fairness.js')).fairnessCost();
 
 const figures = [headline.stdio, headline.start, headline.throughput].filter((f) => f !== undefined);
 if (figures.length > 0) console.log(`\n## The three figures (same run, same machine)\n\n${figures.map((f) => `- ${f}`).join('\n')}`);

@@ -57,7 +57,7 @@ describe('sessions', () => {
           ),
         ),
       );
-      // Refused as not accepted upstream (401), or, past the 16 checks in flight, as not checkable now (503).
+      // Refused as not accepted upstream (401), or, past the checks in flight and those waiting their turn, as not checkable now (503).
       expect(statuses.every((st) => st === 401 || st === 503)).toBe(true);
       const real = await post(server.url, initialize('2025-11-25'), { authorization: `Bearer ${SANDBOX_CREDENTIALS.connectorToken}` });
       expect(real.status).toBe(200);

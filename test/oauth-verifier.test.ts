@@ -2,7 +2,7 @@
 // rate limit, opaque tokens by introspection, metadata discovery and an issuer that cannot be reached.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { decodeProtectedHeader } from 'jose';
 import type { OAuthSettings } from '../src/config/oauth.js';
 import { IssuerUnavailable, metadataUrls, TokenRejected, TokenVerifier } from '../src/transports/http/oauth.js';
@@ -86,9 +86,9 @@ describe('opaque tokens', () => {
 });
 
 describe('load', () => {
-  test('introspection calls in flight are capped: the rest are told the issuer is busy, not that their token is bad', async () => {
-    let inFlight = 0;
-    let most = 0;
+  /** An issuer that answers each introspection after 100 ms: `good-token` is active, every other one is not. */
+  async function slowIssuer() {
+    const state = { inFlight: 0, most: 0, asked: 0 };
     const slow = createServer((req, res) => {
       if (req.url?.startsWith('/.well-known/')) {
         const at = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
@@ -96,30 +96,71 @@ describe('load', () => {
           .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify({ issuer: at, introspection_endpoint: `${at}/introspect` }));
       }
-      most = Math.max(most, ++inFlight);
-      setTimeout(() => {
-        inFlight--;
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ active: false }));
-      }, 200);
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        state.asked++;
+        state.most = Math.max(state.most, ++state.inFlight);
+        const good = new URLSearchParams(body).get('token') === 'good-token';
+        const claims = good
+          ? { active: true, aud: RESOURCE, sub: 'alice', scope: READ, exp: Math.floor(Date.now() / 1000) + 3_600 }
+          : { active: false };
+        setTimeout(() => {
+          state.inFlight--;
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(claims));
+        }, 100);
+      });
     });
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
     const at = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
-    const verifier = new TokenVerifier({
-      issuer: at,
-      publicUrl: RESOURCE,
-      audiences: [],
-      readScope: READ,
-      writeScope: WRITE,
-      userClaim: undefined,
-      introspection: INTROSPECTOR,
-      tokenTypes: ['at+jwt'],
-    });
+    const verifier = new TokenVerifier(
+      {
+        issuer: at,
+        publicUrl: RESOURCE,
+        audiences: [],
+        readScope: READ,
+        writeScope: WRITE,
+        userClaim: undefined,
+        introspection: INTROSPECTOR,
+        tokenTypes: ['at+jwt'],
+      },
+      // Nothing cached: the good token is introspected again on every request, as one whose grant lapsed.
+      { cacheMs: 0 },
+    );
+    return { state, verifier, close: () => new Promise((resolve) => slow.close(resolve)) };
+  }
+
+  const reasonsOf = (outcomes: PromiseSettledResult<unknown>[]) =>
+    outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error).constructor.name : 'accepted'));
+
+  test('introspections in flight are capped; a made-up token waits its turn and is refused as not active, not told the issuer is busy', async () => {
+    const { state, verifier, close } = await slowIssuer();
     const outcomes = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => verifier.verify(`made-up-token-${i}`)));
-    const reasons = outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error).constructor.name : 'accepted'));
-    expect(reasons.filter((r) => r === 'TokenRejected')).toHaveLength(32);
-    expect(reasons.filter((r) => r === 'IssuerUnavailable')).toHaveLength(18);
-    expect(most).toBe(32);
-    await new Promise((resolve) => slow.close(resolve));
+    expect(reasonsOf(outcomes).every((r) => r === 'TokenRejected')).toBe(true);
+    // 32 at most, 8 of them kept for tokens found good before: new ones take 24 at once.
+    expect(state.most).toBe(24);
+    // Sent again, they are refused from memory: the issuer is not asked again.
+    const asked = state.asked;
+    const again = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => verifier.verify(`made-up-token-${i}`)));
+    expect(reasonsOf(again).every((r) => r === 'TokenRejected')).toBe(true);
+    expect(state.asked).toBe(asked);
+    await close();
+  });
+
+  test('a flood of made-up opaque tokens leaves a token found good before unaffected', { timeout: 30_000 }, async () => {
+    const { state, verifier, close } = await slowIssuer();
+    expect((await verifier.verify('good-token')).subject).toMatch(/alice$/);
+    const flood = Promise.allSettled(Array.from({ length: 700 }, (_, i) => verifier.verify(`flood-${i}`)));
+    // The flood has every slot open to new tokens and a full queue; the good token takes a slot kept for it.
+    await vi.waitFor(() => expect(state.most).toBe(24), { timeout: 10_000, interval: 10 });
+    const good = await Promise.allSettled([verifier.verify('good-token'), verifier.verify('good-token')]);
+    expect(reasonsOf(good)).toEqual(['accepted', 'accepted']);
+    const reasons = reasonsOf(await flood);
+    // Past the queue the flood is told the issuer is busy (503): its own delay, nobody else's.
+    expect(reasons.filter((r) => r === 'IssuerUnavailable').length).toBeGreaterThan(0);
+    expect(reasons.every((r) => r === 'TokenRejected' || r === 'IssuerUnavailable')).toBe(true);
+    expect(state.most).toBeLessThanOrEqual(32);
+    await close();
   });
 });
 

@@ -141,6 +141,11 @@ export const ERROR_CODES = {
     resolution: 'Ask the person whether to make it again; the next identical call runs it.',
     retry: true,
   },
+  TOO_MANY_JOBS: {
+    meaning: 'This caller has as many background jobs running as the server allows (or its job store is full); nothing was started.',
+    resolution: 'Follow the running jobs with jobs_get (or cancel one with jobs_cancel), then call again once one has ended.',
+    retry: true,
+  },
   NO_SUCH_JOB: {
     meaning: 'This caller has no job with that id (or it ended long enough ago to be forgotten).',
     resolution: 'Job ids come from the answer of a long tool; a finished job is kept for a limited time.',

@@ -10,6 +10,7 @@ import { log } from '../telemetry/log.js';
 import { CredentialCheck, type Verdict } from '../call/credential-check.js';
 import { Upstream } from '../call/upstream.js';
 import type { Config } from '../config/parse.js';
+import { DEFAULT_JOB_BOUNDS } from '../jobs/caller-jobs.js';
 import { MemoryJobStore } from '../jobs/memory-store.js';
 import { MemoryReadings } from '../jobs/memory-readings.js';
 import type { JobStore } from '../jobs/record.js';
@@ -121,13 +122,14 @@ async function startTelemetry(env: NodeJS.ProcessEnv, prometheus: boolean): Prom
 async function jobRunner(config: Config): Promise<JobRunner> {
   const replica = `${config.http?.replicaId ?? hostname()}-${process.pid}-${newJobId().slice(0, 6)}`;
   const retention = { keepMs: config.jobKeepMs, quickKeepMs: 0 };
+  const bounds = { ...DEFAULT_JOB_BOUNDS, maxRunningPerCaller: config.maxJobsPerCaller };
   let store: JobStore;
   if (config.redis) {
     const { RedisJobStore } = await import('../jobs/redis-store.js');
     // Not waited for: a store that is not up yet is reached in the background, and /readyz says so meanwhile.
-    store = RedisJobStore.open(config.redis, { ...retention, quickKeepMs: 30_000 }, replica);
+    store = RedisJobStore.open(config.redis, { ...retention, quickKeepMs: 30_000 }, replica, bounds);
   } else {
-    store = new MemoryJobStore(retention);
+    store = new MemoryJobStore(retention, bounds);
   }
   return new JobRunner(store, {
     handOffMs: config.jobAfterMs,

@@ -23,12 +23,16 @@ export const DEFAULTS = {
   /** Under the 60 s clients wait. */
   jobAfterMs: 40_000,
   jobKeepMs: 3_600_000,
+  /** Background jobs one caller may have running at once. */
+  maxJobsPerCaller: 20,
   port: 8787,
   host: '127.0.0.1',
   maxSessions: 1000,
   maxSessionsPerCaller: 100,
   sessionIdleMs: 1_800_000,
   maxInFlight: 16,
+  /** Requests in flight one caller may have at once, every session and revision together. */
+  maxInFlightPerCaller: 64,
   drainMs: 10_000,
   workers: 1,
   oauthScopes: ['workspace:read', 'workspace:write'],

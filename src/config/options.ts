@@ -153,6 +153,13 @@ export const OPTIONS: readonly OptionRow[] = [
     help: `how long a finished job's result is kept for jobs_get (default ${DEFAULTS.jobKeepMs})`,
   },
   {
+    flag: 'max-jobs-per-caller',
+    env: 'WORKSPACE_MAX_JOBS_PER_CALLER',
+    value: 'N',
+    group: 'Tools',
+    help: `background jobs one caller (access token, credentials or signed-in user) may have running at once; past it a long call is refused, naming jobs_get (default ${DEFAULTS.maxJobsPerCaller}; shared by replicas through WORKSPACE_REDIS_URL)`,
+  },
+  {
     env: 'WORKSPACE_REDIS_URL',
     group: 'Tools',
     secret: true,
@@ -320,6 +327,13 @@ export const OPTIONS: readonly OptionRow[] = [
     value: 'N',
     group: 'Serving',
     help: `requests in flight per session at most (default ${DEFAULTS.maxInFlight})`,
+  },
+  {
+    flag: 'max-inflight-per-caller',
+    env: 'WORKSPACE_MCP_MAX_INFLIGHT_PER_CALLER',
+    value: 'N',
+    group: 'Serving',
+    help: `requests in flight one caller (access token, credentials or signed-in user) may have at once, every session and revision together; past it 429 with Retry-After (default ${DEFAULTS.maxInFlightPerCaller}; per process)`,
   },
   {
     flag: 'metrics',

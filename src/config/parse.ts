@@ -29,6 +29,8 @@ export interface Config {
   jobAfterMs: number;
   /** How long a finished job that was handed off is kept. */
   jobKeepMs: number;
+  /** Jobs one caller may have running at once. */
+  maxJobsPerCaller: number;
   /** A job store shared by replicas (standalone, Cluster or Sentinel); jobs live in the process without it. */
   redis: RedisTarget | undefined;
   /** When a deletion is confirmed by the person first. */
@@ -78,6 +80,8 @@ export interface HttpConfig {
   maxSessionsPerCaller: number;
   sessionIdleMs: number;
   maxInFlight: number;
+  /** Requests in flight one caller may have at once, every session and revision together. */
+  maxInFlightPerCaller: number;
   drainMs: number;
   /** Prefix of this replica's session ids, so a load balancer can route a session back to it. */
   replicaId: string | undefined;
@@ -163,10 +167,11 @@ function rateLimit(value: string | undefined, onFailure: string | undefined): Ht
 function longOperations(
   read: Read,
   env: NodeJS.ProcessEnv,
-): Pick<Config, 'jobAfterMs' | 'jobKeepMs' | 'redis' | 'confirmDestructive' | 'stateSecret'> {
+): Pick<Config, 'jobAfterMs' | 'jobKeepMs' | 'maxJobsPerCaller' | 'redis' | 'confirmDestructive' | 'stateSecret'> {
   return {
     jobAfterMs: integer('job-after-ms', read('job-after-ms'), DEFAULTS.jobAfterMs, 0, 3_600_000),
     jobKeepMs: integer('job-keep-ms', read('job-keep-ms'), DEFAULTS.jobKeepMs, 1_000, 7 * 86_400_000),
+    maxJobsPerCaller: integer('max-jobs-per-caller', read('max-jobs-per-caller'), DEFAULTS.maxJobsPerCaller, 1, 1_000),
     redis: redisSettings(env),
     confirmDestructive: confirmMode(read('confirm-destructive')),
     stateSecret: stateSecret(env['WORKSPACE_STATE_SECRET']),
@@ -369,6 +374,7 @@ function httpConfig(values: Values, read: Read, env: NodeJS.ProcessEnv): HttpCon
     maxSessionsPerCaller: integer('max-sessions-per-caller', read('max-sessions-per-caller'), DEFAULTS.maxSessionsPerCaller, 1, 1_000_000),
     sessionIdleMs: integer('session-idle-ms', read('session-idle-ms'), DEFAULTS.sessionIdleMs, 1_000, 86_400_000),
     maxInFlight: integer('max-inflight', read('max-inflight'), DEFAULTS.maxInFlight, 1, 10_000),
+    maxInFlightPerCaller: integer('max-inflight-per-caller', read('max-inflight-per-caller'), DEFAULTS.maxInFlightPerCaller, 1, 100_000),
     drainMs: integer('drain-ms', read('drain-ms'), DEFAULTS.drainMs, 0, 600_000),
     rateLimit: rateLimit(read('rate-limit'), read('rate-limit-store-failure')),
     metrics: switchOn(values, read, 'metrics'),

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { errorResult, ToolError } from '../call/errors.js';
 import { LOCKDOWN_META, UNTRUSTED_META } from '../text/meta-keys.js';
-import type { JobRecord, StoreUnavailable } from './record.js';
+import type { JobRecord, StoreUnavailable, TooManyJobs } from './record.js';
 
 // What an agent is told of a job: the handed-off answer of a long tool, and the answers of jobs_get and jobs_cancel.
 
@@ -91,6 +91,33 @@ export function storeUnavailable(err: StoreUnavailable, what: string): CallToolR
       : 'Retry the same call in about 5 s; repeated failures mean the store is down, which the server operator must fix.',
   });
   return errorResult(error);
+}
+
+/**
+ * A long call refused by the job bounds: the caller has as many jobs running as it may (or the store is
+ * full). Nothing was started; what to do is to follow the jobs it has, and call again once one ended.
+ */
+export function tooManyJobs(err: TooManyJobs, tool: string): CallToolResult {
+  const { full } = err;
+  if (full.why === 'caller')
+    return errorResult(
+      new ToolError(
+        `${tool} was not started: this caller has ${full.running} jobs running, and may have at most ${full.bound} running at once (the server's --max-jobs-per-caller). Nothing was sent to the workspace.`,
+        {
+          code: 'TOO_MANY_JOBS',
+          resolution: `Call jobs_get with the jobId of a running job to wait for it (or jobs_cancel one no longer needed), then call ${tool} again once one has ended.`,
+        },
+      ),
+    );
+  return errorResult(
+    new ToolError(
+      `${tool} was not started: this server holds as many jobs as it keeps (${full.bound}), and makes room only from a caller's own finished ones. Nothing was sent to the workspace.`,
+      {
+        code: 'TOO_MANY_JOBS',
+        resolution: `Call jobs_get for the jobs you started to collect their results, then call ${tool} again in a few minutes; if it persists, the server's operator must look at its load.`,
+      },
+    ),
+  );
 }
 
 /** A job's result, to be kept: marked when it was made in lockdown (see seenInLockdown). */

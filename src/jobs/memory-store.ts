@@ -1,8 +1,7 @@
+import { CallerJobs, DEFAULT_JOB_BOUNDS, type JobBounds } from './caller-jobs.js';
 import { MemoryReadings } from './memory-readings.js';
 import type { Claim, Doubt, JobOutcome, JobRecord, JobStore, Liveness, Retention, StoreReport } from './record.js';
 
-/** The most jobs one process keeps; past it the oldest finished ones go first. */
-const MAX_JOBS = 10_000;
 /** The most doubts kept; past it the oldest go first. */
 const MAX_DOUBTS = 1_000;
 
@@ -15,8 +14,15 @@ export class MemoryJobStore implements JobStore {
   private readonly cancelListeners: ((id: string) => void)[] = [];
   private readonly doubts = new Map<string, { doubt: Doubt; until: number }>();
   private readonly readings = new MemoryReadings();
+  /** Each caller's running and kept jobs: a caller makes room only from its own finished ones. */
+  private readonly callers: CallerJobs;
 
-  constructor(private readonly retention: Retention) {}
+  constructor(
+    private readonly retention: Retention,
+    bounds: JobBounds = DEFAULT_JOB_BOUNDS,
+  ) {
+    this.callers = new CallerJobs(bounds);
+  }
 
   async claim(key: string, record: JobRecord, _signal?: AbortSignal, overDoubt = false): Promise<Claim> {
     const running = this.keys.get(key);
@@ -24,9 +30,11 @@ export class MemoryJobStore implements JobStore {
     if (existing?.status === 'running') return { record: { ...existing }, joined: true };
     const doubt = this.doubts.get(key);
     if (doubt && doubt.until >= Date.now() && !overDoubt) return { doubt: doubt.doubt };
+    const full = this.callers.admit(record.owner, (id) => this.drop(id));
+    if (full) return { full };
     this.doubts.delete(key);
-    this.evictIfFull();
     this.jobs.set(record.id, { ...record });
+    this.callers.started(record.owner, record.id);
     this.keys.set(key, record.id);
     return { record, joined: false };
   }
@@ -132,31 +140,25 @@ export class MemoryJobStore implements JobStore {
   /** Frees the key, wakes the waiters, and forgets the job when its retention is over. */
   private ended(job: JobRecord): void {
     const { id, key } = job;
+    this.callers.ended(job.owner, id);
     if (this.keys.get(key) === id) this.keys.delete(key);
     for (const wake of this.waiters.get(id) ?? []) wake();
     this.waiters.delete(id);
     const keep = job.handedOff ? this.retention.keepMs : this.retention.quickKeepMs;
     clearTimeout(this.expiry.get(id));
-    if (keep <= 0) {
-      this.jobs.delete(id);
-      return;
-    }
-    const timer = setTimeout(() => {
-      this.jobs.delete(id);
-      this.expiry.delete(id);
-    }, keep);
+    if (keep <= 0) return this.drop(id);
+    const timer = setTimeout(() => this.drop(id), keep);
     timer.unref();
     this.expiry.set(id, timer);
   }
 
-  private evictIfFull(): void {
-    if (this.jobs.size < MAX_JOBS) return;
-    for (const [id, job] of this.jobs) {
-      if (job.status === 'running') continue;
-      this.jobs.delete(id);
-      clearTimeout(this.expiry.get(id));
-      this.expiry.delete(id);
-      if (this.jobs.size < MAX_JOBS) return;
-    }
+  /** Forgets a job: its retention is over, or it made room for a newer one of its own caller. */
+  private drop(id: string): void {
+    const job = this.jobs.get(id);
+    if (!job) return;
+    this.jobs.delete(id);
+    this.callers.forget(job.owner, id);
+    clearTimeout(this.expiry.get(id));
+    this.expiry.delete(id);
   }
 }

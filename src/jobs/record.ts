@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ErrorData } from '../call/errors.js';
+import type { JobsFull } from './caller-jobs.js';
 
 // What a job is, wherever it is kept: in this process's memory, or in Redis shared by replicas.
 
@@ -48,8 +49,21 @@ export interface Doubt {
   why: 'lost' | 'interrupted';
 }
 
-/** What a claim comes to: the job to run or join, or the doubt that stops an identical write. */
-export type Claim = { record: JobRecord; joined: boolean } | { doubt: Doubt };
+/**
+ * What a claim comes to: the job to run or join, the doubt that stops an identical write, or a refusal
+ * because the caller has as many jobs running as it may (or the store is full): nothing was started.
+ */
+export type Claim = { record: JobRecord; joined: boolean } | { doubt: Doubt } | { full: JobsFull };
+
+/** Thrown when a new job is refused by the bounds (JobsFull): nothing was started or sent. */
+export class TooManyJobs extends Error {
+  constructor(readonly full: JobsFull) {
+    super(
+      full.why === 'caller' ? `${full.running} jobs running of at most ${full.bound} per caller` : `the job store holds ${full.bound} jobs`,
+    );
+    this.name = 'TooManyJobs';
+  }
+}
 
 /** Thrown by a store that cannot answer now (down, stalled, failing over); says whether anything was started. */
 export class StoreUnavailable extends Error {

@@ -11,6 +11,7 @@ import {
   type Fault,
   type RedisClient,
 } from './redis-client.js';
+import { DEFAULT_JOB_BOUNDS, type JobBounds } from './caller-jobs.js';
 import {
   StoreUnavailable,
   type Claim,
@@ -59,6 +60,11 @@ const STEP_RETRY_MS = 3_000;
 const SETTLE_MS = 20_000;
 /** The most jobs of one caller that tasks/list reads. */
 const LIST_MAX = 100;
+/**
+ * A running job counts toward its caller's share this long after its replica last renewed it (every
+ * tick): a replica that died stops holding its callers' shares within a minute.
+ */
+const RUNNING_LEASE_MS = 60_000;
 
 // Every key carries a hash tag, so on a Redis Cluster each script's keys are in one slot: a job's keys are
 // tagged by its id, a call's (the running job of identical calls, the doubt a lost write left) by the
@@ -70,6 +76,8 @@ const jobKey = (id: string) => `${PREFIX}job:{${id}}`;
 const runningKey = (key: string) => `${PREFIX}run:{${key}}`;
 const doubtKey = (key: string) => `${PREFIX}doubt:{${key}}`;
 const ownerKey = (owner: string) => `${PREFIX}owner:{${owner}}`;
+/** A caller's running jobs, each scored by when its lease lapses: on the caller's slot, beside its list. */
+const runningSetKey = (owner: string) => `${PREFIX}running:{${owner}}`;
 const replicaKey = (replica: string) => `${PREFIX}replica:{${replica}}`;
 /** A reading of a long list, tagged by its own key (caller, tool and arguments, hashed): one key, one slot. */
 const readingKey = (key: string) => `${PREFIX}reading:{${key}}`;
@@ -117,11 +125,42 @@ const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 0`;
 
-/** KEYS: a caller's list. ARGV: ttl, score, id. */
+/**
+ * Adds a job to its caller's list and keeps the list within the caller's share: past it, the caller's own
+ * oldest jobs that do not run are taken off. KEYS: the caller's list, its running set. ARGV: ttl, score,
+ * id, the share. Gives the ids taken off, whose records the caller then deletes.
+ */
 const LIST_ADD = `
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
-return 0`;
+local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[4])
+local gone = {}
+if over <= 0 then return gone end
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, over + redis.call('ZCARD', KEYS[2]))) do
+  if #gone >= over then break end
+  if not redis.call('ZSCORE', KEYS[2], id) then
+    redis.call('ZREM', KEYS[1], id)
+    gone[#gone + 1] = id
+  end
+end
+return gone`;
+
+/**
+ * Admits one more running job of a caller within its share. KEYS: its running set. ARGV: id, share, now,
+ * lease end. Leases that lapsed (their replica died) are dropped first. Gives [1, count] when admitted
+ * (also when this id holds a place already), [0, count] when the share is taken.
+ */
+const ADMIT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[3])
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+  redis.call('ZADD', KEYS[1], ARGV[4], ARGV[1])
+  return {1, redis.call('ZCARD', KEYS[1])}
+end
+local count = redis.call('ZCARD', KEYS[1])
+if count >= tonumber(ARGV[2]) then return {0, count} end
+redis.call('ZADD', KEYS[1], ARGV[4], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[4]) - tonumber(ARGV[3]))
+return {1, count + 1}`;
 
 /** KEYS: job. ARGV: fields to set while it runs. */
 const UPDATE = `
@@ -155,7 +194,8 @@ type Scripts = {
   lwPut(...args: (string | number)[]): Promise<number>;
   lwClaim(...args: (string | number)[]): Promise<[number, string]>;
   lwRelease(...args: (string | number)[]): Promise<number>;
-  lwListAdd(...args: (string | number)[]): Promise<number>;
+  lwListAdd(...args: (string | number)[]): Promise<string[]>;
+  lwAdmit(...args: (string | number)[]): Promise<[number, number]>;
   lwUpdate(...args: (string | number)[]): Promise<number>;
   lwFinish(...args: (string | number)[]): Promise<[number, string[]]>;
 };
@@ -234,6 +274,7 @@ export class RedisJobStore implements JobStore {
     private readonly retention: Retention,
     private readonly replica: string,
     private readonly health: StoreHealth,
+    private readonly bounds: JobBounds,
   ) {
     this.lastFailure = Date.now();
     subscriber.on('message', (channel: string, id: string) => {
@@ -252,7 +293,7 @@ export class RedisJobStore implements JobStore {
    * The store, connecting in the background: a Redis that is not up yet is retried with a back-off, and
    * calls that need it are told STORE_UNAVAILABLE meanwhile (/readyz says `connecting`, and why).
    */
-  static open(target: RedisTarget, retention: Retention, replica: string): RedisJobStore {
+  static open(target: RedisTarget, retention: Retention, replica: string, bounds: JobBounds = DEFAULT_JOB_BOUNDS): RedisJobStore {
     const health = new StoreHealth('job store');
     const redis = createClient(target, 'lw-jobs') as RedisClient & Scripts;
     // The subscription is restored by the client after a reconnect; it needs its queue for that, and no timeout.
@@ -263,10 +304,11 @@ export class RedisJobStore implements JobStore {
     redis.defineCommand('lwPut', { numberOfKeys: 1, lua: PUT });
     redis.defineCommand('lwClaim', { numberOfKeys: 2, lua: CLAIM });
     redis.defineCommand('lwRelease', { numberOfKeys: 1, lua: RELEASE });
-    redis.defineCommand('lwListAdd', { numberOfKeys: 1, lua: LIST_ADD });
+    redis.defineCommand('lwListAdd', { numberOfKeys: 2, lua: LIST_ADD });
+    redis.defineCommand('lwAdmit', { numberOfKeys: 1, lua: ADMIT });
     redis.defineCommand('lwUpdate', { numberOfKeys: 1, lua: UPDATE });
     redis.defineCommand('lwFinish', { numberOfKeys: 1, lua: FINISH });
-    const store = new RedisJobStore(redis, subscriber, retention, replica, health);
+    const store = new RedisJobStore(redis, subscriber, retention, replica, health, bounds);
     // A failed first attempt is an 'error' event (classified, logged); the client goes on trying.
     for (const r of [redis, subscriber]) r.connect().catch(() => undefined);
     return store;
@@ -342,6 +384,20 @@ export class RedisJobStore implements JobStore {
    */
   async claim(key: string, job: JobRecord, signal?: AbortSignal, overDoubt = false): Promise<Claim> {
     await this.afterEpoch(signal);
+    // Its caller's share first: a caller at it is refused before anything is written.
+    const now = Date.now();
+    const [admitted, running] = await this.step(
+      'claim',
+      () => this.redis.lwAdmit(runningSetKey(job.owner), job.id, this.bounds.maxRunningPerCaller, now, now + RUNNING_LEASE_MS),
+      signal,
+    );
+    if (admitted === 0) {
+      // Joining an identical job that runs (on another replica) starts nothing: never refused.
+      const holder = await this.step('claim', () => this.redis.get(runningKey(key)), signal);
+      const existing = holder ? await this.get(holder) : undefined;
+      if (existing?.status === 'running') return { record: existing, joined: true };
+      return { full: { why: 'caller', running, bound: this.bounds.maxRunningPerCaller } };
+    }
     try {
       await this.step('claim', () => this.redis.lwPut(jobKey(job.id), RUNNING_TTL_MS, '0', ...fields(job)), signal);
       let stale = '';
@@ -352,9 +408,7 @@ export class RedisJobStore implements JobStore {
           signal,
         );
         if (outcome === 0) {
-          await this.step('claim', () =>
-            this.redis.lwListAdd(ownerKey(job.owner), RUNNING_TTL_MS, Date.parse(job.startedAt) || Date.now(), job.id),
-          );
+          await this.listAdd(job, RUNNING_TTL_MS);
           return { record: job, joined: false };
         }
         if (outcome === 3) return await this.unclaimed(job, { doubt: JSON.parse(value) as Doubt });
@@ -371,10 +425,27 @@ export class RedisJobStore implements JobStore {
     }
   }
 
-  /** A job written for a claim that did not take the key: deleted, or ended later if that fails. */
+  /** A job written for a claim that did not take the key: deleted, or ended later if that fails; its place in its caller's share freed. */
   private async unclaimed(job: JobRecord, claim: Claim): Promise<Claim> {
     await this.redis.del(jobKey(job.id)).catch(() => this.abandoned.add(job.id));
+    await this.redis.zrem(runningSetKey(job.owner), job.id).catch(() => undefined);
     return claim;
+  }
+
+  /** A job on its caller's list; the caller's own oldest finished jobs past its share are deleted. */
+  private async listAdd(job: JobRecord, ttl: number): Promise<void> {
+    const gone = await this.step('write', () =>
+      this.redis.lwListAdd(
+        ownerKey(job.owner),
+        runningSetKey(job.owner),
+        ttl,
+        Date.parse(job.startedAt) || Date.now(),
+        job.id,
+        this.bounds.maxKeptPerCaller,
+      ),
+    );
+    // One key a command: on a cluster each job is on a slot of its own. What fails here expires by itself.
+    for (const id of gone) await this.redis.del(jobKey(id)).catch(() => undefined);
   }
 
   /** Waits, within the signal, while the store came back empty less than RESTORE_WINDOW_MS ago. */
@@ -416,11 +487,11 @@ export class RedisJobStore implements JobStore {
     const args = [jobKey(job.id), job.id, this.retention.keepMs, this.retention.quickKeepMs, ENDED, alsoPublish, mode];
     const [whole, flat] = await this.step('write', () => this.redis.lwFinish(...args, ...set), undefined, 'the end of a job');
     const ended = record(flat);
-    if (whole === 1)
-      await this.step('write', () =>
-        this.redis.lwListAdd(ownerKey(job.owner), Math.max(this.retention.keepMs, 1), Date.parse(job.startedAt) || Date.now(), job.id),
-      );
-    if (ended && ended.status !== 'running') await this.step('write', () => this.redis.lwRelease(runningKey(job.key), job.id));
+    if (whole === 1) await this.listAdd(job, Math.max(this.retention.keepMs, 1));
+    if (ended && ended.status !== 'running') {
+      await this.step('write', () => this.redis.lwRelease(runningKey(job.key), job.id));
+      await this.step('write', () => this.redis.zrem(runningSetKey(job.owner), job.id));
+    }
     return ended;
   }
 
@@ -514,6 +585,8 @@ export class RedisJobStore implements JobStore {
         this.redis.set(replicaKey(this.replica), '1', 'PX', PRESENCE_TTL_MS),
         this.redis.lwEpoch(EPOCH, 'set'),
         ...running.map((job) => this.restore(job)),
+        // The jobs running here hold their callers' shares for another lease.
+        ...running.map((job) => this.redis.zadd(runningSetKey(job.owner), Date.now() + RUNNING_LEASE_MS, job.id)),
       ]);
       await this.resettle();
       await this.endAbandoned(new Set(running.map((j) => j.id)));
@@ -530,7 +603,14 @@ export class RedisJobStore implements JobStore {
   /** Writes a running job back if the store lost it, with its running key (unless another running job took it) and its list entry. */
   private async restore(job: JobRecord): Promise<void> {
     if ((await this.redis.lwPut(jobKey(job.id), RUNNING_TTL_MS, '1', ...fields(job))) === 0) return;
-    await this.redis.lwListAdd(ownerKey(job.owner), RUNNING_TTL_MS, Date.parse(job.startedAt) || Date.now(), job.id);
+    await this.redis.lwListAdd(
+      ownerKey(job.owner),
+      runningSetKey(job.owner),
+      RUNNING_TTL_MS,
+      Date.parse(job.startedAt) || Date.now(),
+      job.id,
+      this.bounds.maxKeptPerCaller,
+    );
     const holder = await this.redis.get(runningKey(job.key));
     const held = holder && holder !== job.id ? record(await this.redis.hgetall(jobKey(holder))) : undefined;
     if (held?.status !== 'running')

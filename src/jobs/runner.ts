@@ -4,7 +4,7 @@ import type { ProgressKind } from '../call/context.js';
 import { errorResult, ToolError } from '../call/errors.js';
 import { log } from '../telemetry/log.js';
 import { failedOutcome, lostMessage, type RepeatFacts } from './advice.js';
-import type { Doubt, JobError, JobOutcome, JobRecord, JobStore } from './record.js';
+import { TooManyJobs, type Doubt, type JobError, type JobOutcome, type JobRecord, type JobStore } from './record.js';
 
 /** What a job's work returns: the MCP result, and for a failure the error it stands for. */
 export interface Outcome {
@@ -151,6 +151,7 @@ export class JobRunner {
       };
       const claim = await this.store.claim(key, fresh, call.signal, overDoubt);
       if ('doubt' in claim) return claim;
+      if ('full' in claim) throw new TooManyJobs(claim.full);
       const { record, joined } = claim;
       if (!joined) return this.attach(this.start(record, work), call, handOffMs);
       // Joined a job another replica runs: wait for its end there, as for one of ours.

@@ -6,8 +6,8 @@ import { errorResult, invalidInput, ToolError, type ErrorCode } from '../call/er
 import { invoke } from '../call/invoke.js';
 import type { Upstream } from '../call/upstream.js';
 import { doubtQuestion, doubtRefusal } from '../jobs/advice.js';
-import { handOffResult, madeIn, seenInLockdown, storeUnavailable } from '../jobs/answers.js';
-import { StoreUnavailable, type Doubt, type JobRecord } from '../jobs/record.js';
+import { handOffResult, madeIn, seenInLockdown, storeUnavailable, tooManyJobs } from '../jobs/answers.js';
+import { StoreUnavailable, TooManyJobs, type Doubt, type JobRecord } from '../jobs/record.js';
 import type { Attach, JobRunner, Outcome } from '../jobs/runner.js';
 import { log, redact } from '../telemetry/log.js';
 import { fieldIssues, withoutNullOptionals } from './arguments.js';
@@ -139,6 +139,7 @@ export async function runTool(
     }
   } catch (err) {
     if (err instanceof StoreUnavailable) return storeUnavailable(err, 'Nothing was started');
+    if (err instanceof TooManyJobs) return tooManyJobs(err, def.name);
     throw err;
   }
   return jobAnswer(ran, asTask, jobs.opts.keepMs, def.name, call.lockdown);
@@ -197,6 +198,7 @@ export async function runWorkAsJob(
     );
   } catch (err) {
     if (err instanceof StoreUnavailable) return storeUnavailable(err, notStarted);
+    if (err instanceof TooManyJobs) return tooManyJobs(err, tool);
     throw err;
   }
   if ('doubt' in ran) throw new Error(`${tool} met a doubt, which only a write that adds leaves`);

@@ -150,6 +150,7 @@ describe('parseCli', () => {
       'resultMaxChars',
       'jobAfterMs',
       'jobKeepMs',
+      'maxJobsPerCaller',
     ] as const) {
       expect(c[key], key).toBe(DEFAULTS[key]);
     }
@@ -160,6 +161,7 @@ describe('parseCli', () => {
       'maxSessionsPerCaller',
       'sessionIdleMs',
       'maxInFlight',
+      'maxInFlightPerCaller',
       'drainMs',
       'workers',
     ] as const)

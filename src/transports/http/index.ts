@@ -22,6 +22,7 @@ import { ProtectedResource } from './protected-resource.js';
 import { isSignInProbe, signInProbeAnswer } from './probes.js';
 import { createRateLimit, type RateLimit } from './rate-limit.js';
 import { SessionStore } from './sessions.js';
+import { CallersInFlight } from './callers-in-flight.js';
 import type { Telemetry } from '../../telemetry/hooks.js';
 import { StatelessServing } from './stateless.js';
 import { traceRequest, type AccessTrace } from './trace.js';
@@ -177,6 +178,7 @@ function mcpRoute(parts: McpRouteParts): (req: IncomingMessage, res: ServerRespo
   const { opts, checkOrigin, authenticate, resource, sessions, modern, stateless, rate, maxBody } = parts;
   const { makeServer } = opts;
   const waiting = new WaitingCalls();
+  const callers = new CallersInFlight(opts.maxInFlightPerCaller);
   return async (req, res, trace, path) => {
     checkOrigin(req);
     // Nothing is read, opened or sent upstream for a caller that is not let in.
@@ -192,6 +194,8 @@ function mcpRoute(parts: McpRouteParts): (req: IncomingMessage, res: ServerRespo
     // narrowing; a 2026-07-28 or stateless request has no session, whatever Mcp-Session-Id it carries.
     const narrowing = legacy && !opts.stateless && sid ? sessions.narrowingFor(sid, caller, own) : own;
     if (narrowing) trace.narrowing = narrowing.label;
+    // One bound per caller over every revision and mode, a session's own bound beside it.
+    if (body && body.requests.length > 0) res.once('close', callers.enter(caller.hash, body.requests.length));
     if (body) waiting.cancel(body, caller.hash, sid);
     if (rate && body && body.toolCalls > 0) await countCalls(rate, waiting, body, caller.hash, sid, trace.client);
     // A step-up to the write scope is asked for only where a write is offered: not on a read-only narrowing.

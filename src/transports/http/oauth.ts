@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { OAuthSettings } from '../../config/oauth.js';
+import { CheckGate, Recent, type GateOptions } from '../../call/check-gate.js';
 import { log } from '../../telemetry/log.js';
 
 /** What a valid token grants. */
@@ -43,8 +44,16 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
 const CLOCK_SKEW_S = 60;
 const ISSUER_TIMEOUT_MS = 5_000;
 const MAX_CACHED = 10_000;
-/** Introspection calls in flight at most: a flood of made-up opaque tokens must not become a flood at the issuer. */
-const MAX_INTROSPECTIONS = 32;
+/**
+ * Introspection calls in flight at most, so a flood of made-up opaque tokens does not become a flood at
+ * the issuer; 8 of them kept for tokens found good before (a cached grant that lapsed), and a new token
+ * that finds the rest taken waits up to 5 s for its turn rather than being refused.
+ */
+const INTROSPECTIONS: GateOptions = { slots: 32, reserved: 8, waitMs: 5_000, maxWaiting: 512 };
+/** A token the issuer said is not active is refused again from memory this long, without asking again. */
+const REFUSED_MS = 30_000;
+/** How long a token found good keeps its room among the introspections. */
+const KNOWN_MS = 24 * 3_600_000;
 
 /**
  * The places RFC 8414 and OpenID Connect Discovery put an issuer's metadata, in the order the MCP
@@ -81,7 +90,10 @@ export class TokenVerifier {
   private jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
   private readonly cache = new Map<string, { grant: Grant; until: number }>();
   private readonly accepted: string[];
-  private introspecting = 0;
+  private readonly introspections = new CheckGate(INTROSPECTIONS);
+  /** Tokens refused lately, with the reason, kept apart from the good ones so a flood of refusals never pushes those out. */
+  private readonly refused = new Recent<string>(MAX_CACHED, REFUSED_MS);
+  private readonly known = new Recent(MAX_CACHED, KNOWN_MS);
 
   constructor(
     private readonly settings: OAuthSettings,
@@ -108,7 +120,10 @@ export class TokenVerifier {
     const key = createHash('sha256').update(token).digest('base64url');
     const hit = this.cache.get(key);
     if (hit && hit.until > Date.now()) return hit.grant;
-    const { grant, expiresAt } = looksLikeJwt(token) ? await this.verifyJwt(token) : await this.introspect(token);
+    const refusal = this.refused.get(key);
+    if (refusal !== undefined) throw new TokenRejected(refusal);
+    const { grant, expiresAt } = looksLikeJwt(token) ? await this.verifyJwt(token) : await this.introspect(token, key);
+    this.known.add(key);
     this.remember(key, grant, Math.min(expiresAt, Date.now() + (this.opts.cacheMs ?? 60_000)));
     return grant;
   }
@@ -158,15 +173,14 @@ export class TokenVerifier {
   }
 
   /** RFC 7662: the issuer says whether an opaque token is active, and for whom and what. */
-  private async introspect(token: string): Promise<{ grant: Grant; expiresAt: number }> {
+  private async introspect(token: string, key: string): Promise<{ grant: Grant; expiresAt: number }> {
     const client = this.settings.introspection;
     if (!client) throw new TokenRejected('not a JWT, and no introspection client is configured to check opaque tokens');
     const endpoint = (await this.metadata()).introspection_endpoint;
     if (!endpoint) throw new IssuerUnavailable('the authorization server publishes no introspection_endpoint');
     const basic = Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString('base64');
-    if (this.introspecting >= MAX_INTROSPECTIONS)
-      throw new IssuerUnavailable(`${MAX_INTROSPECTIONS} token introspections are already in flight`);
-    this.introspecting++;
+    const release = await this.introspections.acquire(this.known.has(key));
+    if (!release) throw new IssuerUnavailable(`${INTROSPECTIONS.slots} token introspections are in flight and more wait for their turn`);
     let claims: Record<string, unknown>;
     try {
       const res = await fetch(endpoint, {
@@ -180,9 +194,14 @@ export class TokenVerifier {
     } catch (err) {
       throw new IssuerUnavailable(`token introspection failed: ${(err as Error).message}`);
     } finally {
-      this.introspecting--;
+      release();
     }
-    if (claims['active'] !== true) throw new TokenRejected('the token is not active');
+    // The issuer's word that the token is not active is remembered: a flood of made-up tokens sent again
+    // costs nothing more. Other refusals depend on this server's settings (the audience) and are not.
+    if (claims['active'] !== true) {
+      this.refused.add(key, 'the token is not active');
+      throw new TokenRejected('the token is not active');
+    }
     if (claims['iss'] !== undefined && claims['iss'] !== this.settings.issuer)
       throw new TokenRejected('the token was issued by another authorization server');
     const audiences = this.audiencesAccepted(claims['aud']);
