@@ -240,6 +240,7 @@ export class RedisJobStore implements JobStore {
     private readonly retention: Retention,
     private readonly replica: string,
     private readonly health: StoreHealth,
+    private readonly readingsMaxChars: number,
   ) {
     this.lastFailure = Date.now();
     subscriber.on('message', (channel: string, id: string) => {
@@ -258,7 +259,7 @@ export class RedisJobStore implements JobStore {
    * The store, connecting in the background: a Redis that is not up yet is retried with a back-off, and
    * calls that need it are told STORE_UNAVAILABLE meanwhile (/readyz says `connecting`, and why).
    */
-  static open(target: RedisTarget, retention: Retention, replica: string): RedisJobStore {
+  static open(target: RedisTarget, retention: Retention, replica: string, readingsMaxChars = READINGS_MAX_CHARS): RedisJobStore {
     const health = new StoreHealth('job store');
     const redis = createClient(target, 'lw-jobs') as RedisClient & Scripts;
     // The subscription is restored by the client after a reconnect; it needs its queue for that, and no timeout.
@@ -272,7 +273,7 @@ export class RedisJobStore implements JobStore {
     redis.defineCommand('lwListAdd', { numberOfKeys: 1, lua: LIST_ADD });
     redis.defineCommand('lwUpdate', { numberOfKeys: 1, lua: UPDATE });
     redis.defineCommand('lwFinish', { numberOfKeys: 1, lua: FINISH });
-    const store = new RedisJobStore(redis, subscriber, retention, replica, health);
+    const store = new RedisJobStore(redis, subscriber, retention, replica, health, readingsMaxChars);
     // A failed first attempt is an 'error' event (classified, logged); the client goes on trying.
     for (const r of [redis, subscriber]) r.connect().catch(() => undefined);
     return store;
@@ -516,7 +517,7 @@ export class RedisJobStore implements JobStore {
       await this.redis.hdel(READINGS_SIZES, ...gone);
     }
     let total = (await this.redis.hvals(READINGS_SIZES)).reduce((n, v) => n + Number(v), 0);
-    while (total > READINGS_MAX_CHARS) {
+    while (total > this.readingsMaxChars) {
       const [oldest] = await this.redis.zpopmin(READINGS_INDEX);
       if (oldest === undefined) break;
       total -= Number((await this.redis.hget(READINGS_SIZES, oldest)) ?? 0);
