@@ -7,7 +7,7 @@ import { ToolError } from '../../src/call/errors.js';
 import { readWithLimit, smallerLimit } from '../../src/call/list-limit.js';
 import type { RequestSpec, Upstream } from '../../src/call/upstream.js';
 import { MemoryReadings } from '../../src/jobs/memory-readings.js';
-import { fitList, valueAt } from '../../src/mcp/fit.js';
+import { fitList, pageNote, valueAt } from '../../src/mcp/fit.js';
 import { fitAnswer } from '../../src/mcp/fit-answer.js';
 import { projectRow, projectRows } from '../../src/mcp/fields.js';
 import { cursorOf, LARGE_READ_ROWS, readList, Readings } from '../../src/mcp/list-reading.js';
@@ -175,6 +175,26 @@ describe('fields', () => {
     expect(byName('assignments_get').rowPaths).toContain('progressPercent');
   });
 
+  test("fields cut the part's rows only, as they are measured: the rows of the reading are left as they are", () => {
+    let projected = 0;
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({ ...row, user: { ...row.user, id: `u${i}` } }));
+    const project = (r: unknown) => (projected++, projectRow(r, ['user.id']));
+    const part = fitList({ students: rows }, 'students', 5_000, 2_000, {}, { project, cursor: (n) => `c${n}` });
+    const got = part.data['students'] as unknown[];
+    expect(got[0]).toEqual({ user: { id: 'u5000' } });
+    expect(projected).toBeLessThanOrEqual(got.length + 1);
+    expect(part.page).toMatchObject({ offset: 5_000, returned: got.length, total: 10_000, nextCursor: `c${5_000 + got.length}` });
+    expect(rows[5_000]).toHaveProperty('coursesCompleted', 3);
+  });
+
+  test('a larger limit is offered only where one can succeed; past the maxima the note says to narrow the list', () => {
+    const page = { offset: 0, returned: 10, total: 10, nextOffset: null, mayGoOn: true as const };
+    expect(pageNote('students', page, 100_000)).toMatch(/ask with a larger limit \(up to 100000\)/);
+    expect(pageNote('students', page)).not.toMatch(/larger limit/);
+    expect(pageNote('students', page)).toMatch(/narrow it with the tool's filters/);
+    expect(pageNote('students', { ...page, nextOffset: 10, nextCursor: 'abc' })).toMatch(/cursor: "abc"/);
+  });
+
   test('two fields cut a learner row at least threefold', () => {
     const full = JSON.stringify({ ...row, joinedAt: '2026-01-01T00:00:00.000Z', coursesAssigned: 5, groups: ['Sales EMEA', 'Team 12'] });
     const cut = JSON.stringify(projectRow(JSON.parse(full), ['user.name', 'coursesCompleted']));
@@ -320,10 +340,18 @@ describe('one reading per list', () => {
     expect(most).toBe(2);
   });
 
-  test('exactly as many rows as asked: the list may go on', async () => {
+  test('exactly as many rows as asked: the list may go on, and a larger limit is offered only below the maxima', async () => {
     const { upstream } = fakeUpstream(5_007);
     const got = await readList(def, { limit: 100 }, { upstream, readings: new Readings(new MemoryReadings()) }, ctx, 'alice', check);
     expect(got.flags).toEqual({ mayGoOn: true });
+    expect(got.upTo).toBe(100_000);
+    const all = await readList(def, {}, { upstream, readings: new Readings(new MemoryReadings()), listMaxRows: 5_007 }, ctx, 'al', check);
+    expect(all.flags).toEqual({ mayGoOn: true });
+    expect(all.upTo).toBeUndefined();
+    const capped = fakeUpstream(5_007, 1_000, 'must be at most 1000');
+    const taken = await readList(def, {}, { upstream: capped.upstream, readings: new Readings(new MemoryReadings()) }, ctx, 'al', check);
+    expect(taken.flags).toEqual({ mayGoOn: true });
+    expect(taken.upTo).toBeUndefined();
   });
 
   test('a code run reads whole and keeps nothing', async () => {
