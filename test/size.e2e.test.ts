@@ -48,7 +48,7 @@ function withinClients(r: CallToolResult, name: string): void {
 
 /** One part of a list: its result, checked against the cap, its rows and its page. */
 async function part(c: Connected, tool: string, args: Record<string, unknown>, path: string[]) {
-  const r = (await c.client.callTool({ name: tool, arguments: args })) as CallToolResult;
+  const r = (await c.client.callTool({ name: tool, arguments: args }, undefined, { timeout: 600_000 })) as CallToolResult;
   withinClients(r, tool);
   const s = r.structuredContent as Record<string, unknown>;
   const rows = path.reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], s) as unknown[];
@@ -92,7 +92,7 @@ function suite(name: string, connect: () => Promise<{ conn: Connected; stop: () 
       await stop();
     });
 
-    test('following nextOffset through analytics_students yields every learner once, with the true total', async () => {
+    test('following nextCursor through analytics_students yields every learner once, with the true total', async () => {
       const { rows, totals, parts } = await allRows(conn, 'analytics_students', {}, ['students']);
       const ids = rows.map((r) => (r as { user: { id: string } }).user.id);
       expect(parts).toBeGreaterThan(1);
@@ -101,7 +101,7 @@ function suite(name: string, connect: () => Promise<{ conn: Connected; stop: () 
       expect(ids.length).toBeGreaterThanOrEqual(5_000);
     });
 
-    test("following nextOffset through assignments_get yields every assignee once; the assignment's figures whole in every part", async () => {
+    test("following nextCursor through assignments_get yields every assignee once; the assignment's figures whole in every part", async () => {
       for (const assignmentId of ['as_sales_onboarding', 'as_security_all']) {
         const { rows, totals } = await allRows(conn, 'assignments_get', { assignmentId }, ['assignment', 'assignedUsers']);
         const ids = rows.map((r) => (r as { userId: string }).userId);
@@ -200,7 +200,12 @@ describe('a walk across a change, over stdio against the e2e fake of 5,000 learn
 describe('at 100,000 learners, over stdio', () => {
   let conn: Connected;
   beforeAll(async () => {
-    conn = await connectStdio(env, ['--sandbox', '--sandbox-size', '100000']);
+    // A whole list of 100,000 takes the sandbox seconds to make, longer on a busy machine: the server waits for it.
+    conn = await connectStdio({ ...env, WORKSPACE_TIMEOUT_MS: '300000', WORKSPACE_DEADLINE_MS: '600000' }, [
+      '--sandbox',
+      '--sandbox-size',
+      '100000',
+    ]);
     await conn.client.listTools();
   }, 240_000);
   afterAll(() => conn.close());
