@@ -5,7 +5,7 @@ import type { ToolDef } from '../../tools/define.js';
 import type { CallContext } from '../call/context.js';
 import { ToolError } from '../call/errors.js';
 import { invoke } from '../call/invoke.js';
-import { readWithLimit, routeKey } from '../call/list-limit.js';
+import { listMaxBytes, readWithLimit, routeKey } from '../call/list-limit.js';
 import type { Upstream } from '../call/upstream.js';
 import { DEFAULTS } from '../config/defaults.js';
 import type { ReadingStore } from '../jobs/record.js';
@@ -204,9 +204,12 @@ async function readFresh(
   opts: ReadingOptions,
   call: CallContext,
 ): Promise<ListReading> {
-  if (!('limit' in def.input.shape)) return { data: await invoke(def, checked, opts.upstream, call), flags: {} };
-  const given = typeof checked['limit'] === 'number' ? checked['limit'] : undefined;
   const most = opts.listMaxRows ?? DEFAULTS.listMaxRows;
+  // A list with no limit (an assignment's assignees) comes whole at any size, up to as large as the longest
+  // list; its size is unknown before it comes, so it takes no turn (one assignment's answer is mostly small).
+  if (!('limit' in def.input.shape))
+    return { data: await invoke(def, checked, opts.upstream, call, listMaxBytes(most, opts.upstream)), flags: {} };
+  const given = typeof checked['limit'] === 'number' ? checked['limit'] : undefined;
   const wanted = given ?? most;
   const { data, asked } = await opts.readings.turn(wanted, () => readWithLimit(def, checked, wanted, opts.upstream, call));
   const rows = valueAt(data, def.pages);
