@@ -12,9 +12,17 @@ import { listen, SANDBOX_CREDENTIALS, type Sandbox } from '../src/sandbox/platfo
 import { TestSandbox } from '../src/sandbox/testing.js';
 import { CLI, sandboxEnv } from '../test/helpers.js';
 
-const SIZES = (process.env['BENCH_SIZES'] ?? '5000,20000').split(',').map(Number);
+const SIZES = (process.env['BENCH_SIZES'] ?? '5000,100000').split(',').map(Number);
 const REPEATS = Number(process.env['BENCH_SIZE_REPEATS'] ?? 5);
-const AT_ONCE = 16;
+const AT_ONCE = 8;
+/** The rows a whole list is read with (WORKSPACE_LIST_MAX_ROWS). */
+const MAX_ROWS = 100_000;
+/** A next part of one walk, cut to two fields, asked this many times. */
+const NEXT_PARTS = 30;
+/** Whole lists of 100,000 take a while on a shared machine: no call is cut at the client's 60 s. */
+const LONG = { timeout: 600_000 };
+/** The server waits as long for its workspace: the sandbox makes a list of 100,000 in seconds, longer on a busy machine. */
+const PATIENT = { WORKSPACE_TIMEOUT_MS: '300000', WORKSPACE_DEADLINE_MS: '600000' };
 
 /** The sandbox with a clock: the time it spent answering, summed over the requests since the last reset. */
 export class TimedSandbox extends TestSandbox {
@@ -61,6 +69,7 @@ async function direct(sandbox: Sandbox, command: string, body: Record<string, un
 interface Page {
   total?: number;
   nextOffset?: number | null;
+  nextCursor?: string | null;
 }
 
 /** The `page` of a result in parts, wherever the list sits in it (a list tool's rows, or a nested array). */
@@ -87,6 +96,8 @@ interface Row {
   firstChars: number;
   parts: number;
   walkMs: number;
+  /** A next part from the middle of the walk, with two fields: median ms. */
+  nextPartMs: number;
 }
 
 async function measureTool(
@@ -98,25 +109,38 @@ async function measureTool(
   upstream: [string, Record<string, unknown>],
 ): Promise<Row> {
   const d = await direct(sandbox, ...upstream);
+  console.error(`size: ${learners} learners, ${tool}: the workspace alone ${d.ms.toFixed(0)} ms`);
   const calls: { ms: number; upstream: number }[] = [];
   let first: Awaited<ReturnType<Client['callTool']>> | undefined;
   for (let i = 0; i < REPEATS; i++) {
     sandbox.spentMs = 0;
     const t = performance.now();
-    first = await client.callTool({ name: tool, arguments: args });
+    first = await client.callTool({ name: tool, arguments: args }, undefined, LONG);
     calls.push({ ms: performance.now() - t, upstream: sandbox.spentMs });
     if (first.isError) throw new Error(`${tool}: ${JSON.stringify(first.content).slice(0, 300)}`);
   }
   const page = pageOf(first!.structuredContent);
-  // Every next part, from the reading the first call kept.
+  // Every next part, from the reading the first call kept (its cursor names it).
   let parts = 1;
-  let next = page?.nextOffset ?? null;
+  let next = page?.nextCursor ?? null;
+  const cursors: string[] = [];
   const t = performance.now();
-  while (typeof next === 'number') {
-    const r = await client.callTool({ name: tool, arguments: { ...args, offset: next } });
+  while (typeof next === 'string') {
+    const r = await client.callTool({ name: tool, arguments: { ...args, cursor: next } }, undefined, LONG);
     if (r.isError) throw new Error(`${tool} at ${next}: ${JSON.stringify(r.content).slice(0, 300)}`);
-    next = pageOf(r.structuredContent)?.nextOffset ?? null;
+    next = pageOf(r.structuredContent)?.nextCursor ?? null;
     parts++;
+    if (next) cursors.push(next);
+  }
+  const walkMs = performance.now() - t;
+  console.error(`size: ${learners} learners, ${tool}: ${parts} parts walked in ${walkMs.toFixed(0)} ms`);
+  const middle = cursors[Math.floor(cursors.length / 2)];
+  const nextParts: number[] = [];
+  for (let i = 0; middle && i < NEXT_PARTS; i++) {
+    const started = performance.now();
+    const r = await client.callTool({ name: tool, arguments: { ...args, cursor: middle, fields: FIELDS[tool] } });
+    if (r.isError) throw new Error(`${tool} next part: ${JSON.stringify(r.content).slice(0, 300)}`);
+    nextParts.push(performance.now() - started);
   }
   const text = (first!.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('');
   return {
@@ -130,9 +154,16 @@ async function measureTool(
     ownMs: median(calls.map((c) => c.ms - c.upstream)),
     firstChars: text.length,
     parts,
-    walkMs: performance.now() - t,
+    walkMs,
+    nextPartMs: median(nextParts),
   };
 }
+
+/** Two fields of each paged tool's rows, for the cost of a next part cut to them. */
+const FIELDS: Record<string, string[]> = {
+  analytics_students: ['user.name', 'coursesCompleted'],
+  assignments_get: ['userId', 'progressPercent'],
+};
 
 /** A workspace that answers every request at once with the same recorded body (the sandbox answers one at a time). */
 async function recorded(body: string): Promise<{ url: string; close: () => void }> {
@@ -144,32 +175,44 @@ async function recorded(body: string): Promise<{ url: string; close: () => void 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
+interface Memory {
+  idle: number;
+  peak: number;
+  after: number;
+  ms: number;
+}
+
 /**
- * Resident memory of the server while 16 whole lists are read and cut at once: idle, at its peak, after.
- * Its workspace answers the 16 together with the sandbox's recorded answer, so that the server holds all 16.
+ * Resident memory of the server while 8 whole lists are read and cut at once: idle, at its peak, after.
+ * Its workspace answers them together with the sandbox's recorded answer, so that the server holds them
+ * all. `distinct`: 8 lists of their own (each a limit of its own), which wait their turn by size; else 8
+ * identical calls, which the server reads once.
  */
-async function memory(sandbox: TestSandbox): Promise<{ idle: number; peak: number; after: number; ms: number }> {
+async function memory(sandbox: TestSandbox, distinct: boolean): Promise<Memory> {
   const res = await request(`${sandbox.url}/api/v1/analytics/students`, {
     method: 'POST',
     headers: { authorization: `Bearer ${SANDBOX_CREDENTIALS.connectorToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ limit: 50_000 }),
+    body: JSON.stringify({ limit: MAX_ROWS }),
   });
   const upstream = await recorded(await res.body.text());
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI],
-    env: { ...sandboxEnv(sandbox), WORKSPACE_BASE_URL: upstream.url },
+    env: { ...sandboxEnv(sandbox, PATIENT), WORKSPACE_BASE_URL: upstream.url },
     stderr: 'ignore',
   });
   const client = new Client({ name: 'bench', version: '0' });
   await client.connect(transport);
-  await client.callTool({ name: 'analytics_students', arguments: {} });
+  await client.callTool({ name: 'analytics_hero', arguments: {} });
   const pid = transport.pid ?? undefined;
   const idle = rssMb(pid);
   let peak = idle;
   const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 5);
   const t = performance.now();
-  const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => client.callTool({ name: 'analytics_students', arguments: {} })));
+  const args = (i: number) => (distinct ? { limit: MAX_ROWS - i } : {});
+  const answers = await Promise.all(
+    Array.from({ length: AT_ONCE }, (_, i) => client.callTool({ name: 'analytics_students', arguments: args(i) }, undefined, LONG)),
+  );
   const ms = performance.now() - t;
   clearInterval(timer);
   peak = Math.max(peak, rssMb(pid));
@@ -183,8 +226,8 @@ async function memory(sandbox: TestSandbox): Promise<{ idle: number; peak: numbe
 
 /** The sandbox's own answers (over loopback, no MCP server between), whole lists as the server asks for them. */
 const WORKSPACE_ANSWERS: [string, Record<string, unknown>][] = [
-  ['analytics/students', { limit: 50_000 }],
-  ['analytics/needs-attention', { limit: 50_000 }],
+  ['analytics/students', { limit: MAX_ROWS }],
+  ['analytics/needs-attention', { limit: MAX_ROWS }],
   ['assignments/get', { assignmentId: 'as_sales_onboarding' }],
   ['assignments/get', { assignmentId: 'as_security_all' }],
   ['analytics/hero', {}],
@@ -193,7 +236,7 @@ const WORKSPACE_ANSWERS: [string, Record<string, unknown>][] = [
 export async function costAtSize(): Promise<void> {
   const answers: (string | number)[][] = [];
   const rows: Row[] = [];
-  const mem: { learners: number; seedMs: number; idle: number; peak: number; after: number; ms: number }[] = [];
+  const mem: ({ learners: number; seedMs: number; distinct: boolean } & Memory)[] = [];
   for (const learners of SIZES) {
     const t = performance.now();
     const sandbox = await listen({ size: learners }, (server, url) => new TimedSandbox(server, url, { size: learners }));
@@ -202,11 +245,16 @@ export async function costAtSize(): Promise<void> {
       const d = await direct(sandbox, command, body);
       answers.push([learners, `${command} ${JSON.stringify(body)}`, d.ms.toFixed(0), (d.bytes / 1024).toFixed(0)]);
     }
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI], env: sandboxEnv(sandbox), stderr: 'ignore' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI],
+      env: sandboxEnv(sandbox, PATIENT),
+      stderr: 'ignore',
+    });
     const client = new Client({ name: 'bench', version: '0' });
     await client.connect(transport);
     await client.callTool({ name: 'analytics_hero', arguments: {} });
-    rows.push(await measureTool(client, sandbox, learners, 'analytics_students', {}, ['analytics/students', { limit: 50_000 }]));
+    rows.push(await measureTool(client, sandbox, learners, 'analytics_students', {}, ['analytics/students', { limit: MAX_ROWS }]));
     rows.push(
       await measureTool(client, sandbox, learners, 'assignments_get', { assignmentId: 'as_security_all' }, [
         'assignments/get',
@@ -214,7 +262,7 @@ export async function costAtSize(): Promise<void> {
       ]),
     );
     await client.close();
-    mem.push({ learners, seedMs, ...(await memory(sandbox)) });
+    for (const distinct of [false, true]) mem.push({ learners, seedMs, distinct, ...(await memory(sandbox, distinct)) });
     await sandbox.close();
   }
   console.log(`\n## Cost at size: the sandbox's own answers (median of 3, over loopback, no MCP server between)\n`);
@@ -236,6 +284,7 @@ export async function costAtSize(): Promise<void> {
         'first part chars',
         'parts',
         'every next part ms',
+        'a next part, 2 fields, ms',
       ],
       rows.map((r) => [
         r.learners,
@@ -249,6 +298,7 @@ export async function costAtSize(): Promise<void> {
         r.firstChars,
         r.parts,
         r.walkMs.toFixed(0),
+        r.nextPartMs.toFixed(1),
       ]),
     ),
   );
@@ -256,23 +306,32 @@ export async function costAtSize(): Promise<void> {
     const [a, b] = rows.filter((r) => r.tool === tool);
     if (a && b)
       console.log(
-        `\n${tool}: ${b.rows / a.rows}× the rows, ${(b.ownMs / a.ownMs).toFixed(2)}× the server's own time, ${(b.walkMs / a.walkMs).toFixed(2)}× the time of every next part.`,
+        `\n${tool}: ${b.rows / a.rows}× the rows, ${(b.ownMs / a.ownMs).toFixed(2)}× the server's own time, ${(b.walkMs / a.walkMs).toFixed(2)}× the time of every next part; a next part with two fields ${b.nextPartMs.toFixed(1)} ms against ${a.nextPartMs.toFixed(1)} ms (at most 3× + 15 ms: ${(3 * a.nextPartMs + 15).toFixed(1)} ms).`,
       );
   }
   console.log(
-    `\n### Resident memory of the server, ${AT_ONCE} calls of analytics_students {} at once (each reads the whole list, answered at once with the sandbox's recorded one)\n`,
+    `\n### Resident memory of the server, ${AT_ONCE} calls of analytics_students at once (each reads the whole list, answered at once with the sandbox's recorded one): identical ({}, read once), or distinct (each its own limit, read in turns)\n`,
   );
   console.log(
     table(
       [
         'learners',
+        'calls',
         'sandbox made in ms',
         'RSS idle MB',
         `peak RSS during ${AT_ONCE} at once MB`,
         'RSS after MB',
         `${AT_ONCE} calls took ms`,
       ],
-      mem.map((m) => [m.learners, m.seedMs.toFixed(0), m.idle.toFixed(0), m.peak.toFixed(0), m.after.toFixed(0), m.ms.toFixed(0)]),
+      mem.map((m) => [
+        m.learners,
+        m.distinct ? 'distinct' : 'identical',
+        m.seedMs.toFixed(0),
+        m.idle.toFixed(0),
+        m.peak.toFixed(0),
+        m.after.toFixed(0),
+        m.ms.toFixed(0),
+      ]),
     ),
   );
 }

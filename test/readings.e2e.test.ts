@@ -38,3 +38,18 @@ test('a reading is gone once its time is up', async () => {
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(await b.getReading('short')).toBeUndefined();
 });
+
+test('the readings stay within their budget: past it the soonest to expire go first, each key with its size', async () => {
+  const target = redisTarget({ WORKSPACE_REDIS_URL: redis!.url })!;
+  const small = RedisJobStore.open(target, { keepMs: 60_000, quickKeepMs: 30_000 }, 'replica-small', undefined, 250);
+  try {
+    await small.putReading('budget-1', 'a'.repeat(100), 10_000);
+    await small.putReading('budget-2', 'b'.repeat(100), 20_000);
+    await small.putReading('budget-3', 'c'.repeat(100), 30_000);
+    expect(await small.getReading('budget-1')).toBeUndefined();
+    expect(await small.getReading('budget-2')).toBe('b'.repeat(100));
+    expect(await small.getReading('budget-3')).toBe('c'.repeat(100));
+  } finally {
+    await small.close();
+  }
+});

@@ -1,14 +1,26 @@
-// At a customer's size (--sandbox-size 5000: 5,000 learners in teams): every read answer within what clients
-// take, long lists in parts that add up to the true totals, and fields that cut a row's cost.
+// At a customer's size (--sandbox-size 5000: 5,000 learners in teams) and the sandbox's largest (100,000):
+// every read answer within what clients take, long lists in parts that add up to the true totals, one walk
+// one reading, and fields that cut a row's cost.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tools } from '../tools/index.js';
-import { connectHttp, connectStdio, startHttpProcess, type Connected, type HttpProcess } from './helpers.js';
+import {
+  connectHttp,
+  connectStdio,
+  SANDBOX_CREDENTIALS,
+  sandboxEnv,
+  startHttpProcess,
+  startSandbox,
+  type Connected,
+  type HttpProcess,
+  type Sandbox,
+} from './helpers.js';
 
 const SIZE = ['--sandbox', '--sandbox-size', '5000'];
 const env = { PATH: process.env['PATH'] ?? '', WORKSPACE_LOG_LEVEL: 'warn' };
-const MAX_CHARS = 50_000;
+/** WORKSPACE_RESULT_MAX_CHARS, the cap every text and structured content is held to. */
+const MAX_CHARS = 40_000;
 const MAX_TOKENS = 20_000;
 /** The sandbox ids each tool row names for its tests. */
 const EXAMPLES = new Map(tools.map((t) => [t.name, t.example ?? {}]));
@@ -18,7 +30,9 @@ interface Page {
   returned: number;
   total: number;
   nextOffset: number | null;
+  nextCursor?: string | null;
   mayGoOn?: true;
+  reread?: true;
 }
 
 /** A result's text and structured content each within what clients take. */
@@ -32,21 +46,33 @@ function withinClients(r: CallToolResult, name: string): void {
   }
 }
 
-/** Every row of a list, following page.nextOffset, each part checked against the cap. */
-async function allRows(c: Connected, tool: string, args: Record<string, unknown>, path: string[]) {
+/** One part of a list: its result, checked against the cap, its rows and its page. */
+async function part(c: Connected, tool: string, args: Record<string, unknown>, path: string[]) {
+  const r = (await c.client.callTool({ name: tool, arguments: args }, undefined, { timeout: 600_000 })) as CallToolResult;
+  withinClients(r, tool);
+  const s = r.structuredContent as Record<string, unknown>;
+  const rows = path.reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], s) as unknown[];
+  return { r, rows, page: s['page'] as Page | undefined };
+}
+
+/** Every row of a list, following page.nextCursor from `start` (a first part's), each part checked against the cap. */
+async function allRows(
+  c: Connected,
+  tool: string,
+  args: Record<string, unknown>,
+  path: string[],
+  start?: Awaited<ReturnType<typeof part>>,
+) {
   const rows: unknown[] = [];
   const totals = new Set<number>();
-  let offset: number | null = 0;
-  let parts = 0;
-  while (offset !== null && parts < 1_000) {
-    const r = (await c.client.callTool({ name: tool, arguments: offset ? { ...args, offset } : args })) as CallToolResult;
-    withinClients(r, tool);
-    const s = r.structuredContent as Record<string, unknown>;
-    const page = s['page'] as Page | undefined;
-    const got = path.reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], s) as unknown[];
-    rows.push(...got);
-    if (page) totals.add(page.total);
-    offset = page?.nextOffset ?? null;
+  let at = start ?? (await part(c, tool, args, path));
+  let parts = 1;
+  for (;;) {
+    rows.push(...at.rows);
+    if (at.page) totals.add(at.page.total);
+    const cursor = at.page?.nextCursor;
+    if (!cursor || parts >= 2_000) break;
+    at = await part(c, tool, { ...args, cursor }, path);
     parts++;
   }
   return { rows, totals, parts };
@@ -66,7 +92,7 @@ function suite(name: string, connect: () => Promise<{ conn: Connected; stop: () 
       await stop();
     });
 
-    test('following nextOffset through analytics_students yields every learner once, with the true total', async () => {
+    test('following nextCursor through analytics_students yields every learner once, with the true total', async () => {
       const { rows, totals, parts } = await allRows(conn, 'analytics_students', {}, ['students']);
       const ids = rows.map((r) => (r as { user: { id: string } }).user.id);
       expect(parts).toBeGreaterThan(1);
@@ -75,7 +101,7 @@ function suite(name: string, connect: () => Promise<{ conn: Connected; stop: () 
       expect(ids.length).toBeGreaterThanOrEqual(5_000);
     });
 
-    test("following nextOffset through assignments_get yields every assignee once; the assignment's figures whole in every part", async () => {
+    test("following nextCursor through assignments_get yields every assignee once; the assignment's figures whole in every part", async () => {
       for (const assignmentId of ['as_sales_onboarding', 'as_security_all']) {
         const { rows, totals } = await allRows(conn, 'assignments_get', { assignmentId }, ['assignment', 'assignedUsers']);
         const ids = rows.map((r) => (r as { userId: string }).userId);
@@ -129,6 +155,90 @@ function suite(name: string, connect: () => Promise<{ conn: Connected; stop: () 
     });
   });
 }
+
+const idOf = (r: unknown) => (r as { user: { id: string } }).user.id;
+
+// One walk, one reading: learners leave mid-walk and the same caller starts the list afresh; the walk's
+// later parts still come from its own reading (every row once, its first total), the fresh start from a new one.
+describe('a walk across a change, over stdio against the e2e fake of 5,000 learners', () => {
+  let sandbox: Sandbox;
+  let conn: Connected;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ size: 5000 });
+    conn = await connectStdio({ ...env, ...sandboxEnv(sandbox) });
+  }, 60_000);
+  afterAll(async () => {
+    await conn.close();
+    await sandbox.close();
+  });
+
+  test('the walk yields every row of its own reading once; the fresh start reads the change', async () => {
+    const first = await part(conn, 'analytics_students', { fields: ['user.id'] }, ['students']);
+    const total = first.page!.total;
+    expect(first.page!.nextCursor).toEqual(expect.any(String));
+    const gone = first.rows.slice(0, 5).map(idOf);
+    for (const userId of gone) {
+      const res = await fetch(`${sandbox.url}/api/v1/members/remove`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SANDBOX_CREDENTIALS.connectorToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ userId }),
+      });
+      expect(res.status).toBe(200);
+    }
+    const fresh = await allRows(conn, 'analytics_students', { fields: ['user.id'] }, ['students']);
+    const walk = await allRows(conn, 'analytics_students', { fields: ['user.id'] }, ['students'], first);
+    const ids = walk.rows.map(idOf);
+    expect(ids.length).toBe(total);
+    expect(new Set(ids).size).toBe(total);
+    expect([...walk.totals]).toEqual([total]);
+    expect([...fresh.totals]).toEqual([total - 5]);
+    expect(fresh.rows.map(idOf)).not.toContain(gone[0]);
+  }, 120_000);
+});
+
+// The sandbox's largest size: whole lists of 100,000 learners (about 23 MB of answer) in parts.
+describe('at 100,000 learners, over stdio', () => {
+  let conn: Connected;
+  beforeAll(async () => {
+    // A whole list of 100,000 takes the sandbox seconds to make, longer on a busy machine: the server waits for it.
+    conn = await connectStdio({ ...env, WORKSPACE_TIMEOUT_MS: '300000', WORKSPACE_DEADLINE_MS: '600000' }, [
+      '--sandbox',
+      '--sandbox-size',
+      '100000',
+    ]);
+    await conn.client.listTools();
+  }, 240_000);
+  afterAll(() => conn.close());
+
+  // 100,000 is both the server's maximum and the workspace's largest limit, so 100,000 rows alone cannot say
+  // the list is whole: the workspace's stated total (analytics_hero) settles that, which this test leaves out.
+  // What holds here: the true total, and no advice to ask for a larger limit, since none can succeed.
+  test('analytics_students {} gives the true total, and never says to ask for a larger limit', async () => {
+    const { r, page } = await part(conn, 'analytics_students', {}, ['students']);
+    expect(page).toMatchObject({ offset: 0, total: 100_000 });
+    const words = r.content.map((c) => (c.type === 'text' ? c.text : '')).join(' ');
+    expect(words).not.toMatch(/larger limit/);
+    if (page?.mayGoOn) expect(words).toMatch(/narrow it with the tool's filters/);
+  }, 240_000);
+
+  test('walking every part with fields ["user.id"] yields each learner exactly once', async () => {
+    const { rows, totals } = await allRows(conn, 'analytics_students', { fields: ['user.id'] }, ['students']);
+    const ids = rows.map(idOf);
+    expect(ids.length).toBe(100_000);
+    expect(new Set(ids).size).toBe(100_000);
+    expect([...totals]).toEqual([100_000]);
+  }, 600_000);
+
+  test('8 whole reads at once are all answered', async () => {
+    const lists = ['analytics_students', 'analytics_needs_attention'];
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        conn.client.callTool({ name: lists[i % 2]!, arguments: i < 4 ? {} : { limit: 100_000 - i } }, undefined, { timeout: 600_000 }),
+      ),
+    );
+    for (const a of answers) withinClients(a as CallToolResult, 'a whole read');
+  }, 600_000);
+});
 
 suite('over stdio', async () => {
   const conn = await connectStdio(env, SIZE);

@@ -105,14 +105,14 @@ export function declarationsOf(t: ToolDeclarationSource): ToolDeclarations {
 }
 
 /**
- * A list tool as code sees it: inside code_run a list comes whole, so the server's paging (`offset` in,
- * `page` out) is not declared; `fields` is, since it cuts each row there too.
+ * A list tool as code sees it: inside code_run a list comes whole, so the server's paging (`offset` and
+ * `cursor` in, `page` out) is not declared; `fields` is, since it cuts each row there too.
  */
 export function wholeList(t: ToolDeclarationSource): ToolDeclarationSource {
   const inputs = t.input['properties'] as Record<string, Schema> | undefined;
   const outputs = t.output['properties'] as Record<string, Schema> | undefined;
   if (!inputs?.['offset'] || !outputs?.['page']) return t;
-  const { offset: _offset, ...input } = inputs;
+  const { offset: _offset, cursor: _cursor, ...input } = inputs;
   const { page: _page, ...output } = outputs;
   return { ...t, input: { ...t.input, properties: input }, output: { ...t.output, properties: output } };
 }

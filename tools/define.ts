@@ -53,7 +53,7 @@ export interface ToolDef {
   upstreamWaitMs?: (input: Record<string, unknown>) => number;
   /**
    * The dot path of the answer's array that is served in parts when the whole would not fit what clients
-   * take (`students`, `assignment.assignedUsers`): such a tool takes an `offset` and `fields` (never sent
+   * take (`students`, `assignment.assignedUsers`): such a tool takes an `offset`, a `cursor` and `fields` (never sent
    * upstream), and its answer may carry a `page`. The figures around the array stay whole in every part.
    */
   pages?: string;
@@ -89,7 +89,7 @@ export interface ToolDef {
  * kinds, codes. A string field of an output whose name is not one of these is declared `untrusted`.
  */
 export const MADE_BY_SOFTWARE =
-  /^(_id|id|[a-zA-Z]+Id|[a-zA-Z]+Ids|[a-zA-Z]+At|dueDate|month|currentMonth|timezone|scopeType|locale|avatarUrl|url|[a-zA-Z]+Url|storageKey|mimeType|contentType|status|type|kind|color|icon|organization|lastActivity|finishReason|sessionId)$/;
+  /^(_id|id|[a-zA-Z]+Id|[a-zA-Z]+Ids|[a-zA-Z]+At|dueDate|month|currentMonth|timezone|scopeType|locale|avatarUrl|url|[a-zA-Z]+Url|storageKey|mimeType|contentType|status|type|kind|color|icon|organization|lastActivity|finishReason|sessionId|nextCursor)$/;
 
 /** Another tool's answer, read by its name (a read-only tool); undefined when the read failed. */
 export type ReadTool = (tool: string, input: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>;
@@ -164,6 +164,7 @@ type CommandRow = {
 
 // Said at length once, in the server instructions, rather than in each of the tools that take it.
 const offsetField = z.int().min(0).describe('page.nextOffset');
+const cursorField = z.string().describe('page.nextCursor');
 
 /**
  * Where a part of a long list stands, in an answer served in parts. `mayGoOn`: the workspace gave as many
@@ -175,6 +176,7 @@ const pageShape = z.strictObject({
   returned: z.int(),
   total: z.int(),
   nextOffset: z.int().nullable(),
+  nextCursor: z.string().nullable().optional(),
   mayGoOn: z.literal(true).optional(),
   reread: z.literal(true).optional(),
 });
@@ -249,6 +251,7 @@ export function command(row: CommandRow): ToolDef {
   if (row.pages !== undefined && !rows) throw new Error(`${row.name} pages ${row.pages}, which is no array of its output`);
   const rowPaths = rows && row.fields ? pathsOf(rows.element) : undefined;
   if (row.pages) shape['offset'] = offsetField.optional();
+  if (row.pages) shape['cursor'] = cursorField.optional();
   if (rowPaths && rowPaths.length > 0) shape['fields'] = fieldsField(rowPaths).optional();
   const output = row.pages ? { ...row.output, page: pageShape.optional() } : row.output;
   return {

@@ -17,6 +17,7 @@ export function invoke(
   input: Record<string, unknown>,
   upstream: Upstream,
   ctx: CallContext,
+  maxResponseBytes?: number,
 ): Promise<Record<string, unknown>> {
   // Every answer of the insights stream carries a session id, so the next question can continue the
   // conversation: the caller's, else one made here and sent upstream (an id the upstream reports wins).
@@ -32,6 +33,7 @@ export function invoke(
     signal: ctx.signal,
     trace: ctx.trace,
     onRetry: ctx.onRetry,
+    maxResponseBytes,
     ...longBudget(def, input, upstream),
   };
   // Only a call whose client asked for progress is kept alive while it waits.
@@ -72,6 +74,7 @@ export function buildRequest(
   delete args['idempotencyKey'];
   if (def.pages) {
     delete args['offset'];
+    delete args['cursor'];
     delete args['fields'];
   }
   const idempotencyKey = def.takesIdempotencyKey ? (confirmedKey ?? (typeof given === 'string' ? given : randomUUID())) : undefined;

@@ -4,12 +4,20 @@ import { ToolError } from './errors.js';
 import { invoke } from './invoke.js';
 import type { Upstream } from './upstream.js';
 
-/** Routes whose accepted limit is remembered (Upstream.acceptedLimits), at most: one per workspace and route. */
-const ACCEPTED_MAX_ENTRIES = 1_000;
-/** A refused limit is halved at most this many times (50,000 reaches 1 in 16). */
-const MAX_TRIES = 17;
+/** A refused limit is halved at most this many times (100,000 reaches 1 in 17). */
+const MAX_TRIES = 18;
+/**
+ * Bytes of answer allowed per row asked for, when a list is read with a large limit: the upstream's own cap
+ * (WORKSPACE_MAX_RESPONSE_BYTES, 16 MiB) is for one answer of any tool, too small for a whole list of
+ * 100,000 learners (about 23 MB); a row of the largest lists is about 230 bytes.
+ */
+export const LIST_ROW_BYTES = 640;
 
-const routeKey = (def: ToolDef, upstream: Upstream) => `${[...upstream.hosts()].sort().join(',')} ${def.api} ${def.path}`;
+/** The largest answer a list read asking for `rows` rows takes: the upstream's cap, or more for a long list. */
+export const listMaxBytes = (rows: number, upstream: Upstream): number => Math.max(upstream.maxResponseBytes, rows * LIST_ROW_BYTES);
+
+/** The route a learned limit is kept under: the workspace's hosts, the API and the path. */
+export const routeKey = (def: ToolDef, upstream: Upstream) => `${[...upstream.hosts()].sort().join(',')} ${def.api} ${def.path}`;
 
 /** The smaller limit to ask for after `asked` was refused: a number the workspace named below it, else half. */
 export function smallerLimit(refusal: ToolError, asked: number): number {
@@ -47,7 +55,7 @@ export async function readWithLimit(
   let asked = Math.min(wanted, accepted.get(key) ?? wanted);
   for (let tries = 0; ; tries++) {
     try {
-      const data = await invoke(def, { ...input, limit: asked }, upstream, ctx);
+      const data = await invoke(def, { ...input, limit: asked }, upstream, ctx, listMaxBytes(asked, upstream));
       if (asked < wanted) remember(accepted, key, asked);
       return { data, asked };
     } catch (err) {
@@ -58,9 +66,7 @@ export async function readWithLimit(
 }
 
 /** Later readings of the route ask for no more than it took. */
-function remember(accepted: Map<string, number>, key: string, limit: number): void {
+function remember(accepted: Upstream['acceptedLimits'], key: string, limit: number): void {
   const known = accepted.get(key);
-  if (known !== undefined && known >= limit) return;
-  if (known === undefined && accepted.size >= ACCEPTED_MAX_ENTRIES) accepted.delete(accepted.keys().next().value!);
-  accepted.set(key, limit);
+  if (known === undefined || known < limit) accepted.set(key, limit);
 }

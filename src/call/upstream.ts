@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { LRUCache } from 'lru-cache';
 import type { Agent, Dispatcher } from 'undici';
 import type { Api } from '../../tools/define.js';
 import { DEFAULTS } from '../config/defaults.js';
@@ -35,6 +36,8 @@ export interface RequestSpec {
   trace?: RequestTrace | undefined;
   /** Told before each retry, so the client can say why the call is taking longer. */
   onRetry?: ((notice: string) => void) | undefined;
+  /** The largest answer this request reads, when not the upstream's own (a whole list's is larger). */
+  maxResponseBytes?: number | undefined;
 }
 
 export interface UpstreamStream {
@@ -61,6 +64,8 @@ export interface UpstreamOptions {
 }
 
 const MAX_BACKOFF_MS = 10_000;
+/** Routes whose accepted limit is remembered at most: one per workspace and route. */
+const ACCEPTED_MAX_ENTRIES = 1_000;
 
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
 /** Failures before or during the answer after which the whole request may be sent again. */
@@ -185,9 +190,10 @@ export class Upstream {
     readonly pool = new UpstreamPool(),
     /**
      * The largest `limit` each route of the workspace took after refusing a larger one (its maximum is not
-     * documented, so it is learned): one map for the process, kept with the pool across credentials.
+     * documented, so it is learned): one cache for the process, kept with the pool across credentials, the
+     * routes least recently read going first past ACCEPTED_MAX_ENTRIES.
      */
-    readonly acceptedLimits = new Map<string, number>(),
+    readonly acceptedLimits = new LRUCache<string, number>({ max: ACCEPTED_MAX_ENTRIES }),
   ) {}
 
   /** The same pool, settings and learned limits with other credentials (one client's, in client-credential hosting). */
@@ -303,7 +309,7 @@ export class Upstream {
     const target = this.target(spec.api);
     const ready = this.pool.dispatcher();
     const agent = ready instanceof Promise ? await ready : ready;
-    const max = this.maxResponseBytes;
+    const max = spec.maxResponseBytes ?? this.maxResponseBytes;
     const options = this.requestOptions(spec, target, streaming);
     const deadlineMs = spec.deadlineMs ?? this.deadlineMs;
     const attempts: Attempts = {

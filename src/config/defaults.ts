@@ -18,8 +18,11 @@ export const DEFAULTS = {
    * a tool result near 25,000 tokens (Claude Code's MAX_MCP_OUTPUT_TOKENS), so both copies fit.
    */
   resultMaxChars: 40_000,
-  /** A list asked without a limit is read whole up to this many rows (the workspace's own default is unstated). */
-  listMaxRows: 50_000,
+  /**
+   * A list asked without a limit is read whole up to this many rows (the workspace's own default is
+   * unstated): the largest sandbox's learners, about 23 MB of answer.
+   */
+  listMaxRows: 100_000,
   /** Under the 60 s clients wait. */
   jobAfterMs: 40_000,
   jobKeepMs: 3_600_000,

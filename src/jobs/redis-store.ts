@@ -81,6 +81,12 @@ const runningSetKey = (owner: string) => `${PREFIX}running:{${owner}}`;
 const replicaKey = (replica: string) => `${PREFIX}replica:{${replica}}`;
 /** A reading of a long list, tagged by its own key (caller, tool and arguments, hashed): one key, one slot. */
 const readingKey = (key: string) => `${PREFIX}reading:{${key}}`;
+/** The readings kept, each scored by when its time is up: the soonest out first when they pass their budget. */
+const READINGS_INDEX = `${PREFIX}readings:{index}`;
+/** The length of each reading kept, by its key: what the budget counts. */
+const READINGS_SIZES = `${PREFIX}readings:{index}:sizes`;
+/** Characters of readings Redis holds for the replicas at most (about 256 MB): about ten whole lists of 100,000 learners. */
+const READINGS_MAX_CHARS = 256_000_000;
 
 const NOW = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
@@ -275,6 +281,7 @@ export class RedisJobStore implements JobStore {
     private readonly replica: string,
     private readonly health: StoreHealth,
     private readonly bounds: JobBounds,
+    private readonly readingsMaxChars: number,
   ) {
     this.lastFailure = Date.now();
     subscriber.on('message', (channel: string, id: string) => {
@@ -293,7 +300,13 @@ export class RedisJobStore implements JobStore {
    * The store, connecting in the background: a Redis that is not up yet is retried with a back-off, and
    * calls that need it are told STORE_UNAVAILABLE meanwhile (/readyz says `connecting`, and why).
    */
-  static open(target: RedisTarget, retention: Retention, replica: string, bounds: JobBounds = DEFAULT_JOB_BOUNDS): RedisJobStore {
+  static open(
+    target: RedisTarget,
+    retention: Retention,
+    replica: string,
+    bounds: JobBounds = DEFAULT_JOB_BOUNDS,
+    readingsMaxChars = READINGS_MAX_CHARS,
+  ): RedisJobStore {
     const health = new StoreHealth('job store');
     const redis = createClient(target, 'lw-jobs') as RedisClient & Scripts;
     // The subscription is restored by the client after a reconnect; it needs its queue for that, and no timeout.
@@ -308,7 +321,7 @@ export class RedisJobStore implements JobStore {
     redis.defineCommand('lwAdmit', { numberOfKeys: 1, lua: ADMIT });
     redis.defineCommand('lwUpdate', { numberOfKeys: 1, lua: UPDATE });
     redis.defineCommand('lwFinish', { numberOfKeys: 1, lua: FINISH });
-    const store = new RedisJobStore(redis, subscriber, retention, replica, health, bounds);
+    const store = new RedisJobStore(redis, subscriber, retention, replica, health, bounds, readingsMaxChars);
     // A failed first attempt is an 'error' event (classified, logged); the client goes on trying.
     for (const r of [redis, subscriber]) r.connect().catch(() => undefined);
     return store;
@@ -561,7 +574,33 @@ export class RedisJobStore implements JobStore {
   }
 
   async putReading(key: string, json: string, keepMs: number): Promise<void> {
-    await this.step('write', () => this.redis.set(readingKey(key), json, 'PX', keepMs));
+    await this.step('write', async () => {
+      await this.redis.set(readingKey(key), json, 'PX', keepMs);
+      await this.redis.zadd(READINGS_INDEX, Date.now() + keepMs, key);
+      await this.redis.hset(READINGS_SIZES, key, json.length);
+    });
+    await this.step('write', () => this.trimReadings());
+  }
+
+  /**
+   * The readings within their budget: those whose time is up are forgotten in the index, then the soonest
+   * to expire go until the rest fit (separate commands, each on one key, as a cluster needs; replicas
+   * trimming at once may drop one more than needed, which is read again when asked).
+   */
+  private async trimReadings(): Promise<void> {
+    const gone = await this.redis.zrangebyscore(READINGS_INDEX, '-inf', Date.now());
+    if (gone.length > 0) {
+      await this.redis.zrem(READINGS_INDEX, ...gone);
+      await this.redis.hdel(READINGS_SIZES, ...gone);
+    }
+    let total = (await this.redis.hvals(READINGS_SIZES)).reduce((n, v) => n + Number(v), 0);
+    while (total > this.readingsMaxChars) {
+      const [oldest] = await this.redis.zpopmin(READINGS_INDEX);
+      if (oldest === undefined) break;
+      total -= Number((await this.redis.hget(READINGS_SIZES, oldest)) ?? 0);
+      await this.redis.del(readingKey(oldest));
+      await this.redis.hdel(READINGS_SIZES, oldest);
+    }
   }
 
   /** For /readyz: never reached yet, answering, failing (or refusing writes), or refused by its configuration. */

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Tool } from '@modelcontextprotocol/server';
 import type { BatchToolDef } from '../../tools/batch.js';
 import type { ToolDef } from '../../tools/define.js';
@@ -88,7 +89,7 @@ export async function unknownToolNames(filter: ToolFilter): Promise<string | und
 export class Catalogue {
   private static readonly made = new Map<string, Catalogue>();
   /** The catalogues of the narrowings clients asked for (per request or session), the most recent kept. */
-  private readonly narrowed = new Map<string, Catalogue>();
+  private readonly narrowed = new LRUCache<string, Catalogue>({ max: NARROWED_KEPT });
   private listed: Promise<{ tools: Tool[] }> | undefined;
   /** The names offered, for lookups. */
   readonly offered: ReadonlySet<string>;
@@ -194,14 +195,7 @@ export class Catalogue {
     if (!n) return this;
     const key = narrowingKey(n);
     let c = this.narrowed.get(key);
-    if (c) {
-      // Most recently used last: the first is the one to let go.
-      this.narrowed.delete(key);
-    } else {
-      c = this.narrowedBy(n);
-      if (this.narrowed.size >= NARROWED_KEPT) this.narrowed.delete(this.narrowed.keys().next().value!);
-    }
-    this.narrowed.set(key, c);
+    if (!c) this.narrowed.set(key, (c = this.narrowedBy(n)));
     return c;
   }
 

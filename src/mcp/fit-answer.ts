@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ToolDef } from '../../tools/define.js';
 import { ToolError } from '../call/errors.js';
-import { fitList, largestArray, NOTE_ROOM, pageNote, type ListFlags } from './fit.js';
+import { fitList, largestArray, NOTE_ROOM, pageNote, type ListFlags, type PartOptions } from './fit.js';
 
 /**
  * The result of a call within what clients take: its text and its structured content each at most
@@ -15,10 +15,13 @@ export function fitAnswer(
   maxChars: number,
   flags: ListFlags,
   textOf: (data: Record<string, unknown>) => CallToolResult['content'],
+  part: PartOptions = {},
 ): CallToolResult & { structuredContent: Record<string, unknown> } {
-  const fitted = def.pages ? fitList(data, def.pages, offset, maxChars - NOTE_ROOM, flags) : { data: shortAnswer(def, data, maxChars) };
+  const fitted = def.pages
+    ? fitList(data, def.pages, offset, maxChars - NOTE_ROOM, flags, part)
+    : { data: shortAnswer(def, data, maxChars) };
   const content: CallToolResult['content'] = fitted.json ? [{ type: 'text', text: fitted.json }] : textOf(fitted.data);
-  if (def.pages && fitted.page) content.push({ type: 'text', text: pageNote(def.pages, fitted.page) });
+  if (def.pages && fitted.page) content.push({ type: 'text', text: pageNote(def.pages, fitted.page, part.upTo) });
   const textChars = content.reduce((n, c) => n + (c.type === 'text' ? c.text.length : 0), 0);
   // The text block of a JSON answer is its structured content's JSON: measured once.
   const structuredChars = def.mode === 'stream' || !def.pages ? JSON.stringify(fitted.data).length : textChars;

@@ -5,6 +5,8 @@ export interface Page {
   total: number;
   /** The offset of the next part, or null when this part is the last. */
   nextOffset: number | null;
+  /** The next part of this same reading, or null when this part is the last (absent when the reading is not kept). */
+  nextCursor?: string | null;
   /** The workspace gave exactly as many rows as it was asked for: the list may go on past `total`. */
   mayGoOn?: true;
   /** This part comes from a new reading of the list (the one the earlier parts came from had expired). */
@@ -34,6 +36,17 @@ export function withValueAt(data: Record<string, unknown>, path: string, value: 
 }
 
 /**
+ * How a part is made beyond its place: `project` cuts each row to the fields asked for (applied to the
+ * part's own rows only, so a part costs what it holds at any length of the list); `cursor` names the
+ * reading a next part comes from (`page.nextCursor`); `upTo` is a larger limit that can succeed.
+ */
+export interface PartOptions {
+  project?: ((row: unknown) => unknown) | undefined;
+  cursor?: ((nextOffset: number) => string) | undefined;
+  upTo?: number | undefined;
+}
+
+/**
  * Makes a list result fit the size clients take: the items of the array at `path` from `offset` on, as
  * many as keep the answer's JSON within `maxChars`, cut at an item boundary, with a `page` (at the top of
  * the answer) saying where the next part begins. Everything around the array (totals, counts,
@@ -46,34 +59,40 @@ export function fitList(
   offset: number,
   maxChars: number,
   flags: ListFlags = {},
+  part: PartOptions = {},
 ): { data: Record<string, unknown>; page?: Page; json?: string } {
   const items = valueAt(data, path);
+  const project = part.project;
   if (!Array.isArray(items)) return { data };
-  if (offset === 0 && !flags.mayGoOn && !flags.reread) {
+  // A row is at least `{}` and a comma: a longer list cannot fit whole, and is not made into JSON to learn so.
+  if (offset === 0 && !flags.mayGoOn && !flags.reread && items.length * 3 <= maxChars) {
+    const whole = project ? withValueAt(data, path, items.map(project)) : data;
     // The whole answer's JSON is its text block too: made once, and kept when it fits.
-    const json = JSON.stringify(data);
-    if (json.length <= maxChars) return { data, json };
+    const json = JSON.stringify(whole);
+    if (json.length <= maxChars) return { data: whole, json };
   }
-  const rest = items.slice(offset);
+  const taken: unknown[] = [];
   const build = (count: number) => {
     const next = offset + count < items.length ? offset + count : null;
-    const page: Page = { offset, returned: count, total: items.length, nextOffset: next, ...flags };
-    return { data: { ...withValueAt(data, path, rest.slice(0, count)), page }, page };
+    const cursor = part.cursor ? { nextCursor: next === null ? null : part.cursor(next) } : {};
+    const page: Page = { offset, returned: count, total: items.length, nextOffset: next, ...cursor, ...flags };
+    return { data: { ...withValueAt(data, path, taken.slice(0, count)), page }, page };
   };
-  if (rest.length === 0) return build(0);
+  if (offset >= items.length) return build(0);
   // Rows are measured one at a time from the offset until the room is spent, so a part costs what it holds,
   // not the whole list: following every part of a long list stays linear in its rows.
   let used = JSON.stringify(build(0).data).length;
-  let count = 0;
-  while (count < rest.length) {
-    const row = (JSON.stringify(rest[count]) ?? 'null').length + (count > 0 ? 1 : 0);
-    if (used + row > maxChars) break;
-    used += row;
-    count++;
+  for (let i = offset; i < items.length; i++) {
+    const row = project ? project(items[i]) : items[i];
+    const chars = (JSON.stringify(row) ?? 'null').length + (taken.length > 0 ? 1 : 0);
+    // At least one item, so paging always moves on.
+    if (used + chars > maxChars && taken.length > 0) break;
+    used += chars;
+    taken.push(row);
   }
+  let count = taken.length;
   // The page's own figures grow by a few digits with the count: step back while the whole does not fit.
-  // At least one item, so paging always moves on.
-  let fitted = build(Math.max(count, 1));
+  let fitted = build(count);
   while (count > 1 && JSON.stringify(fitted.data).length > maxChars) fitted = build(--count);
   return fitted;
 }
@@ -82,13 +101,18 @@ export function fitList(
 const rowsWord = (path: string) => path.slice(path.lastIndexOf('.') + 1);
 
 /** What the text of a result cut into parts says, so a model knows there is more and how to get it. */
-export function pageNote(path: string, page: Page): string {
+export function pageNote(path: string, page: Page, upTo?: number): string {
   const field = rowsWord(path);
   const shown = page.returned === 0 ? `no ${field}` : `${field} ${page.offset + 1} to ${page.offset + page.returned}`;
-  const more = page.nextOffset === null ? 'This is the last part.' : `Call again with offset: ${page.nextOffset} for the next part.`;
+  const next = page.nextCursor ? `cursor: "${page.nextCursor}"` : `offset: ${page.nextOffset}`;
+  const more = page.nextOffset === null ? 'This is the last part.' : `Call again with ${next} for the next part.`;
   const lines = [`Showing ${shown} of ${page.total}. ${more}`];
   if (page.mayGoOn)
-    lines.push(`The workspace gave exactly as many ${field} as were asked for, so the list may go on: ask with a larger limit for more.`);
+    lines.push(
+      upTo
+        ? `The workspace gave exactly as many ${field} as were asked for, so the list may go on: ask with a larger limit (up to ${upTo}) for more.`
+        : `The workspace gave exactly as many ${field} as were asked for, so the list may go on; ${page.total} is the most one list is read with here (the server's WORKSPACE_LIST_MAX_ROWS or the largest limit the workspace takes): narrow it with the tool's filters to see the rest.`,
+    );
   if (page.reread) lines.push('The list was read again for this part (the earlier reading had expired): rows may have moved.');
   return lines.join(' ');
 }

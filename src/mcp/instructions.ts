@@ -22,7 +22,7 @@ export function serverInstructions(tools: readonly ToolSummary[], jobs = false, 
   const paged = names((t) => t.pages);
   if (paged.length > 0) {
     lines.push(
-      'Long lists come in parts: an answer with page.nextOffset continues when the same call is made again with offset set to it. A list without limit is read whole. fields keeps only these paths of each row (["user.name"]).',
+      'Long lists come in parts: an answer with page.nextCursor continues when the same call is made again with cursor set to it (offset jumps within that reading). A list without limit is read whole. fields keeps only these paths of each row (["user.name"]).',
     );
   }
   lines.push(

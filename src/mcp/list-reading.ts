@@ -1,8 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { ToolDef } from '../../tools/define.js';
 import type { CallContext } from '../call/context.js';
+import { ToolError } from '../call/errors.js';
 import { invoke } from '../call/invoke.js';
-import { readWithLimit } from '../call/list-limit.js';
+import { listMaxBytes, readWithLimit, routeKey } from '../call/list-limit.js';
 import type { Upstream } from '../call/upstream.js';
 import { DEFAULTS } from '../config/defaults.js';
 import type { ReadingStore } from '../jobs/record.js';
@@ -19,43 +22,80 @@ export interface ReadingOptions {
   readings: Readings;
 }
 
-/** How many parsed readings a process keeps at hand; each is also in the store, so one dropped is parsed again. */
-const PARSED_AT_HAND = 4;
+/**
+ * Characters of JSON of the readings a process keeps parsed at hand (each is also in the store, so one
+ * dropped is parsed again): about two readings of 100,000 learners, some 200 MB once parsed.
+ */
+const PARSED_MAX_CHARS = 50_000_000;
+/** A read asking for more rows than this is a large one: it waits its turn (LARGE_READS_AT_ONCE at a time). */
+export const LARGE_READ_ROWS = 10_000;
+/**
+ * Large reads one process makes at once. Each holds its answer three times on the way (bytes, text,
+ * parsed: some 250 MB at 100,000 learners), so more at once would let a burst of whole lists take the
+ * process's memory; the rest wait, and a small read never waits behind them.
+ */
+const LARGE_READS_AT_ONCE = 2;
 
 /**
- * The readings of lists served in parts: kept in a store (the job store, shared by replicas with Redis, else
- * the process's memory), and the last few parsed at hand, so following the parts of one list parses it once
- * in this process rather than once a part (which made walking a list quadratic in its rows).
+ * The readings of lists served in parts, for the server's whole process: kept in a store (the job store,
+ * shared by replicas with Redis, else the process's memory), the most recently used parsed at hand within
+ * a size budget, so following the parts of one list parses it once in this process rather than once a
+ * part. Identical reads of one caller running at once are made once; large ones wait their turn.
  */
 export class Readings {
-  private readonly parsed = new Map<string, { reading: ListReading; until: number }>();
+  private readonly parsed = new LRUCache<string, ListReading>({
+    maxSize: PARSED_MAX_CHARS,
+    sizeCalculation: (r) => Math.max(1, r.chars ?? 1),
+    ttlAutopurge: false,
+  });
+  private readonly running = new Map<string, Promise<ListReading>>();
+  private readonly largeReads: LimitFunction = pLimit(LARGE_READS_AT_ONCE);
 
   constructor(readonly store: ReadingStore) {}
 
   async get(key: string): Promise<ListReading | undefined> {
     const near = this.parsed.get(key);
-    if (near && near.until > Date.now()) return near.reading;
-    this.parsed.delete(key);
+    if (near) return near;
     const kept = await storeStep('read', () => this.store.getReading(key));
     if (kept === undefined) return undefined;
-    const reading = JSON.parse(kept) as ListReading;
+    const reading = { ...(JSON.parse(kept) as ListReading), chars: kept.length };
     // Kept at hand no longer than the store keeps it (the rest of its time is unknown here: a short while).
     this.atHand(key, reading, 30_000);
     return reading;
   }
 
   async put(key: string, reading: ListReading, keepMs: number): Promise<void> {
-    await storeStep('write', () => this.store.putReading(key, JSON.stringify(reading), keepMs));
-    this.atHand(key, reading, keepMs);
+    const json = JSON.stringify({ data: reading.data, flags: reading.flags, ...(reading.upTo ? { upTo: reading.upTo } : {}) });
+    await storeStep('write', () => this.store.putReading(key, json, keepMs));
+    this.atHand(key, { ...reading, chars: json.length }, keepMs);
+  }
+
+  /** The id of the latest reading of a list (what a part asked by `offset` alone reads), or undefined. */
+  latest(list: string): Promise<string | undefined> {
+    return storeStep('read', () => this.store.getReading(`${list}:latest`));
+  }
+
+  async setLatest(list: string, id: string, keepMs: number): Promise<void> {
+    await storeStep('write', () => this.store.putReading(`${list}:latest`, id, keepMs));
+  }
+
+  /** `read` made once for all the identical calls asking it at the same time. */
+  once(key: string, read: () => Promise<ListReading>): Promise<ListReading> {
+    const running = this.running.get(key);
+    if (running) return running;
+    const made = read().finally(() => this.running.delete(key));
+    this.running.set(key, made);
+    return made;
+  }
+
+  /** A read of `rows` rows, in its turn when it is a large one. */
+  turn<T>(rows: number, read: () => Promise<T>): Promise<T> {
+    return rows > LARGE_READ_ROWS ? this.largeReads(read) : read();
   }
 
   private atHand(key: string, reading: ListReading, keepMs: number): void {
-    this.parsed.delete(key);
-    this.parsed.set(key, { reading, until: Date.now() + keepMs });
-    for (const oldest of this.parsed.keys()) {
-      if (this.parsed.size <= PARSED_AT_HAND) break;
-      this.parsed.delete(oldest);
-    }
+    if (keepMs <= 0) return;
+    this.parsed.set(key, reading, { ttl: keepMs });
   }
 }
 
@@ -63,16 +103,51 @@ export class Readings {
 export interface ListReading {
   data: Record<string, unknown>;
   flags: ListFlags;
+  /** The reading's id, which its parts' cursors name: absent when it is not kept (it came whole, or a code run read it). */
+  id?: string;
+  /** A larger `limit` the agent may ask for, when the list may go on and a larger one can succeed. */
+  upTo?: number;
+  /** The length of its JSON, where known: its weight among the readings kept. */
+  chars?: number;
+}
+
+/** Where a part starts: in which reading (a cursor's, the latest, or a new one) and at which row. */
+export interface PartStart {
+  id: string | undefined;
+  offset: number;
 }
 
 /** The server's own fields of a list call: never sent upstream, and not part of which list it is. */
-const OWN_FIELDS = ['offset', 'fields'];
+const OWN_FIELDS = ['offset', 'fields', 'cursor'];
+
+/** `page.nextCursor`: the reading and the row a next part starts at, opaque to the agent. */
+export function cursorOf(id: string, offset: number): string {
+  return Buffer.from(`${id}.${offset}`).toString('base64url');
+}
+
+/** The reading and row a cursor names; a cursor this server did not make is refused as input. */
+export function partStart(checked: Record<string, unknown>): PartStart {
+  const given = checked['cursor'];
+  const offset = typeof checked['offset'] === 'number' ? checked['offset'] : undefined;
+  if (typeof given !== 'string') return { id: undefined, offset: offset ?? 0 };
+  const match = /^([0-9a-f]{24})\.(\d{1,9})$/.exec(Buffer.from(given, 'base64url').toString());
+  if (!match)
+    throw new ToolError('The cursor is not one this server gave.', {
+      code: 'INVALID_INPUT',
+      fieldErrors: { cursor: ['not a page.nextCursor of this server'] },
+      resolution: 'Pass page.nextCursor exactly as a part gave it, or call without cursor to start the list over.',
+    });
+  // `offset` beside a cursor jumps within the cursor's reading.
+  return { id: match[1], offset: offset ?? Number(match[2]) };
+}
 
 /**
  * Reads the list of a paged tool, whole: without a `limit`, the workspace is asked for up to
  * WORKSPACE_LIST_MAX_ROWS rows. The parts of one list come from one reading, kept a few minutes per caller
- * and arguments: a next part (an offset) reads the kept one, or, when it is gone, the list again (said in
- * `reread`). `whole` (a code run) reads afresh and keeps nothing. `check` refuses an answer of the wrong shape.
+ * and arguments under an id of its own: a part names its reading in its cursor, so a walk keeps to it while
+ * a fresh start of the same list makes another (a part asked by `offset` alone reads the latest). A reading
+ * gone is read again (said in `reread`). `whole` (a code run) reads afresh and keeps nothing. `check`
+ * refuses an answer of the wrong shape.
  */
 export async function readList(
   def: ToolDef & { pages: string },
@@ -82,32 +157,68 @@ export async function readList(
   owner: string,
   check: (data: Record<string, unknown>) => void,
   whole = false,
-): Promise<ListReading> {
-  const key = readingKey(owner, def.name, checked);
-  const offset = typeof checked['offset'] === 'number' ? checked['offset'] : 0;
-  if (!whole && offset > 0) {
-    const kept = await opts.readings.get(key);
-    if (kept !== undefined) return kept;
+): Promise<ListReading & { offset: number }> {
+  const list = readingKey(owner, def.name, checked);
+  const start = whole ? { id: undefined, offset: 0 } : partStart(checked);
+  const { offset } = start;
+  const walking = start.id !== undefined || offset > 0;
+  if (walking) {
+    const id = start.id ?? (await opts.readings.latest(list));
+    const kept = id === undefined ? undefined : await opts.readings.get(`${list}:${id}`);
+    if (kept !== undefined) return { ...kept, id: id!, offset };
   }
+  const fresh = await opts.readings.once(whole ? `${list}:whole` : list, () => readAndKeep(def, checked, opts, call, list, check, whole));
+  return walking ? { ...fresh, flags: { ...fresh.flags, reread: true }, offset } : { ...fresh, offset };
+}
+
+/** One reading, checked, and kept under a new id when its list will come in parts. */
+async function readAndKeep(
+  def: ToolDef & { pages: string },
+  checked: Record<string, unknown>,
+  opts: ReadingOptions,
+  call: CallContext,
+  list: string,
+  check: (data: Record<string, unknown>) => void,
+  whole: boolean,
+): Promise<ListReading> {
   const fresh = await readFresh(def, checked, opts, call);
   check(fresh.data);
-  if (whole) return fresh;
-  const reading: ListReading = offset > 0 ? { data: fresh.data, flags: { ...fresh.flags, reread: true } } : fresh;
-  // Only a list that will come in parts is kept: the one part of a list that fits is all there is.
-  if (JSON.stringify(fresh.data).length > (opts.resultMaxChars ?? DEFAULTS.resultMaxChars) - NOTE_ROOM)
-    await opts.readings.put(key, { data: fresh.data, flags: fresh.flags }, READING_KEEP_MS);
+  if (whole || !mayNotFit(fresh.data, def.pages, (opts.resultMaxChars ?? DEFAULTS.resultMaxChars) - NOTE_ROOM)) return fresh;
+  const reading = { ...fresh, id: randomBytes(12).toString('hex') };
+  // A new reading never replaces one being walked: each has its own id; only the pointer for `offset` moves.
+  await opts.readings.put(`${list}:${reading.id}`, reading, READING_KEEP_MS);
+  await opts.readings.setLatest(list, reading.id, READING_KEEP_MS);
   return reading;
 }
 
+/** Whether a list may come in parts: more rows than the room takes even as `{}`, or JSON longer than the room. */
+function mayNotFit(data: Record<string, unknown>, path: string, room: number): boolean {
+  const rows = valueAt(data, path);
+  return (Array.isArray(rows) && rows.length * 3 > room) || JSON.stringify(data).length > room;
+}
+
 /** One reading of the list from the workspace: with as large a limit as it takes, when the tool has one. */
-async function readFresh(def: ToolDef & { pages: string }, checked: Record<string, unknown>, opts: ReadingOptions, call: CallContext) {
-  if (!('limit' in def.input.shape)) return { data: await invoke(def, checked, opts.upstream, call), flags: {} };
+async function readFresh(
+  def: ToolDef & { pages: string },
+  checked: Record<string, unknown>,
+  opts: ReadingOptions,
+  call: CallContext,
+): Promise<ListReading> {
+  const most = opts.listMaxRows ?? DEFAULTS.listMaxRows;
+  // A list with no limit (an assignment's assignees) comes whole at any size, up to as large as the longest
+  // list; its size is unknown before it comes, so it takes no turn (one assignment's answer is mostly small).
+  if (!('limit' in def.input.shape))
+    return { data: await invoke(def, checked, opts.upstream, call, listMaxBytes(most, opts.upstream)), flags: {} };
   const given = typeof checked['limit'] === 'number' ? checked['limit'] : undefined;
-  const { data, asked } = await readWithLimit(def, checked, given ?? opts.listMaxRows ?? DEFAULTS.listMaxRows, opts.upstream, call);
+  const wanted = given ?? most;
+  const { data, asked } = await opts.readings.turn(wanted, () => readWithLimit(def, checked, wanted, opts.upstream, call));
   const rows = valueAt(data, def.pages);
   // As many rows as asked for: the workspace may hold more, and nothing in its answer says.
-  const flags: ListFlags = Array.isArray(rows) && rows.length >= asked ? { mayGoOn: true } : {};
-  return { data, flags };
+  if (!Array.isArray(rows) || rows.length < asked) return { data, flags: {} };
+  // A larger limit is offered only where one can succeed: below the server's maximum and what the workspace took.
+  const taken = opts.upstream.acceptedLimits.get(routeKey(def, opts.upstream)) ?? Infinity;
+  const upTo = Math.min(most, taken);
+  return { data, flags: { mayGoOn: true }, ...(upTo > asked ? { upTo } : {}) };
 }
 
 /** Which list a call reads: its caller, its tool and its arguments but the server's own, hashed. */

@@ -13,8 +13,8 @@ import { log, redact } from '../telemetry/log.js';
 import { fieldIssues, withoutNullOptionals } from './arguments.js';
 import { DEFAULTS } from '../config/defaults.js';
 import { fitAnswer } from './fit-answer.js';
-import { projectRows } from './fields.js';
-import { readList, type Readings } from './list-reading.js';
+import { projectRow, projectRows } from './fields.js';
+import { cursorOf, readList, type ListReading, type Readings } from './list-reading.js';
 import type { RequestContext } from './request-context.js';
 import { targetsOf, traceIdOf, type AuditLog } from '../telemetry/audit.js';
 import { createdTask, taskOf } from './tasks.js';
@@ -329,18 +329,23 @@ async function execute(
 ): Promise<Outcome> {
   try {
     const check = (data: Record<string, unknown>) => checkOutput(def, data);
-    const { data, flags } = def.pages
+    const reading = def.pages
       ? await readList({ ...def, pages: def.pages }, checked, opts, call, owner, check, serving.whole)
-      : { data: await invoke(def, checked, opts.upstream, call), flags: {} };
-    if (!def.pages) check(data);
+      : { data: await invoke(def, checked, opts.upstream, call), flags: {}, offset: 0 };
+    if (!def.pages) check(reading.data);
     const fields = Array.isArray(checked['fields']) ? (checked['fields'] as string[]) : undefined;
-    const rows = def.pages ? projectRows(data, def.pages, fields) : data;
+    // A whole list is cut to its fields here; a part's rows only, as the part is made (fitList).
+    const rows = def.pages && serving.whole ? projectRows(reading.data, def.pages, fields) : reading.data;
     const shown = call.lockdown ? lockedData(def, rows, opts.upstream.hosts()) : rows;
     if (serving.whole) return { result: marked(def, secretFree({ content: textBlocks(def, shown), structuredContent: shown })) };
-    // The offset of a list served in parts is the server's own (the call core never sends it upstream).
-    const offset = typeof checked['offset'] === 'number' ? checked['offset'] : 0;
     const maxChars = opts.resultMaxChars ?? DEFAULTS.resultMaxChars;
-    const fitted = fitAnswer(def, shown, offset, maxChars, flags, (d) => textBlocks(def, d));
+    const { id, upTo } = reading as ListReading;
+    const part = {
+      project: fields && ((row: unknown) => projectRow(row, fields)),
+      cursor: id === undefined ? undefined : (next: number) => cursorOf(id, next),
+      upTo,
+    };
+    const fitted = fitAnswer(def, shown, reading.offset, maxChars, reading.flags, (d) => textBlocks(def, d), part);
     return { result: marked(def, secretFree(fitted)) };
   } catch (err) {
     return failed(def, err, started, call.lockdown);

@@ -7,10 +7,10 @@ import { ToolError } from '../../src/call/errors.js';
 import { readWithLimit, smallerLimit } from '../../src/call/list-limit.js';
 import type { RequestSpec, Upstream } from '../../src/call/upstream.js';
 import { MemoryReadings } from '../../src/jobs/memory-readings.js';
-import { fitList, valueAt } from '../../src/mcp/fit.js';
+import { fitList, pageNote, valueAt } from '../../src/mcp/fit.js';
 import { fitAnswer } from '../../src/mcp/fit-answer.js';
 import { projectRow, projectRows } from '../../src/mcp/fields.js';
-import { readList, Readings } from '../../src/mcp/list-reading.js';
+import { cursorOf, LARGE_READ_ROWS, readList, Readings } from '../../src/mcp/list-reading.js';
 
 const CAP = 40_000;
 const byName = (name: string) => tools.find((t) => t.name === name)!;
@@ -175,6 +175,26 @@ describe('fields', () => {
     expect(byName('assignments_get').rowPaths).toContain('progressPercent');
   });
 
+  test("fields cut the part's rows only, as they are measured: the rows of the reading are left as they are", () => {
+    let projected = 0;
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({ ...row, user: { ...row.user, id: `u${i}` } }));
+    const project = (r: unknown) => (projected++, projectRow(r, ['user.id']));
+    const part = fitList({ students: rows }, 'students', 5_000, 2_000, {}, { project, cursor: (n) => `c${n}` });
+    const got = part.data['students'] as unknown[];
+    expect(got[0]).toEqual({ user: { id: 'u5000' } });
+    expect(projected).toBeLessThanOrEqual(got.length + 1);
+    expect(part.page).toMatchObject({ offset: 5_000, returned: got.length, total: 10_000, nextCursor: `c${5_000 + got.length}` });
+    expect(rows[5_000]).toHaveProperty('coursesCompleted', 3);
+  });
+
+  test('a larger limit is offered only where one can succeed; past the maxima the note says to narrow the list', () => {
+    const page = { offset: 0, returned: 10, total: 10, nextOffset: null, mayGoOn: true as const };
+    expect(pageNote('students', page, 100_000)).toMatch(/ask with a larger limit \(up to 100000\)/);
+    expect(pageNote('students', page)).not.toMatch(/larger limit/);
+    expect(pageNote('students', page)).toMatch(/narrow it with the tool's filters/);
+    expect(pageNote('students', { ...page, nextOffset: 10, nextCursor: 'abc' })).toMatch(/cursor: "abc"/);
+  });
+
   test('two fields cut a learner row at least threefold', () => {
     const full = JSON.stringify({ ...row, joinedAt: '2026-01-01T00:00:00.000Z', coursesAssigned: 5, groups: ['Sales EMEA', 'Team 12'] });
     const cut = JSON.stringify(projectRow(JSON.parse(full), ['user.name', 'coursesCompleted']));
@@ -188,6 +208,7 @@ function fakeUpstream(rows: number, max = Infinity, message = 'must be an intege
   const upstream = {
     hosts: () => new Set(['workspace.test']),
     acceptedLimits: new Map<string, number>(),
+    maxResponseBytes: 16 * 1024 * 1024,
     timeoutMs: 30_000,
     deadlineMs: 45_000,
     async call(spec: RequestSpec) {
@@ -250,28 +271,87 @@ describe('one reading per list', () => {
     expect(asked).toEqual([50_000, 50_000]);
   });
 
-  test('the parts of one list parse its reading once per process: a next part asks the store nothing; another replica asks once', async () => {
+  test('the parts of one walk parse its reading once per process: a next part by cursor asks the store nothing; another replica asks once', async () => {
     const { upstream } = fakeUpstream(5_007);
     const store = new MemoryReadings();
     let asks = 0;
     const counted = { putReading: store.putReading.bind(store), getReading: (key: string) => (asks++, store.getReading(key)) };
     const here = new Readings(counted);
-    await readList(def, {}, { upstream, readings: here, resultMaxChars: 1_000 }, ctx, 'alice', check);
-    for (const offset of [10, 20, 30])
-      await readList(def, { offset }, { upstream, readings: here, resultMaxChars: 1_000 }, ctx, 'alice', check);
+    const first = await readList(def, {}, { upstream, readings: here, resultMaxChars: 1_000 }, ctx, 'alice', check);
+    expect(first.id).toMatch(/^[0-9a-f]{24}$/);
+    for (const offset of [10, 20, 30]) {
+      const cursor = cursorOf(first.id!, offset);
+      await readList(def, { cursor }, { upstream, readings: here, resultMaxChars: 1_000 }, ctx, 'alice', check);
+    }
     expect(asks).toBe(0);
     const there = new Readings(counted);
     for (const offset of [40, 50]) {
-      const part = await readList(def, { offset }, { upstream, readings: there, resultMaxChars: 1_000 }, ctx, 'alice', check);
+      const cursor = cursorOf(first.id!, offset);
+      const part = await readList(def, { cursor }, { upstream, readings: there, resultMaxChars: 1_000 }, ctx, 'alice', check);
       expect(part.flags).toEqual({});
+      expect(part.offset).toBe(offset);
     }
     expect(asks).toBe(1);
   });
 
-  test('exactly as many rows as asked: the list may go on', async () => {
+  test('one walk, one reading: a fresh start of the same list makes a new reading and leaves the walked one as it was', async () => {
+    let rows = 5_007;
+    const { upstream } = fakeUpstream(100_000);
+    const call = upstream.call.bind(upstream);
+    upstream.call = async (spec: RequestSpec) => {
+      const got = await call(spec);
+      return { students: (got['students'] as unknown[]).slice(0, rows) };
+    };
+    const opts = { upstream, readings: new Readings(new MemoryReadings()), resultMaxChars: 1_000 };
+    const walk = await readList(def, {}, opts, ctx, 'alice', check);
+    rows = 5_002;
+    const restart = await readList(def, {}, opts, ctx, 'alice', check);
+    expect(restart.id).not.toBe(walk.id);
+    expect((restart.data['students'] as unknown[]).length).toBe(5_002);
+    const next = await readList(def, { cursor: cursorOf(walk.id!, 200) }, opts, ctx, 'alice', check);
+    expect(next.id).toBe(walk.id);
+    expect((next.data['students'] as unknown[]).length).toBe(5_007);
+    expect(next.flags).toEqual({});
+    // `offset` alone reads the latest reading; beside a cursor it jumps within the cursor's.
+    expect((await readList(def, { offset: 200 }, opts, ctx, 'alice', check)).id).toBe(restart.id);
+    expect((await readList(def, { cursor: cursorOf(walk.id!, 200), offset: 7 }, opts, ctx, 'alice', check)).offset).toBe(7);
+    // A cursor whose reading is gone reads the list again, and says so; another caller's cursor finds nothing of alice's.
+    const bobs = await readList(def, { cursor: cursorOf(walk.id!, 200) }, opts, ctx, 'bob', check);
+    expect(bobs.flags).toEqual({ reread: true });
+    expect(bobs.id).not.toBe(walk.id);
+    await expect(readList(def, { cursor: 'not-ours' }, opts, ctx, 'alice', check)).rejects.toThrow(/cursor/);
+  });
+
+  test('identical reads at once are made once; large ones wait their turn, two at a time', async () => {
+    const { upstream, asked } = fakeUpstream(5_007);
+    const opts = { upstream, readings: new Readings(new MemoryReadings()), resultMaxChars: 1_000 };
+    const same = await Promise.all(Array.from({ length: 8 }, () => readList(def, {}, opts, ctx, 'alice', check)));
+    expect(asked).toHaveLength(1);
+    expect(new Set(same.map((r) => r.id)).size).toBe(1);
+    let running = 0;
+    let most = 0;
+    const read = () =>
+      opts.readings.turn(LARGE_READ_ROWS + 1, async () => {
+        most = Math.max(most, ++running);
+        await new Promise((r) => setTimeout(r, 5));
+        running--;
+      });
+    await Promise.all(Array.from({ length: 8 }, read));
+    expect(most).toBe(2);
+  });
+
+  test('exactly as many rows as asked: the list may go on, and a larger limit is offered only below the maxima', async () => {
     const { upstream } = fakeUpstream(5_007);
     const got = await readList(def, { limit: 100 }, { upstream, readings: new Readings(new MemoryReadings()) }, ctx, 'alice', check);
     expect(got.flags).toEqual({ mayGoOn: true });
+    expect(got.upTo).toBe(100_000);
+    const all = await readList(def, {}, { upstream, readings: new Readings(new MemoryReadings()), listMaxRows: 5_007 }, ctx, 'al', check);
+    expect(all.flags).toEqual({ mayGoOn: true });
+    expect(all.upTo).toBeUndefined();
+    const capped = fakeUpstream(5_007, 1_000, 'must be at most 1000');
+    const taken = await readList(def, {}, { upstream: capped.upstream, readings: new Readings(new MemoryReadings()) }, ctx, 'al', check);
+    expect(taken.flags).toEqual({ mayGoOn: true });
+    expect(taken.upTo).toBeUndefined();
   });
 
   test('a code run reads whole and keeps nothing', async () => {

@@ -104,7 +104,7 @@ function placeholder(schema: Schema): unknown {
  */
 function sentFields(def: ToolDef, fields: string[]): string[] {
   const input = inputOf(def);
-  const own = new Set([...pathParams(def), 'idempotencyKey', ...(def.pages ? ['offset', 'fields'] : [])]);
+  const own = new Set([...pathParams(def), 'idempotencyKey', ...(def.pages ? ['offset', 'cursor', 'fields'] : [])]);
   const given = fields.filter((k) => !own.has(k));
   if (!def.body) return given;
   const sample = Object.fromEntries(given.map((k) => [k, placeholder(input.properties[k] ?? {})]));
