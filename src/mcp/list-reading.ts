@@ -7,6 +7,7 @@ import type { Upstream } from '../call/upstream.js';
 import { DEFAULTS } from '../config/defaults.js';
 import type { ReadingStore } from '../jobs/record.js';
 import { log } from '../telemetry/log.js';
+import { ListCaps } from './list-caps.js';
 import { NOTE_ROOM, valueAt, type ListFlags } from './fit.js';
 
 /** How long the reading of a list served in parts is kept for its next parts. */
@@ -30,7 +31,12 @@ const PARSED_AT_HAND = 4;
 export class Readings {
   private readonly parsed = new Map<string, { reading: ListReading; until: number }>();
 
-  constructor(readonly store: ReadingStore) {}
+  /** The caps workspaces keep on lists without a word, learned where they state a total; in the same store. */
+  readonly caps: ListCaps;
+
+  constructor(readonly store: ReadingStore) {
+    this.caps = new ListCaps(store);
+  }
 
   async get(key: string): Promise<ListReading | undefined> {
     const near = this.parsed.get(key);
@@ -100,14 +106,23 @@ export async function readList(
 }
 
 /** One reading of the list from the workspace: with as large a limit as it takes, when the tool has one. */
-async function readFresh(def: ToolDef & { pages: string }, checked: Record<string, unknown>, opts: ReadingOptions, call: CallContext) {
-  if (!('limit' in def.input.shape)) return { data: await invoke(def, checked, opts.upstream, call), flags: {} };
+async function readFresh(
+  def: ToolDef & { pages: string },
+  checked: Record<string, unknown>,
+  opts: ReadingOptions,
+  call: CallContext,
+): Promise<ListReading> {
   const given = typeof checked['limit'] === 'number' ? checked['limit'] : undefined;
-  const { data, asked } = await readWithLimit(def, checked, given ?? opts.listMaxRows ?? DEFAULTS.listMaxRows, opts.upstream, call);
+  const { data, asked } =
+    'limit' in def.input.shape
+      ? await readWithLimit(def, checked, given ?? opts.listMaxRows ?? DEFAULTS.listMaxRows, opts.upstream, call)
+      : { data: await invoke(def, checked, opts.upstream, call), asked: Infinity };
   const rows = valueAt(data, def.pages);
+  if (!Array.isArray(rows)) return { data, flags: {} };
   // As many rows as asked for: the workspace may hold more, and nothing in its answer says.
-  const flags: ListFlags = Array.isArray(rows) && rows.length >= asked ? { mayGoOn: true } : {};
-  return { data, flags };
+  if (rows.length >= asked) return { data, flags: { mayGoOn: true } };
+  // Fewer: whole, unless the workspace stops lists at a cap of its own (learned, or revealed by a stated total).
+  return { data, flags: await opts.readings.caps.flags(def, data, rows.length, opts.upstream, call) };
 }
 
 /** Which list a call reads: its caller, its tool and its arguments but the server's own, hashed. */
