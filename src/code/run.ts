@@ -135,7 +135,7 @@ class GuestCalls {
         {
           code: 'CODE_FAILED',
           resolution:
-            'Read less per call: only the fields needed (fields: ["user.name", …] on the list tools and assignments_get), or narrower calls (one team, one course, a limit); or split the work into several runs.',
+            'Read less per call: only the fields needed (fields: ["user.name", …] on every list tool), or narrower calls (one team, one course, a limit); or split the work into several runs.',
         },
       );
     }
