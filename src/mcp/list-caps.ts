@@ -26,7 +26,11 @@ export class ListCaps {
 
   constructor(private readonly store: ReadingStore) {}
 
-  /** What is known of a list of `returned` rows, read with a limit of `asked`: may it go on, and at which cap. */
+  /**
+   * What is known of a list that gave `returned` rows, fewer than it asked for: whole, or it may go on at
+   * the workspace's cap. A list read while another reveals the cap (side by side) may miss it: it is learned
+   * when the reading that reveals it ends.
+   */
   async flags(def: ToolDef, data: Record<string, unknown>, returned: number, upstream: Upstream, call: CallContext): Promise<ListFlags> {
     const workspace = workspaceKey(upstream);
     const cap = await this.capOf(workspace);
