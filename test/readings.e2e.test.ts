@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { redisTarget } from '../src/config/redis.js';
 import { RedisJobStore } from '../src/jobs/redis-store.js';
+import { ListCaps } from '../src/mcp/list-caps.js';
+import type { Upstream } from '../src/call/upstream.js';
+import { tools } from '../tools/index.js';
 import { startRedis, type RedisProcess } from './helpers.js';
 import { missingPrograms, needPrograms } from './programs.js';
 
@@ -52,4 +55,15 @@ test('the readings stay within their budget: past it the soonest to expire go fi
   } finally {
     await small.close();
   }
+});
+
+test('a cap one replica learned (a list short of the total its workspace states) is known to another: a list of exactly that many rows may go on there', async () => {
+  const upstream = { workspace: () => 'https://capped.test' } as unknown as Upstream;
+  const ctx = { signal: new AbortController().signal, keepAliveMs: 10_000 };
+  const byName = (name: string) => tools.find((t) => t.name === name)!;
+  const assignment = { assignment: { totalAssignees: 800, assignedUsers: [] } };
+  expect(await new ListCaps(a).flags(byName('assignments_get'), assignment, 500, upstream, ctx)).toEqual({ mayGoOn: true, cap: 500 });
+  const there = new ListCaps(b);
+  expect(await there.flags(byName('analytics_needs_attention'), { students: [] }, 500, upstream, ctx)).toEqual({ mayGoOn: true, cap: 500 });
+  expect(await there.flags(byName('analytics_needs_attention'), { students: [] }, 499, upstream, ctx)).toEqual({});
 });

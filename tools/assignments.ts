@@ -20,7 +20,7 @@ export const assignmentsTools: ToolDef[] = [
       "How one course or training assignment is going, assignee by assignee: who completed it, who is late, each one's status, percent done, due date and completion rules (minimum scores).",
     toolset: 'assignments',
     pages: 'assignment.assignedUsers',
-    fields: true,
+    statedTotal: { path: 'assignment.totalAssignees' },
     command: 'assignments/get',
     input: { assignmentId: assignmentIdField },
     output: { assignment: Assignment },

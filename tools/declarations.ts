@@ -68,7 +68,7 @@ const clean = (text: string) => text.replace(/\*\//g, '* /').replace(/\s+/g, ' '
 
 /** What sets the tools inside code apart from the same tools called alone, said where their types are read. */
 export const WHOLE_LISTS =
-  '// Inside code_run a list comes whole (every row, no page or offset); fields keeps only the paths given of each row.';
+  '// Inside code_run a list comes whole (every row, no offset); fields keeps only the paths given of each row. A list the workspace may hold more of has page.mayGoOn: true (its rows are not all; the answer names it in partial).';
 
 /**
  * The `tools` object as TypeScript: each method with its input (field descriptions as comments) and its
@@ -101,18 +101,41 @@ export interface ToolDeclarations {
 
 export function declarationsOf(t: ToolDeclarationSource): ToolDeclarations {
   const whole = wholeList(t);
-  return { short: toolLine(whole, SHORT_DEPTH, false), full: toolLine(whole, FULL_DEPTH, true) };
+  return { short: toolLine(unnamedFields(whole), SHORT_DEPTH, false), full: toolLine(whole, FULL_DEPTH, true) };
 }
 
 /**
+ * The short line's `fields` as `string[]`: the paths are named in the tool's own input schema (in the same
+ * tool list) and in the full declarations, and spelled again in code_run's description they would cost a
+ * few hundred tokens in every conversation that offers it.
+ */
+function unnamedFields(t: ToolDeclarationSource): ToolDeclarationSource {
+  const inputs = t.input['properties'] as Record<string, Schema> | undefined;
+  const fields = inputs?.['fields'];
+  if (!fields) return t;
+  const { items: _items, ...rest } = fields;
+  return { ...t, input: { ...t.input, properties: { ...inputs, fields: { ...rest, items: { type: 'string' } } } } };
+}
+
+/**
+ * What a `page` says inside code_run: only that a list may go on (a list known whole has no page), with the
+ * rows it gave and the cap the workspace stops lists at, when known.
+ */
+const WHOLE_PAGE: Schema = {
+  type: 'object',
+  properties: { mayGoOn: { const: true }, returned: { type: 'integer' }, cap: { type: 'integer' } },
+  required: ['mayGoOn', 'returned'],
+};
+
+/**
  * A list tool as code sees it: inside code_run a list comes whole, so the server's paging (`offset` and
- * `cursor` in, `page` out) is not declared; `fields` is, since it cuts each row there too.
+ * `cursor` in) is not declared, and `page` only as what it says there (may go on); `fields` is, since it cuts each row there too.
  */
 export function wholeList(t: ToolDeclarationSource): ToolDeclarationSource {
   const inputs = t.input['properties'] as Record<string, Schema> | undefined;
   const outputs = t.output['properties'] as Record<string, Schema> | undefined;
   if (!inputs?.['offset'] || !outputs?.['page']) return t;
   const { offset: _offset, cursor: _cursor, ...input } = inputs;
-  const { page: _page, ...output } = outputs;
+  const output = { ...outputs, page: WHOLE_PAGE };
   return { ...t, input: { ...t.input, properties: input }, output: { ...t.output, properties: output } };
 }

@@ -62,6 +62,12 @@ export interface ToolDef {
    * included: what `fields` may name. Made from the output schema.
    */
   rowPaths?: readonly string[];
+  /**
+   * Where the workspace states how many rows the paged list has in all: a count at `path` of this answer, or
+   * of `tool`'s answer (called with no arguments). A list short of it may go on (a cap the workspace keeps
+   * without a word), and the cap it reveals is learned for the workspace.
+   */
+  statedTotal?: StatedTotal;
   /** The ids its answer gives that other tools take ("user ids"): the server instructions say where each comes from. */
   gives?: string;
   /**
@@ -82,6 +88,12 @@ export interface ToolDef {
   untrusted?: readonly string[];
   /** Untrusted fields that are prose (the assistant's answer, material text, quiz answers): withheld in lockdown. */
   prose?: readonly string[];
+}
+
+/** See ToolDef.statedTotal. */
+export interface StatedTotal {
+  path: string;
+  tool?: string;
 }
 
 /**
@@ -148,8 +160,8 @@ type CommandRow = {
   mutating?: boolean;
   /** The dot path of the array served in parts when too long (see ToolDef.pages). */
   pages?: string;
-  /** A list tool: its paged array's rows may be cut to some `fields` (see ToolDef.rowPaths). */
-  fields?: boolean;
+  /** See ToolDef.statedTotal. */
+  statedTotal?: StatedTotal;
   /** See ToolDef.gives. */
   gives?: string;
   /** See ToolDef.confirm. */
@@ -168,7 +180,7 @@ const cursorField = z.string().describe('page.nextCursor');
 
 /**
  * Where a part of a long list stands, in an answer served in parts. `mayGoOn`: the workspace gave as many
- * rows as asked for (ask with a larger limit for more); `reread`: the list was read again for this part
+ * rows as asked for, or stopped at its `cap`; `reread`: the list was read again for this part
  * (rows may have moved). Each answer's text says so, and how to go on, so the schema spends no words on it.
  */
 const pageShape = z.strictObject({
@@ -178,6 +190,7 @@ const pageShape = z.strictObject({
   nextOffset: z.int().nullable(),
   nextCursor: z.string().nullable().optional(),
   mayGoOn: z.literal(true).optional(),
+  cap: z.int().optional(),
   reread: z.literal(true).optional(),
 });
 
@@ -229,17 +242,17 @@ function withPartialRows(shape: z.ZodRawShape, path: string): z.ZodRawShape {
   return shape;
 }
 
-/** `fields`: the dot paths of a row to keep, refused when one is not a path of the row (naming those that are). */
+/**
+ * `fields`: the dot paths of a row to keep, named in the schema (an enum of the row's paths, made from the
+ * output schema), at least one. "No repeats" is said in words: `uniqueItems` is refused by OpenAI's strict
+ * mode and Gemini (test/unit/schema-compat.test.ts); a repeated path is taken all the same (it keeps the same
+ * field), so no input valid under the advertised schema is refused.
+ */
 function fieldsField(known: readonly string[]) {
-  const set = new Set(known);
   return z
-    .array(z.string())
-    .superRefine((paths, ctx) => {
-      if (paths.length === 0 || paths.length > 100) ctx.addIssue({ code: 'custom', message: 'give 1 to 100 fields' });
-      const unknown = paths.filter((p) => !set.has(p));
-      if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown field ${unknown.join(', ')}; known: ${known.join(', ')}` });
-    })
-    .describe('Paths to keep');
+    .array(z.enum(known as [string, ...string[]]))
+    .min(1)
+    .describe('Paths to keep, no repeats');
 }
 
 /** A Connector command: always POST with a JSON body, input rejected on unknown fields. */
@@ -249,7 +262,8 @@ export function command(row: CommandRow): ToolDef {
   if (mutating) shape['idempotencyKey'] = idempotencyKeyField.optional();
   const rows = row.pages === undefined ? undefined : arrayAt(row.output, row.pages);
   if (row.pages !== undefined && !rows) throw new Error(`${row.name} pages ${row.pages}, which is no array of its output`);
-  const rowPaths = rows && row.fields ? pathsOf(rows.element) : undefined;
+  // Every paged list takes `fields`: its rows may be cut to the paths asked.
+  const rowPaths = rows ? pathsOf(rows.element) : undefined;
   if (row.pages) shape['offset'] = offsetField.optional();
   if (row.pages) shape['cursor'] = cursorField.optional();
   if (rowPaths && rowPaths.length > 0) shape['fields'] = fieldsField(rowPaths).optional();
@@ -270,6 +284,7 @@ export function command(row: CommandRow): ToolDef {
     mode: 'json',
     ...(row.pages ? { pages: row.pages } : {}),
     ...(rowPaths && rowPaths.length > 0 ? { rowPaths } : {}),
+    ...(row.statedTotal ? { statedTotal: row.statedTotal } : {}),
     ...(row.gives ? { gives: row.gives } : {}),
     ...(row.confirm ? { confirm: row.confirm } : {}),
     ...(row.example ? { example: row.example } : {}),

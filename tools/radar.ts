@@ -12,7 +12,6 @@ export const radarTools: ToolDef[] = [
       "Problems, risks and warnings the learning radar's monitors flagged in the workspace, each with a summary and recommended action.",
     toolset: 'radar',
     pages: 'alerts',
-    fields: true,
     command: 'radar/alerts-list',
     input: {
       status: AlertStatusFilter.describe('Which alerts; all for every one.').optional(),

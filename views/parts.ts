@@ -11,7 +11,7 @@ export interface Page {
   returned: number;
   total: number;
   nextOffset: number | null;
-  /** The workspace gave exactly as many rows as it was asked for: the list may go on past `total`. */
+  /** The workspace gave as many rows as it was asked for, or stopped at a cap of its own: the list may go on past `total`. */
   mayGoOn?: boolean;
   /** This part comes from a new reading of the list (the earlier one had expired on the server). */
   reread?: boolean;
@@ -130,7 +130,7 @@ export function listStatus<R>(
   const line = h('p', { class: 'sub', role: 'status' });
   const showing = (n: number, total: number) => `Showing ${fmt.number(n)} of ${fmt.count(total, ...noun)}`;
   const whole = (rows: R[], mayGoOn: boolean | undefined) =>
-    summary(rows) + (mayGoOn ? ` · the list may go on: the workspace gave as many ${noun[1]} as were asked for` : '');
+    summary(rows) + (mayGoOn ? ` · the list may go on: the workspace may hold more ${noun[1]} than it gave` : '');
   if (!page || page.nextOffset === null || (page.offset === 0 && first.length >= page.total)) {
     line.textContent = whole(first, page?.mayGoOn);
     return line;

@@ -215,6 +215,14 @@ export class Upstream {
     return hosts;
   }
 
+  /** Which workspace this is: the origins of its APIs (one workspace whoever's credentials call it). */
+  workspace(): string {
+    return [this.targets.connector, this.targets.content]
+      .flatMap((t) => (t ? [new URL(t.baseUrl).origin.toLowerCase()] : []))
+      .sort()
+      .join(' ');
+  }
+
   async close(): Promise<void> {
     await this.pool.close();
   }

@@ -5,12 +5,35 @@ import { redact } from '../telemetry/log.js';
 import { cleanDeep } from '../text/clean.js';
 import { CODE_LIMITS } from '../config/code-limits.js';
 import type { SandboxEnd } from './sandbox.js';
+import type { ToolDef } from '../../tools/define.js';
 
 // What the agent is told of a run: its value and logs, or why it has none. This is the one answer of a
 // run that is capped: what its calls read inside the sandbox is not (run.ts bounds that by its own budget).
 
+/** A list a run read that may go on: its tool, the rows it gave, and the cap the workspace stops lists at, when known. */
+export interface PartialList {
+  tool: string;
+  rows: number;
+  cap?: number;
+}
+
+/** The list a call's answer holds, when its page says it may go on (a list read whole otherwise has no page). */
+export function partialList(def: ToolDef, value: Record<string, unknown> | undefined): PartialList | undefined {
+  const page = value?.['page'] as { mayGoOn?: unknown; returned?: unknown; cap?: unknown } | undefined;
+  if (!def.pages || page?.mayGoOn !== true || typeof page.returned !== 'number') return undefined;
+  return { tool: def.name, rows: page.returned, ...(typeof page.cap === 'number' ? { cap: page.cap } : {}) };
+}
+
+/** The text's line naming each list read partially, so a model never gives a cut list's count as the whole. */
+export function partialSaid(partial: readonly PartialList[]): string {
+  if (partial.length === 0) return '';
+  const names = partial.slice(0, 5).map((p) => `${p.tool} (${p.rows} rows${p.cap === undefined ? '' : `, the workspace's cap`})`);
+  const more = partial.length > 5 ? ` and ${partial.length - 5} more` : '';
+  return `\nPartial: ${names.join(', ')}${more} may go on past the rows read (page.mayGoOn); a count or total computed from ${partial.length === 1 ? 'it' : 'them'} is at least that, not the whole.`;
+}
+
 /** The run's end as a result: the value and the logs, or the error naming the limit or the code's own failure. */
-export function codeOutcome(end: SandboxEnd, made: number, maxChars: number): Outcome {
+export function codeOutcome(end: SandboxEnd, made: number, maxChars: number, partial: readonly PartialList[] = []): Outcome {
   const callsSaid = `${made} tool ${made === 1 ? 'call' : 'calls'}`;
   if (!end.ok) {
     const error =
@@ -45,9 +68,13 @@ export function codeOutcome(end: SandboxEnd, made: number, maxChars: number): Ou
   const cleaned = cleanDeep({ result: value.value, logs: end.logs });
   const shown = cleaned.result === value.value ? json : JSON.stringify(cleaned.result);
   // The logs get the room the value leaves: the text and the structured content each stay within the cap.
-  const logs = fitLogs(cleaned.logs, maxChars - Math.max(shown.length, JSON.stringify(cleaned.result).length) - ANSWER_ROOM);
-  const structuredContent = { result: cleaned.result, calls: made, logs };
-  const text = `The code made ${callsSaid} and returned:\n${shown}${logsSaid(logs)}`;
+  // A few lists named at most: the note and its structured twin stay within the room kept for them.
+  const named = partial.slice(0, 20);
+  const said = partialSaid(partial);
+  const room = maxChars - Math.max(shown.length, JSON.stringify(cleaned.result).length) - ANSWER_ROOM - 2 * said.length;
+  const logs = fitLogs(cleaned.logs, room);
+  const structuredContent = { result: cleaned.result, calls: made, logs, ...(named.length > 0 ? { partial: named } : {}) };
+  const text = `The code made ${callsSaid} and returned:\n${shown}${said}${logsSaid(logs)}`;
   // What the code returns and logs is computed from workspace data: marked as text people wrote, as a read's fields are.
   const _meta = made > 0 ? { [UNTRUSTED_META]: ['result', ...(logs.length > 0 ? ['logs[]'] : [])] } : undefined;
   return { result: { content: [{ type: 'text', text: redact(text) }], structuredContent, ...(_meta ? { _meta } : {}) } };

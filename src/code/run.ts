@@ -14,7 +14,7 @@ import type { BatchOptions } from '../batch/run.js';
 import { quote } from '../text/quote.js';
 import { didYouMean } from '../text/suggest.js';
 import { CODE_LIMITS, CODE_TOOL_NAME, type CodeLimits } from '../config/code-limits.js';
-import { codeOutcome, guestJson } from './outcome.js';
+import { codeOutcome, guestJson, partialList, type PartialList } from './outcome.js';
 import type { SandboxEnd } from './sandbox.js';
 import { Sandboxes } from './sandboxes.js';
 
@@ -87,7 +87,7 @@ async function runGuest(code: string, limits: CodeLimits, parts: RunParts): Prom
   // The line starting "Resolution:" is the server's own: a resolution the code set on an error of its
   // making (from what it read, perhaps) is not shown as one; a tool's error it let through keeps its own.
   if (!end.ok && end.resolution !== undefined && !calls.resolutions.has(end.resolution)) end = { ...end, resolution: undefined };
-  return codeOutcome(end, calls.made, parts.opts.resultMaxChars ?? DEFAULTS.resultMaxChars);
+  return codeOutcome(end, calls.made, parts.opts.resultMaxChars ?? DEFAULTS.resultMaxChars, calls.partial);
 }
 
 const mb = (chars: number) => `${(chars / 1024 / 1024).toFixed(1)} MB`;
@@ -98,6 +98,8 @@ class GuestCalls {
   made = 0;
   /** The resolutions of the errors its calls were answered with: the server's words. */
   readonly resolutions = new Set<string>();
+  /** The lists the code read that may go on (page.mayGoOn), each named in the run's answer. */
+  readonly partial: PartialList[] = [];
   private asked = 0;
   private done = 0;
   /** Characters of JSON the answers given to the code so far took. */
@@ -133,7 +135,7 @@ class GuestCalls {
         {
           code: 'CODE_FAILED',
           resolution:
-            'Read less per call: only the fields needed (fields: ["user.name", …] on the list tools and assignments_get), or narrower calls (one team, one course, a limit); or split the work into several runs.',
+            'Read less per call: only the fields needed (fields: ["user.name", …] on every list tool), or narrower calls (one team, one course, a limit); or split the work into several runs.',
         },
       );
     }
@@ -162,7 +164,10 @@ class GuestCalls {
       }
       const outcome = await this.execute(def, checked, index);
       if (outcome.error) throw ToolError.from(outcome.error);
-      return outcome.result.structuredContent as Record<string, unknown> | undefined;
+      const value = outcome.result.structuredContent as Record<string, unknown> | undefined;
+      const read = partialList(def, value);
+      if (read) this.partial.push(read);
+      return value;
     } finally {
       this.release();
       this.onDone(++this.done);

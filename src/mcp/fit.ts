@@ -9,12 +9,14 @@ export interface Page {
   nextCursor?: string | null;
   /** The workspace gave exactly as many rows as it was asked for: the list may go on past `total`. */
   mayGoOn?: true;
+  /** The workspace is known to stop a list at this many rows without a word (it stated a larger total once). */
+  cap?: number;
   /** This part comes from a new reading of the list (the one the earlier parts came from had expired). */
   reread?: true;
 }
 
 /** What is known of a list beyond its rows: it may go on, or was read again for this part. */
-export type ListFlags = Pick<Page, 'mayGoOn' | 'reread'>;
+export type ListFlags = Pick<Page, 'mayGoOn' | 'cap' | 'reread'>;
 
 /** The value at a dot path (`assignment.assignedUsers`) of an answer, or undefined. */
 export function valueAt(data: unknown, path: string): unknown {
@@ -107,7 +109,11 @@ export function pageNote(path: string, page: Page, upTo?: number): string {
   const next = page.nextCursor ? `cursor: "${page.nextCursor}"` : `offset: ${page.nextOffset}`;
   const more = page.nextOffset === null ? 'This is the last part.' : `Call again with ${next} for the next part.`;
   const lines = [`Showing ${shown} of ${page.total}. ${more}`];
-  if (page.mayGoOn)
+  if (page.mayGoOn && page.cap !== undefined)
+    lines.push(
+      `The workspace stops a list at ${page.cap} ${field} without saying so (it states more in all), so the list may go on past these; a larger limit does not give more: say so rather than count these as all.`,
+    );
+  else if (page.mayGoOn)
     lines.push(
       upTo
         ? `The workspace gave exactly as many ${field} as were asked for, so the list may go on: ask with a larger limit (up to ${upTo}) for more.`
@@ -115,6 +121,17 @@ export function pageNote(path: string, page: Page, upTo?: number): string {
     );
   if (page.reread) lines.push('The list was read again for this part (the earlier reading had expired): rows may have moved.');
   return lines.join(' ');
+}
+
+/**
+ * A list read whole (inside code_run) that may go on: its answer carries the page a part would, so the code
+ * can test `page.mayGoOn`; a list known whole is returned as it is.
+ */
+export function withWholePage(data: Record<string, unknown>, path: string, flags: ListFlags): Record<string, unknown> {
+  const items = valueAt(data, path);
+  if (!flags.mayGoOn || !Array.isArray(items)) return data;
+  const page: Page = { offset: 0, returned: items.length, total: items.length, nextOffset: null, mayGoOn: true };
+  return { ...data, page: flags.cap === undefined ? page : { ...page, cap: flags.cap } };
 }
 
 /** Room kept for the note beside a part's JSON, so text and structured content both stay within the cap. */

@@ -10,6 +10,7 @@ import type { Upstream } from '../call/upstream.js';
 import { DEFAULTS } from '../config/defaults.js';
 import type { ReadingStore } from '../jobs/record.js';
 import { log } from '../telemetry/log.js';
+import { ListCaps } from './list-caps.js';
 import { NOTE_ROOM, valueAt, type ListFlags } from './fit.js';
 
 /** How long the reading of a list served in parts is kept for its next parts. */
@@ -51,7 +52,12 @@ export class Readings {
   private readonly running = new Map<string, Promise<ListReading>>();
   private readonly largeReads: LimitFunction = pLimit(LARGE_READS_AT_ONCE);
 
-  constructor(readonly store: ReadingStore) {}
+  /** The caps workspaces keep on lists without a word, learned where they state a total; in the same store. */
+  readonly caps: ListCaps;
+
+  constructor(readonly store: ReadingStore) {
+    this.caps = new ListCaps(store);
+  }
 
   async get(key: string): Promise<ListReading | undefined> {
     const near = this.parsed.get(key);
@@ -207,15 +213,21 @@ async function readFresh(
   const most = opts.listMaxRows ?? DEFAULTS.listMaxRows;
   // A list with no limit (an assignment's assignees) comes whole at any size, up to as large as the longest
   // list; its size is unknown before it comes, so it takes no turn (one assignment's answer is mostly small).
-  if (!('limit' in def.input.shape))
-    return { data: await invoke(def, checked, opts.upstream, call, listMaxBytes(most, opts.upstream)), flags: {} };
+  const limited = 'limit' in def.input.shape;
   const given = typeof checked['limit'] === 'number' ? checked['limit'] : undefined;
   const wanted = given ?? most;
-  const { data, asked } = await opts.readings.turn(wanted, () => readWithLimit(def, checked, wanted, opts.upstream, call));
+  const { data, asked } = limited
+    ? await opts.readings.turn(wanted, () => readWithLimit(def, checked, wanted, opts.upstream, call))
+    : { data: await invoke(def, checked, opts.upstream, call, listMaxBytes(most, opts.upstream)), asked: Infinity };
   const rows = valueAt(data, def.pages);
-  // As many rows as asked for: the workspace may hold more, and nothing in its answer says.
-  if (!Array.isArray(rows) || rows.length < asked) return { data, flags: {} };
-  // A larger limit is offered only where one can succeed: below the server's maximum and what the workspace took.
+  if (!Array.isArray(rows)) return { data, flags: {} };
+  if (rows.length < asked)
+    // Fewer: whole, unless the workspace stops lists at a cap of its own (learned, or revealed by a stated total).
+    return { data, flags: await opts.readings.caps.flags(def, data, rows.length, opts.upstream, call) };
+  // Exactly the total the workspace states: whole, however many were asked for.
+  if (await opts.readings.caps.isWhole(def, data, rows.length, opts.upstream, call)) return { data, flags: {} };
+  // Otherwise, as many rows as asked for: the workspace may hold more, and nothing in its answer says. A larger
+  // limit is offered only where one can succeed: below the server's maximum and what the workspace took.
   const taken = opts.upstream.acceptedLimits.get(routeKey(def, opts.upstream)) ?? Infinity;
   const upTo = Math.min(most, taken);
   return { data, flags: { mayGoOn: true }, ...(upTo > asked ? { upTo } : {}) };

@@ -13,6 +13,7 @@ import { log, redact } from '../telemetry/log.js';
 import { fieldIssues, withoutNullOptionals } from './arguments.js';
 import { DEFAULTS } from '../config/defaults.js';
 import { fitAnswer } from './fit-answer.js';
+import { withWholePage } from './fit.js';
 import { projectRow, projectRows } from './fields.js';
 import { cursorOf, readList, type ListReading, type Readings } from './list-reading.js';
 import type { RequestContext } from './request-context.js';
@@ -255,7 +256,8 @@ export function executeStep(
 
 /**
  * How an answer is served. `whole` (a code run's calls): every row of a list, read with no limit but the
- * server's maximum and returned in one piece, with no `page` and no `offset` (only `fields` applies); the
+ * server's maximum and returned in one piece, with no `offset` (only `fields` applies) and a `page` only when
+ * the list may go on (`page.mayGoOn`, which the run's answer names too); the
  * code run answers for the size of what it returns. Otherwise a long list comes in parts within the cap.
  */
 export interface Serving {
@@ -337,7 +339,10 @@ async function execute(
     // A whole list is cut to its fields here; a part's rows only, as the part is made (fitList).
     const rows = def.pages && serving.whole ? projectRows(reading.data, def.pages, fields) : reading.data;
     const shown = call.lockdown ? lockedData(def, rows, opts.upstream.hosts()) : rows;
-    if (serving.whole) return { result: marked(def, secretFree({ content: textBlocks(def, shown), structuredContent: shown })) };
+    if (serving.whole) {
+      const whole = def.pages ? withWholePage(shown, def.pages, reading.flags) : shown;
+      return { result: marked(def, secretFree({ content: textBlocks(def, whole), structuredContent: whole })) };
+    }
     const maxChars = opts.resultMaxChars ?? DEFAULTS.resultMaxChars;
     const { id, upTo } = reading as ListReading;
     const part = {

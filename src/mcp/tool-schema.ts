@@ -30,7 +30,8 @@ export function tidySchema<T>(schema: T): T {
     if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
     if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
     // "Not empty": true of any value a model would send; the server still refuses an empty one.
-    if ((key === 'minLength' || key === 'minItems') && value === 1) continue;
+    // A choice among named values (items of an enum, as `fields`) keeps its minItems: none chosen is refused.
+    if ((key === 'minLength' || (key === 'minItems' && !namesItems(schema))) && value === 1) continue;
     // Patterns, formats and length limits are said in the field's description (a test checks that),
     // where every model and agent framework reads them; the server still checks them.
     if (key === 'pattern' || key === 'format' || key === 'maxLength') continue;
@@ -46,6 +47,12 @@ export function tidySchema<T>(schema: T): T {
 }
 
 type Node = Record<string, unknown>;
+
+/** An array schema whose items are named values (an enum). */
+const namesItems = (schema: object) => {
+  const items = (schema as Node)['items'];
+  return typeof items === 'object' && items !== null && Array.isArray((items as Node)['enum']);
+};
 
 /** Keywords whose value is one subschema, a list of them, or a map of them. */
 const ONE_SCHEMA = ['items', 'additionalProperties', 'propertyNames', 'not', 'contains', 'if', 'then', 'else'];

@@ -59,6 +59,14 @@ export class TestSandbox extends Sandbox {
     this.limits.status = status;
   }
 
+  /**
+   * Answers at most `max` rows of a list command whatever its `limit`, with no error and nothing in the
+   * answer to say so, as a workspace with a silent cap does, until the next reset.
+   */
+  capRowsSilently(max: number): void {
+    this.limits.silentMax = max;
+  }
+
   /** Misbehaves on the next `times` requests whose path starts with `fault.path`. */
   inject(fault: Fault): void {
     this.faults.push({ ...fault, left: fault.times ?? 1 });

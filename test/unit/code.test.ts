@@ -80,15 +80,19 @@ describe("the run's answer within the result size", () => {
 });
 
 describe('lists inside code', () => {
-  test("a list tool is declared as code gets it: whole, with fields and without the server's offset and page", () => {
-    for (const name of ['analytics_students', 'assignments_get']) {
+  test("a list tool is declared as code gets it: whole, with fields, without the server's offset, its page only saying it may go on", () => {
+    for (const name of ['analytics_students', 'assignments_get', 'groups_list', 'performance_quiz']) {
       const { short, full } = toolDeclarations(tools.find((t) => t.name === name)!);
       for (const text of [short, full]) {
         expect(text, name).not.toMatch(/\boffset\??:/);
-        expect(text, name).not.toMatch(/\bpage\??:/);
-        expect(text, name).toMatch(/\bfields\?: string\[\]/);
+        expect(text, name).toMatch(/\bpage\?: \{ mayGoOn: true; returned: number; cap\?: number; \}/);
+        expect(text, name).not.toMatch(/nextOffset/);
       }
+      // The short line (in code_run's description) leaves the paths to the tool's schema; the full one names them.
+      expect(short, name).toMatch(/\bfields\?: string\[\]/);
+      expect(full, name).toMatch(/\bfields\?: Array<"[^"]+"( \| "[^"]+")+>/);
     }
+    expect(WHOLE_LISTS).toMatch(/page\.mayGoOn/);
     expect(toolsDeclaration(['  x(): Promise<{}>;'])).toContain(WHOLE_LISTS);
     expect(CODE_TOOL.description).toMatch(/Lists come whole here/);
   });

@@ -10,6 +10,7 @@ import { MemoryReadings } from '../../src/jobs/memory-readings.js';
 import { fitList, pageNote, valueAt } from '../../src/mcp/fit.js';
 import { fitAnswer } from '../../src/mcp/fit-answer.js';
 import { projectRow, projectRows } from '../../src/mcp/fields.js';
+import { ListCaps } from '../../src/mcp/list-caps.js';
 import { cursorOf, LARGE_READ_ROWS, readList, Readings } from '../../src/mcp/list-reading.js';
 
 const CAP = 40_000;
@@ -170,7 +171,7 @@ describe('fields', () => {
     const def = byName('analytics_students');
     const refused = def.input.safeParse({ fields: ['user.nmae'] });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]?.message).toMatch(/unknown field user\.nmae; known: .*user\.name/);
+    expect(refused.error?.issues[0]?.message).toMatch(/expected one of .*"user\.name"/);
     expect(def.input.safeParse({ fields: ['user.name', 'coursesCompleted'] }).success).toBe(true);
     expect(byName('assignments_get').rowPaths).toContain('progressPercent');
   });
@@ -202,16 +203,25 @@ describe('fields', () => {
   });
 });
 
-/** A workspace that refuses a limit above `max` as the Connector API does (422 VALIDATION_ERROR on `limit`). */
-function fakeUpstream(rows: number, max = Infinity, message = 'must be an integer greater than 0') {
+/**
+ * A workspace that refuses a limit above `max` as the Connector API does (422 VALIDATION_ERROR on `limit`),
+ * and answers at most `silentCap` rows whatever the limit, without a word; analytics_hero counts `rows` learners.
+ */
+function fakeUpstream(rows: number, max = Infinity, message = 'must be an integer greater than 0', silentCap = Infinity) {
   const asked: (number | undefined)[] = [];
+  const heroes: number[] = [];
   const upstream = {
     hosts: () => new Set(['workspace.test']),
+    workspace: () => 'https://workspace.test',
     acceptedLimits: new Map<string, number>(),
     maxResponseBytes: 16 * 1024 * 1024,
     timeoutMs: 30_000,
     deadlineMs: 45_000,
     async call(spec: RequestSpec) {
+      if (spec.path.endsWith('/analytics/hero')) {
+        heroes.push(1);
+        return { totalStudents: rows };
+      }
       const limit = (spec.body as Record<string, unknown>)['limit'] as number | undefined;
       asked.push(limit);
       if (limit !== undefined && limit > max)
@@ -221,10 +231,10 @@ function fakeUpstream(rows: number, max = Infinity, message = 'must be an intege
           upstreamCode: 'VALIDATION_ERROR',
           fieldErrors: { limit: [message] },
         });
-      return { students: Array.from({ length: Math.min(rows, limit ?? 50) }, (_, i) => ({ n: i })) };
+      return { students: Array.from({ length: Math.min(rows, limit ?? 50, silentCap) }, (_, i) => ({ n: i })) };
     },
   };
-  return { upstream: upstream as unknown as Upstream, asked };
+  return { upstream: upstream as unknown as Upstream, asked, heroes };
 }
 
 describe('the limit a workspace takes', () => {
@@ -275,7 +285,11 @@ describe('one reading per list', () => {
     const { upstream } = fakeUpstream(5_007);
     const store = new MemoryReadings();
     let asks = 0;
-    const counted = { putReading: store.putReading.bind(store), getReading: (key: string) => (asks++, store.getReading(key)) };
+    // Readings only: a fresh reading also asks the store for the workspace's cap (list-caps.ts).
+    const counted = {
+      putReading: store.putReading.bind(store),
+      getReading: (key: string) => (key.startsWith('list-cap:') || asks++, store.getReading(key)),
+    };
     const here = new Readings(counted);
     const first = await readList(def, {}, { upstream, readings: here, resultMaxChars: 1_000 }, ctx, 'alice', check);
     expect(first.id).toMatch(/^[0-9a-f]{24}$/);
@@ -345,9 +359,19 @@ describe('one reading per list', () => {
     const got = await readList(def, { limit: 100 }, { upstream, readings: new Readings(new MemoryReadings()) }, ctx, 'alice', check);
     expect(got.flags).toEqual({ mayGoOn: true });
     expect(got.upTo).toBe(100_000);
-    const all = await readList(def, {}, { upstream, readings: new Readings(new MemoryReadings()), listMaxRows: 5_007 }, ctx, 'al', check);
+    const all = await readList(def, {}, { upstream, readings: new Readings(new MemoryReadings()), listMaxRows: 5_000 }, ctx, 'al', check);
     expect(all.flags).toEqual({ mayGoOn: true });
     expect(all.upTo).toBeUndefined();
+    // Exactly the learners analytics_hero counts, read at the maximum: whole, with nothing to ask for.
+    const counted = await readList(
+      def,
+      {},
+      { upstream, readings: new Readings(new MemoryReadings()), listMaxRows: 5_007 },
+      ctx,
+      'c',
+      check,
+    );
+    expect(counted.flags).toEqual({});
     const capped = fakeUpstream(5_007, 1_000, 'must be at most 1000');
     const taken = await readList(def, {}, { upstream: capped.upstream, readings: new Readings(new MemoryReadings()) }, ctx, 'al', check);
     expect(taken.flags).toEqual({ mayGoOn: true });
@@ -360,6 +384,41 @@ describe('one reading per list', () => {
     const got = await readList(def, { offset: 10 }, { upstream, readings, resultMaxChars: 1_000 }, ctx, 'alice', check, true);
     expect((got.data['students'] as unknown[]).length).toBe(5_007);
     expect(got.flags).toEqual({});
+  });
+
+  test('a list short of the total the workspace states may go on; the cap it reveals is learned, for other lists and other replicas', async () => {
+    const { upstream, heroes } = fakeUpstream(5_007, Infinity, undefined, 500);
+    const store = new MemoryReadings();
+    const opts = { upstream, readings: new Readings(store), resultMaxChars: 1_000 };
+    const roster = await readList(def, {}, opts, ctx, 'alice', check);
+    expect(roster.flags).toEqual({ mayGoOn: true, cap: 500 });
+    // Another list of exactly that many rows may go on too, whoever reads it, on a replica sharing the store.
+    const attention = byName('analytics_needs_attention') as ToolDef & { pages: string };
+    const there = { upstream, readings: new Readings(store), resultMaxChars: 1_000 };
+    expect((await readList(attention, {}, there, ctx, 'bob', check)).flags).toEqual({ mayGoOn: true, cap: 500 });
+    // Checking the roster again costs no second analytics_hero within its minute.
+    await readList(def, { limit: 600 }, opts, ctx, 'carol', check);
+    expect(heroes).toHaveLength(1);
+  });
+
+  test('a list as long as the total the workspace states is whole, and teaches no cap', async () => {
+    const { upstream, heroes } = fakeUpstream(300);
+    const store = new MemoryReadings();
+    const got = await readList(def, {}, { upstream, readings: new Readings(store) }, ctx, 'alice', check);
+    expect(got.flags).toEqual({});
+    expect(heroes).toHaveLength(1);
+    const attention = byName('analytics_needs_attention') as ToolDef & { pages: string };
+    expect((await readList(attention, {}, { upstream, readings: new Readings(store) }, ctx, 'alice', check)).flags).toEqual({});
+  });
+
+  test('an assignment short of its totalAssignees may go on; its own answer states the total, so nothing else is read', async () => {
+    const assignment = byName('assignments_get');
+    const caps = new ListCaps(new MemoryReadings());
+    const { upstream, heroes } = fakeUpstream(0);
+    const answer = (n: number) => ({ assignment: { totalAssignees: 800, assignedUsers: Array.from({ length: n }, () => ({})) } });
+    expect(await caps.flags(assignment, answer(800), 800, upstream, ctx)).toEqual({});
+    expect(await caps.flags(assignment, answer(500), 500, upstream, ctx)).toEqual({ mayGoOn: true, cap: 500 });
+    expect(heroes).toHaveLength(0);
   });
 
   test('the memory store forgets a reading when its time is up, and keeps within its size', async () => {

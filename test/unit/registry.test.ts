@@ -165,8 +165,9 @@ describe('tool registry', () => {
     expect(sent).toBeLessThanOrEqual(TOOL_LIST_BUDGET);
     // No one tool eats the budget.
     for (const [name, n] of perTool) expect(n, name).toBeLessThanOrEqual(400);
-    // And the whole list as sent, output schemas and annotations included (about 4 characters a token).
-    expect(JSON.stringify(listed).length).toBeLessThan(73_000);
+    // And the whole list as sent, output schemas and annotations included (about 4 characters a token);
+    // 75,000 since a `cursor` and `fields` names the paths of each paged tool's rows (about 1,500 characters).
+    expect(JSON.stringify(listed).length).toBeLessThan(75_000);
   });
 
   test('output schemas are spelt portably: no empty additionalProperties, nullable as anyOf, any JSON value by branches', () => {
@@ -513,7 +514,7 @@ describe('tool filters', () => {
 });
 
 describe('code_run in the tool list', () => {
-  test('offered only when asked for; with it, the part of the list a model reads stays within 8,000 o200k tokens', async () => {
+  test('offered only when asked for; with it, the part of the list a model reads stays within 8,100 o200k tokens', async () => {
     expect(listed.some((t) => t.name === 'code_run')).toBe(false);
     const withCode = await connectInMemory(sandbox, { jobAfterMs: 40_000, code: true });
     try {
@@ -529,7 +530,8 @@ describe('code_run in the tool list', () => {
       const sent = countTokens(JSON.stringify(modelFacing));
       const own = countTokens(JSON.stringify(modelFacing.find((t) => t.name === 'code_run')));
       console.log(`model-facing tool list with code_run: ${sent} o200k tokens (code_run ${own})`);
-      expect(sent).toBeLessThanOrEqual(8_000);
+      // 8,100 since the list tools take a `cursor` (about 90 tokens of the list code_run is offered beside).
+      expect(sent).toBeLessThanOrEqual(8_100);
     } finally {
       await withCode.close();
     }

@@ -109,7 +109,7 @@ describe("the workspace's limit", () => {
   );
 
   test('a limit above the maximum is refused with a VALIDATION_ERROR naming limit; at the maximum it is served', () => {
-    const run = commands(ws, { defaultRows: 50, max: 500, status: 400 });
+    const run = commands(ws, { defaultRows: 50, max: 500, status: 400, silentMax: Infinity });
     expect(run<Students>('analytics/students', { limit: 500 }).students).toHaveLength(500);
     for (const name of [
       'analytics/students',
@@ -129,6 +129,14 @@ describe("the workspace's limit", () => {
     }
     // By default the maximum is 100,000.
     expect(() => commands(ws)('analytics/students', { limit: 100_001 })).toThrow(CommandError);
+  });
+
+  test('a silent cap answers at most that many rows whatever the limit, with no error and no word of it', () => {
+    const run = commands(ws, { defaultRows: 50, max: 100_000, status: 400, silentMax: 300 });
+    const answer = run<Students>('analytics/students', { limit: 1_000 });
+    expect(answer.students).toHaveLength(300);
+    expect(Object.keys(answer)).toEqual(['students']);
+    expect(run<Students>('analytics/students', { limit: 20 }).students).toHaveLength(20);
   });
 });
 

@@ -41,9 +41,11 @@ export interface ListLimits {
   defaultRows: number;
   max: number;
   status: number;
+  /** The most rows a list answers whatever its `limit`, without a word (a workspace's own cap): none unless a test sets one. */
+  silentMax: number;
 }
 
-export const LIST_LIMITS: Readonly<ListLimits> = { defaultRows: 50, max: 100_000, status: 400 };
+export const LIST_LIMITS: Readonly<ListLimits> = { defaultRows: 50, max: 100_000, status: 400, silentMax: Infinity };
 
 export interface CommandContext {
   ws: Workspace;
@@ -449,7 +451,7 @@ export class Model {
   };
   /** The rows a list command answers: `limit` of them, the workspace's default without one; a `limit` above its maximum is refused. */
   readonly take = <T>(list: T[], limit: number | undefined): T[] => {
-    const { defaultRows, max, status } = this.ctx.limits ?? LIST_LIMITS;
+    const { defaultRows, max, status, silentMax } = this.ctx.limits ?? LIST_LIMITS;
     if (limit !== undefined && limit > max)
       throw new CommandError(
         status,
@@ -460,7 +462,7 @@ export class Model {
           limit: [`must be at most ${max}`],
         },
       );
-    return list.slice(0, limit ?? defaultRows);
+    return list.slice(0, Math.min(limit ?? defaultRows, silentMax));
   };
   readonly avg = (xs: number[]) => (xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10 : null);
   readonly pct = (n: number, d: number) => (d ? Math.round((1000 * n) / d) / 10 : 0);
