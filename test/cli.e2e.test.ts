@@ -262,7 +262,7 @@ describe('a client starting it', () => {
       return (replies[0]!['result'] as { protocolVersion: string; capabilities: Record<string, unknown> }).capabilities;
     };
     const older = await capabilities('2025-06-18');
-    expect(Object.keys(older).sort()).toEqual(['logging', 'prompts', 'resources', 'tools']);
+    expect(Object.keys(older).sort()).toEqual(['completions', 'logging', 'prompts', 'resources', 'tools']);
     expect(await capabilities('2025-11-25')).toHaveProperty('tasks.requests.tools.call');
   });
 

@@ -29,21 +29,23 @@ test('a roster of 5,000 students comes in parts within the cap, each with a note
   sandbox.inject({ path: '/api/v1/analytics/students', status: 200, body: { success: true, data: { students: roster } }, times: 1_000 });
   const seen = new Set<string>();
   let offset: number | null = 0;
+  let cursor: string | undefined;
   let parts = 0;
   while (offset !== null && parts < 200) {
-    const r = (await conn.client.callTool({ name: 'analytics_students', arguments: offset ? { offset } : {} })) as CallToolResult;
+    const r = (await conn.client.callTool({ name: 'analytics_students', arguments: cursor ? { cursor } : {} })) as CallToolResult;
     expect(r.isError).toBeFalsy();
     const json = (r.content[0] as { text: string }).text;
     expect(json.length).toBeLessThanOrEqual(40_000);
-    const page = (r.structuredContent as { page: { offset: number; returned: number; total: number; nextOffset: number | null } }).page;
+    const page = (
+      r.structuredContent as { page: { offset: number; returned: number; total: number; nextOffset: number | null; nextCursor?: string } }
+    ).page;
     expect(page).toMatchObject({ offset, total: 5_000 });
     expect((r.content[1] as { text: string }).text).toMatch(
-      page.nextOffset === null
-        ? /of 5000\. This is the last part\./
-        : new RegExp(`Call again with offset: ${page.nextOffset} for the next part\\.`),
+      page.nextOffset === null ? /of 5000\. This is the last part\./ : `Call again with cursor: "${page.nextCursor}" for the next part.`,
     );
     for (const s of (r.structuredContent as { students: { user: { id: string } }[] }).students) seen.add(s.user.id);
     offset = page.nextOffset;
+    cursor = page.nextCursor;
     parts++;
   }
   expect(seen.size).toBe(5_000);
