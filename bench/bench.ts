@@ -4,6 +4,7 @@
 // SDK server, stateful HTTP throughput against the minimal v1 one.
 // Latency of a tool call through this server (stdio and HTTP) next to the same request sent directly
 // with undici and through a minimal one-tool SDK server (the floor for any server on the SDK).
+import { MODERN_CALL_BODY, MODERN_HEADERS } from './modern-call.js';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -645,29 +646,6 @@ const CALL_BODY = JSON.stringify({
   params: { name: 'radar_alerts_list', arguments: { limit: 2 } },
 });
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
-/** What a 2026-07-28 client sends: no session, the revision in the request's _meta and in headers. */
-const MODERN_CALL_BODY = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'tools/call',
-  params: {
-    name: 'radar_alerts_list',
-    arguments: { limit: 2 },
-    _meta: {
-      'io.modelcontextprotocol/protocolVersion': MODERN,
-      'io.modelcontextprotocol/clientInfo': { name: 'load', version: '0' },
-      'io.modelcontextprotocol/clientCapabilities': {},
-    },
-  },
-});
-const MODERN_HEADERS = {
-  'content-type': 'application/json',
-  accept: 'application/json, text/event-stream',
-  'mcp-protocol-version': MODERN,
-  'mcp-method': 'tools/call',
-  'mcp-name': 'radar_alerts_list',
-};
-
 type Mode = 'stateful' | 'stateless' | 'modern';
 
 /** A light load generator: raw HTTP on an undici pool, so the servers, not the clients, are measured. */

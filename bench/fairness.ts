@@ -5,6 +5,7 @@
 // clients as one caller and as 16 callers side by side (the bookkeeping's maps at 1 and 16 entries), each
 // round's ratio taken within the round so drift on the machine falls on both sides alike.
 import { Pool } from 'undici';
+import { MODERN_CALL_BODY, MODERN_HEADERS } from './modern-call.js';
 import { CheckGate, Recent } from '../src/call/check-gate.js';
 import { CallerJobs } from '../src/jobs/caller-jobs.js';
 import { MemoryJobStore } from '../src/jobs/memory-store.js';
@@ -120,9 +121,9 @@ async function sixteen(url: string, count: number, tokens: string[]): Promise<nu
   const started = performance.now();
   await Promise.all(
     Array.from({ length: 16 }, async (_, i) => {
-      const headers = { ...HEADERS, authorization: `Bearer ${tokens[i % tokens.length]}` };
+      const headers = { ...MODERN_HEADERS, authorization: `Bearer ${tokens[i % tokens.length]}` };
       while (left-- > 0) {
-        const res = await pool.request({ path, method: 'POST', headers, body: BODY });
+        const res = await pool.request({ path, method: 'POST', headers, body: MODERN_CALL_BODY });
         if (res.statusCode !== 200 || !(await res.body.text()).includes('"alerts"')) errors++;
       }
     }),
@@ -131,28 +132,6 @@ async function sixteen(url: string, count: number, tokens: string[]): Promise<nu
   if (errors > 0) throw new Error(`${errors} of ${count} answers failed`);
   return count / ((performance.now() - started) / 1000);
 }
-
-const BODY = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'tools/call',
-  params: {
-    name: 'radar_alerts_list',
-    arguments: { limit: 2 },
-    _meta: {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientInfo': { name: 'load', version: '0' },
-      'io.modelcontextprotocol/clientCapabilities': {},
-    },
-  },
-});
-const HEADERS = {
-  'content-type': 'application/json',
-  accept: 'application/json, text/event-stream',
-  'mcp-protocol-version': '2026-07-28',
-  'mcp-method': 'tools/call',
-  'mcp-name': 'radar_alerts_list',
-};
 
 /** The built server, 16 clients as one caller and as 16 callers, alternating within each round. */
 async function throughput(): Promise<void> {

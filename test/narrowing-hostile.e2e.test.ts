@@ -4,6 +4,7 @@
 // listed or reached: by tools/call, as a task, inside batch_call or code_run.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { tools as rows } from '../tools/index.js';
+import { prng } from '../src/sandbox/seed.js';
 import { PROMPTS } from '../tools/prompts.js';
 import { sandboxEnv, startHttpProcess, startSandbox, type HttpProcess, type Sandbox } from './helpers.js';
 
@@ -191,15 +192,10 @@ describe('the request narrows itself, whatever Mcp-Session-Id it carries', () =>
   });
 });
 
-/** A small seeded generator, so a failing mix can be replayed from its seed. */
+/** Draws from a list with the sandbox's seeded generator, so a failing mix can be replayed from its seed. */
 function generator(seed: number): <T>(items: readonly T[]) => T {
-  let x = seed >>> 0 || 1;
-  return (items) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return items[(x >>> 0) % items.length]!;
-  };
+  const next = prng(seed);
+  return (items) => items[Math.floor(next() * items.length)]!;
 }
 
 const PATHS = ['/mcp', '/mcp/readonly', '/mcp/x/analytics', '/mcp/x/analytics/readonly', '/mcp/x/groups,members', '/mcp/x/groups/readonly'];
@@ -263,7 +259,7 @@ describe('property: random mixes of revision, mode, path, narrowing headers and 
       const target = pick(Object.keys(TARGETS));
       const offer = await offerOf(path, headers);
       const mix = JSON.stringify({ i, mode: server === stateful ? 'stateful' : 'stateless', revision, path, headers, sid, action, target });
-      // Those checks are not what is under test: for narrowed readonly paths no write is ever offered.
+      // Beside the property: a read-only narrowing never offers a write.
       if (offer !== 'refused' && (path.endsWith('/readonly') || headers['x-mcp-readonly']))
         for (const n of offer) if (ROW.has(n)) expect(ROW.get(n)!.reads, `${mix}: ${n}`).toBe(true);
       sandbox.reset();

@@ -3,20 +3,9 @@
 import { describe, expect, test } from 'vitest';
 import { tools } from '../../tools/index.js';
 import { toolEntry } from '../../src/mcp/tool-schema.js';
+import { prng as random } from '../../src/sandbox/seed.js';
 
 type Schema = Record<string, unknown>;
-
-/** A small seeded generator (mulberry32): the same draws on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Strings a model might send where the schema says only "string". */
 const STRINGS = ['a', 'u_amara', 'Sales EMEA', 'x'.repeat(40), 'Zoë', '42', 'id-7'];
