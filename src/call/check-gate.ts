@@ -1,23 +1,19 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Keys seen lately, each with a value for `ms`, at most `max` of them (the least lately seen forgotten
  * first): the refusals a check remembers (with their reason), and the credentials it found good.
  */
-export class Recent<V = true> {
-  private readonly seen = new Map<string, { value: V; until: number }>();
+export class Recent<V extends NonNullable<unknown> = true> {
+  private readonly seen: LRUCache<string, V>;
 
-  constructor(
-    private readonly max: number,
-    private readonly ms: number,
-  ) {}
+  constructor(max: number, ms: number) {
+    this.seen = new LRUCache({ max, ttl: ms });
+  }
 
+  /** The key's value while it is remembered (a stale one is dropped as it is read). */
   get(key: string): V | undefined {
-    const entry = this.seen.get(key);
-    if (entry === undefined) return undefined;
-    if (entry.until <= Date.now()) {
-      this.seen.delete(key);
-      return undefined;
-    }
-    return entry.value;
+    return this.seen.get(key);
   }
 
   has(key: string): boolean {
@@ -25,10 +21,7 @@ export class Recent<V = true> {
   }
 
   add(key: string, value: V = true as V): void {
-    // Deleted first, so a key seen again moves to the end of the order.
-    this.seen.delete(key);
-    if (this.seen.size >= this.max) this.seen.delete(this.seen.keys().next().value!);
-    this.seen.set(key, { value, until: Date.now() + this.ms });
+    this.seen.set(key, value);
   }
 
   delete(key: string): void {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { ToolDef } from '../../tools/define.js';
 import type { CallContext } from '../call/context.js';
 import { invoke } from '../call/invoke.js';
@@ -21,8 +22,8 @@ const AT_HAND = 100;
  * the workspace's cap, in the store shared by replicas: any later list of exactly that many rows may go on too.
  */
 export class ListCaps {
-  private readonly caps = new Map<string, number>();
-  private readonly totals = new Map<string, { total: Promise<number | undefined>; until: number }>();
+  private readonly caps = new LRUCache<string, number>({ max: AT_HAND });
+  private readonly totals = new LRUCache<string, Promise<number | undefined>>({ max: AT_HAND, ttl: TOTAL_KEEP_MS });
 
   constructor(private readonly store: ReadingStore) {}
 
@@ -58,12 +59,12 @@ export class ListCaps {
     const kept = await quietly('read', () => this.store.getReading(capKey(workspace)));
     const cap = kept === undefined ? NaN : Number(kept);
     if (!Number.isInteger(cap) || cap < 1) return undefined;
-    this.keep(this.caps, workspace, cap);
+    this.caps.set(workspace, cap);
     return cap;
   }
 
   private async learn(workspace: string, cap: number): Promise<void> {
-    this.keep(this.caps, workspace, cap);
+    this.caps.set(workspace, cap);
     log('info', 'list cap learned', { cap });
     await quietly('write', () => this.store.putReading(capKey(workspace), String(cap), CAP_KEEP_MS));
   }
@@ -81,7 +82,7 @@ export class ListCaps {
     if (stated.tool === undefined) return Promise.resolve(countAt(data, stated.path));
     const key = `${workspace} ${stated.tool}`;
     const near = this.totals.get(key);
-    if (near && near.until > Date.now()) return near.total;
+    if (near) return near;
     // The tool table is loaded on first use, as the catalogue loads it.
     const total = import('../../tools/index.js')
       .then(({ tools }) =>
@@ -101,14 +102,8 @@ export class ListCaps {
           return undefined;
         },
       );
-    this.keep(this.totals, key, { total, until: Date.now() + TOTAL_KEEP_MS });
+    this.totals.set(key, total);
     return total;
-  }
-
-  private keep<V>(map: Map<string, V>, key: string, value: V): void {
-    map.delete(key);
-    map.set(key, value);
-    if (map.size > AT_HAND) map.delete(map.keys().next().value!);
   }
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { OAuthSettings } from '../../config/oauth.js';
 import { CheckGate, Recent, type GateOptions } from '../../call/check-gate.js';
@@ -88,7 +89,7 @@ export function scopesOf(claims: Record<string, unknown>): Set<string> {
 export class TokenVerifier {
   private metadataPromise: Promise<IssuerMetadata> | undefined;
   private jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
-  private readonly cache = new Map<string, { grant: Grant; until: number }>();
+  private readonly cache = new LRUCache<string, Grant>({ max: MAX_CACHED });
   private readonly accepted: string[];
   private readonly introspections = new CheckGate(INTROSPECTIONS);
   /** Tokens refused lately, with the reason, kept apart from the good ones so a flood of refusals never pushes those out. */
@@ -119,22 +120,15 @@ export class TokenVerifier {
   async verify(token: string): Promise<Grant> {
     const key = createHash('sha256').update(token).digest('base64url');
     const hit = this.cache.get(key);
-    if (hit && hit.until > Date.now()) return hit.grant;
+    if (hit) return hit;
     const refusal = this.refused.get(key);
     if (refusal !== undefined) throw new TokenRejected(refusal);
     const { grant, expiresAt } = looksLikeJwt(token) ? await this.verifyJwt(token) : await this.introspect(token, key);
     this.known.add(key);
-    this.remember(key, grant, Math.min(expiresAt, Date.now() + (this.opts.cacheMs ?? 60_000)));
+    // Remembered until the token expires, and for the cache time at most (none: not remembered).
+    const ttl = Math.min(expiresAt - Date.now(), this.opts.cacheMs ?? 60_000);
+    if (ttl >= 1) this.cache.set(key, grant, { ttl: Math.floor(ttl) });
     return grant;
-  }
-
-  private remember(key: string, grant: Grant, until: number): void {
-    if (this.cache.size >= MAX_CACHED) {
-      const now = Date.now();
-      for (const [k, v] of this.cache) if (v.until <= now) this.cache.delete(k);
-      if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
-    }
-    this.cache.set(key, { grant, until });
   }
 
   private async verifyJwt(token: string): Promise<{ grant: Grant; expiresAt: number }> {

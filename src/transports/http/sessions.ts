@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type Server as McpServer } from '@modelcontextprotocol/server';
@@ -60,7 +61,7 @@ export function checkRevisionHeader(req: IncomingMessage): void {
 export class SessionStore {
   private readonly sessions = new Map<string, Session>();
   /** Sessions closed to make room for another, by id (oldest first, at most EVICTED_KEPT): why, and for whom. */
-  private readonly evicted = new Map<string, { why: 'caller share' | 'table full'; callerHash: string }>();
+  private readonly evicted = new LRUCache<string, { why: 'caller share' | 'table full'; callerHash: string }>({ max: EVICTED_KEPT });
   private readonly sweep: NodeJS.Timeout;
 
   constructor(
@@ -220,7 +221,6 @@ export class SessionStore {
   /** Closes a session to make room for another: logged, counted, and remembered for its next request. */
   private evict(s: Session, why: 'caller share' | 'table full'): void {
     this.evicted.set(s.id, { why, callerHash: s.callerHash });
-    if (this.evicted.size > EVICTED_KEPT) this.evicted.delete(this.evicted.keys().next().value!);
     log('info', 'session evicted', {
       session: s.tag,
       why,
