@@ -25,6 +25,8 @@ export const ENTRY = 'cli.js';
  */
 export const CODE_WORKER = 'code-worker.js';
 export const CODE_WASM = 'quickjs.wasm';
+/** The built-in sandbox's own process (`--sandbox`), beside the entry. */
+export const SANDBOX_PROCESS = 'sandbox-process.js';
 /** What each output file holds, for the bench's account of what a start loads. */
 export const META_FILE = `${root}dist/meta.json`;
 /**
@@ -63,11 +65,17 @@ export async function buildDist(): Promise<void> {
     'tools/built-declarations.ts': `const __LW_CODE_DECLARATIONS__ = ${json(declarations)};`,
     // Where the chunk of sandbox.ts finds the worker and the WebAssembly.
     'src/code/sandbox.ts': `const __LW_CODE_FILES__ = ${JSON.stringify({ worker: `../${CODE_WORKER}`, wasm: `../${CODE_WASM}` })};`,
+    // Where the chunk of attach.ts finds the sandbox's process.
+    'src/sandbox/attach.ts': `const __LW_SANDBOX_FILE__ = ${JSON.stringify(`../${SANDBOX_PROCESS}`)};`,
   };
   mkdirSync(DIST_SERVER, { recursive: true });
   copyFileSync(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'), `${DIST_SERVER}/${CODE_WASM}`);
   const result = await build({
-    entryPoints: { [ENTRY.replace(/\.js$/, '')]: `${root}src/cli.ts`, [CODE_WORKER.replace(/\.js$/, '')]: `${root}src/code/worker.ts` },
+    entryPoints: {
+      [ENTRY.replace(/\.js$/, '')]: `${root}src/cli.ts`,
+      [CODE_WORKER.replace(/\.js$/, '')]: `${root}src/code/worker.ts`,
+      [SANDBOX_PROCESS.replace(/\.js$/, '')]: `${root}src/sandbox/process.ts`,
+    },
     // Split at the dynamic imports: a stdio start parses only what stdio needs; the HTTP transports, the
     // HTTP client and the sandbox are chunks read on first use.
     outdir: DIST_SERVER,
@@ -93,7 +101,10 @@ export async function buildDist(): Promise<void> {
         name: 'build-time-values',
         setup(b) {
           b.onLoad(
-            { filter: /[\\/](src[\\/](mcp[\\/](catalogue|view-html)|code[\\/]sandbox)|tools[\\/]built-declarations)\.ts$/ },
+            {
+              filter:
+                /[\\/](src[\\/](mcp[\\/](catalogue|view-html)|code[\\/]sandbox|sandbox[\\/]attach)|tools[\\/]built-declarations)\.ts$/,
+            },
             (args) => {
               const key = args.path.slice(root.length).replace(/\\/g, '/');
               const source = readFileSync(args.path, 'utf8');

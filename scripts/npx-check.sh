@@ -18,8 +18,8 @@ echo "tarball $(basename "$tgz") from a fresh copy: $(wc -l <<<"$files") files, 
 grep -qx 'package/dist/src/cli.js' <<<"$files" || { echo "the tarball has no dist/src/cli.js: npm pack did not build"; exit 1; }
 grep -qE '^package/dist/src/chunks/view-html-[A-Z0-9]+\.js$' <<<"$files" || { echo "the tarball has no chunk with the views: npm pack did not build them"; exit 1; }
 # The bundled build, as the .mcpb carries it: the entry and its chunks, nothing unbundled.
-# code_run's worker and the QuickJS WebAssembly sit beside the entry.
-unexpected=$(grep -vE '^package/(package\.json|README\.md|LICENSE|dist/src/(cli|code-worker|chunks/[a-z0-9_-]+(-[A-Z0-9]+)+)\.js|dist/src/quickjs\.wasm)$' <<<"$files" || true)
+# code_run's worker and the QuickJS WebAssembly, and the sandbox's process, sit beside the entry.
+unexpected=$(grep -vE '^package/(package\.json|README\.md|LICENSE|dist/src/(cli|code-worker|sandbox-process|chunks/[a-z0-9_-]+(-[A-Z0-9]+)+)\.js|dist/src/quickjs\.wasm)$' <<<"$files" || true)
 [ -z "$unexpected" ] || { echo "unexpected files in the tarball:"; echo "$unexpected"; exit 1; }
 
 call='{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"analytics_hero","arguments":{}}}'

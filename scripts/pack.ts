@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pkg from '../package.json' with { type: 'json' };
-import { buildDist, CODE_WASM, CODE_WORKER, DIST_SERVER, ENTRY } from './build.js';
+import { buildDist, CODE_WASM, CODE_WORKER, DIST_SERVER, ENTRY, SANDBOX_PROCESS } from './build.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dir = `${root}build/bundle`;
@@ -16,8 +16,8 @@ if (!process.argv.includes('--no-build')) await buildDist();
 rmSync(`${root}build`, { recursive: true, force: true });
 mkdirSync(`${dir}/server/chunks`, { recursive: true });
 copyFileSync(`${DIST_SERVER}/${ENTRY}`, `${dir}/server/index.js`);
-// code_run's worker and WebAssembly, where the chunks look for them (one folder up).
-for (const f of [CODE_WORKER, CODE_WASM]) copyFileSync(`${DIST_SERVER}/${f}`, `${dir}/server/${f}`);
+// code_run's worker and WebAssembly, and the sandbox's process, where the chunks look for them (one folder up).
+for (const f of [CODE_WORKER, CODE_WASM, SANDBOX_PROCESS]) copyFileSync(`${DIST_SERVER}/${f}`, `${dir}/server/${f}`);
 for (const f of readdirSync(`${DIST_SERVER}/chunks`).filter((f) => f.endsWith('.js')))
   copyFileSync(`${DIST_SERVER}/chunks/${f}`, `${dir}/server/chunks/${f}`);
 for (const f of ['manifest.json', 'icon.png', 'LICENSE']) copyFileSync(`${root}${f}`, `${dir}/${f}`);

@@ -101,8 +101,9 @@ test('the bundle holds only the manifest, icon, licence, the entry point and the
     .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
     .sort();
   const chunks = files.filter((f) => f.startsWith('server/chunks/'));
-  // code_run's worker and the QuickJS WebAssembly sit beside the entry, where its chunk looks for them.
-  const code = ['server/code-worker.js', 'server/quickjs.wasm'];
+  // code_run's worker and the QuickJS WebAssembly, and the sandbox's process, sit beside the entry, where
+  // their chunks look for them.
+  const code = ['server/code-worker.js', 'server/quickjs.wasm', 'server/sandbox-process.js'];
   expect(files.filter((f) => !chunks.includes(f))).toEqual(
     ['LICENSE', 'icon.png', 'manifest.json', manifest.server.entry_point, ...code].sort(),
   );
@@ -111,7 +112,7 @@ test('the bundle holds only the manifest, icon, licence, the entry point and the
   // No package is left for the bundle to resolve at run time: it has no node_modules. OpenTelemetry alone
   // is the npm package's to install, and only the chunk that starts it (read when telemetry is asked for) names it.
   const deps = Object.keys(pkg.dependencies);
-  for (const f of [manifest.server.entry_point, 'server/code-worker.js', ...chunks]) {
+  for (const f of [manifest.server.entry_point, 'server/code-worker.js', 'server/sandbox-process.js', ...chunks]) {
     const code = readFileSync(join(dir, f), 'utf8');
     const otel = /^server\/chunks\/otel-[\w]+\.js$/.test(f);
     for (const dep of deps.filter((d) => !(otel && d.startsWith('@opentelemetry/')))) {
@@ -176,6 +177,25 @@ test('a read and a write reach the workspace with the configured credentials', a
   const writes = sandbox.requests.filter((r) => r.path === '/api/v1/members/set-tags');
   expect(writes[0]?.headers['authorization']).toBe(`Bearer ${SANDBOX_CREDENTIALS.connectorToken}`);
   expect(writes[0]?.headers['idempotency-key']).toBeTruthy();
+});
+
+test('the bundled server starts its built-in sandbox workspace (--sandbox), in the process file the bundle carries', async () => {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(dir, manifest.server.entry_point), '--sandbox'],
+    env: { PATH: process.env['PATH'] ?? '' },
+    cwd: dir,
+    stderr: 'ignore',
+  });
+  const c = watched(new Client({ name: 'bundle-sandbox', version: '0' }));
+  await c.connect(transport);
+  try {
+    const hero = await c.callTool({ name: 'analytics_hero', arguments: {} });
+    expect(hero.isError).toBeFalsy();
+    expect(hero.structuredContent).toMatchObject({ totalStudents: expect.any(Number) });
+  } finally {
+    await c.close();
+  }
 });
 
 test('with the code toolset, code_run runs its code in the bundled sandbox', async () => {

@@ -1,5 +1,6 @@
 // The built binary as a user starts it: configuration errors, --help, --version, the stdio contract.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { Client as ModernClient } from '@modelcontextprotocol/client';
@@ -78,6 +79,24 @@ describe('start-up', () => {
       expect(JSON.stringify(teams.structuredContent)).toContain('Sales EMEA · Team 1');
     } finally {
       await close();
+    }
+  });
+
+  test('the sandbox runs in a process of its own, which ends with the server even when the server is killed', async () => {
+    for (const stop of ['close', 'SIGKILL'] as const) {
+      const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, '--sandbox'], env: bare, stderr: 'pipe' });
+      const client = watched(new Client({ name: 'test', version: '0' }));
+      await client.connect(transport);
+      const hero = await client.callTool({ name: 'analytics_hero', arguments: {} });
+      expect(hero.isError).toBeFalsy();
+      const server = transport.pid!;
+      const children = readFileSync(`/proc/${server}/task/${server}/children`, 'utf8').trim().split(/\s+/).map(Number);
+      const sandboxPid = children.find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('sandbox-process.js'));
+      expect(sandboxPid).toBeDefined();
+      if (stop === 'close') await client.close();
+      else process.kill(server, 'SIGKILL');
+      await expect.poll(() => existsSync(`/proc/${sandboxPid}`), { timeout: 10_000 }).toBe(false);
+      if (stop === 'SIGKILL') await client.close();
     }
   });
 
