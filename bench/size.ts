@@ -224,6 +224,50 @@ async function memory(sandbox: TestSandbox, distinct: boolean): Promise<Memory> 
   return { idle, peak, after, ms };
 }
 
+interface BuiltIn {
+  learners: number;
+  server: Memory;
+  sandboxPeak: number;
+}
+
+/**
+ * The Done-when run as a user makes it: `--sandbox --sandbox-size N` and 8 distinct whole lists at once.
+ * The built-in sandbox is a process of its own (the workspace, not the server): both are read from /proc.
+ */
+async function builtIn(learners: number): Promise<BuiltIn> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, '--sandbox', '--sandbox-size', String(learners)],
+    env: { PATH: process.env['PATH'] ?? '', ...PATIENT },
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'bench', version: '0' });
+  await client.connect(transport);
+  await client.callTool({ name: 'analytics_hero', arguments: {} });
+  const pid = transport.pid ?? undefined;
+  const child = Number(readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0]);
+  const idle = rssMb(pid);
+  let peak = idle;
+  let sandboxPeak = rssMb(child);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+    sandboxPeak = Math.max(sandboxPeak, rssMb(child));
+  }, 5);
+  const t = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: AT_ONCE }, (_, i) =>
+      client.callTool({ name: 'analytics_students', arguments: { limit: MAX_ROWS - i } }, undefined, LONG),
+    ),
+  );
+  const ms = performance.now() - t;
+  clearInterval(timer);
+  const failed = answers.find((a) => a.isError);
+  if (failed) throw new Error(`a call of the ${AT_ONCE} failed: ${JSON.stringify(failed.content).slice(0, 400)}`);
+  const after = rssMb(pid);
+  await client.close();
+  return { learners, server: { idle, peak, after, ms }, sandboxPeak };
+}
+
 /** The sandbox's own answers (over loopback, no MCP server between), whole lists as the server asks for them. */
 const WORKSPACE_ANSWERS: [string, Record<string, unknown>][] = [
   ['analytics/students', { limit: MAX_ROWS }],
@@ -265,6 +309,7 @@ export async function costAtSize(): Promise<void> {
     for (const distinct of [false, true]) mem.push({ learners, seedMs, distinct, ...(await memory(sandbox, distinct)) });
     await sandbox.close();
   }
+  const b = await builtIn(Math.max(...SIZES));
   console.log(`\n## Cost at size: the sandbox's own answers (median of 3, over loopback, no MCP server between)\n`);
   console.log(table(['learners', 'command', 'ms', 'KB'], answers));
   console.log(
@@ -332,6 +377,15 @@ export async function costAtSize(): Promise<void> {
         m.after.toFixed(0),
         m.ms.toFixed(0),
       ]),
+    ),
+  );
+  console.log(
+    `\n### --sandbox --sandbox-size ${b.learners}: ${AT_ONCE} distinct whole lists of analytics_students at once (the built-in sandbox in its own process, as the user runs it)\n`,
+  );
+  console.log(
+    table(
+      ['server RSS idle MB', 'server peak RSS MB', 'server RSS after MB', "sandbox's peak RSS MB", `${AT_ONCE} calls took ms`],
+      [[b.server.idle.toFixed(0), b.server.peak.toFixed(0), b.server.after.toFixed(0), b.sandboxPeak.toFixed(0), b.server.ms.toFixed(0)]],
     ),
   );
 }
