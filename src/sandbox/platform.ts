@@ -319,6 +319,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 /** Serves a sandbox made by `make` on loopback (an ephemeral port unless one is given). */
 export async function listen<T extends Sandbox>(opts: SandboxOptions, make: (server: Server, url: string) => T): Promise<T> {
   const server = createServer();
+  // A generated workspace computes a whole list in seconds, its event loop held the while: an idle
+  // connection's keep-alive timer fires late, after the client has sent its next request on it, and that
+  // request is dropped. Kept open as long as a load balancer's usual minute, the race needs a minute's stall.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
