@@ -44,7 +44,7 @@ export class Demand {
 
 /**
  * Sandboxes to keep ready: what demand wants alive, less those running, within the bound on sandboxes alive
- * at once (`most`, the process's memory budget for code_run: each may take its 64 MB of WebAssembly memory
+ * at once (`most`, the process's memory budget for code_run: each may take its 96 MB of WebAssembly memory
  * and its worker's heap, and a ready one becomes a running one).
  */
 export function readyWanted(wanted: number, running: number, most: number): number {

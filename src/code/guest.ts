@@ -4,17 +4,27 @@
 export const REMOVED_GLOBALS = ['SharedArrayBuffer', 'Atomics', 'WeakRef', 'FinalizationRegistry', 'WebAssembly'] as const;
 
 /**
- * Runs first, once: takes the two host functions off the global object into a closure, removes what the
+ * Runs first, once: takes the three host functions off the global object into a closure, removes what the
  * guest must not reach, and sets up `tools` and `console`. A tool call sends its arguments as JSON text and
  * gets JSON text back; guest objects never reach the host.
  */
 export function prelude(tools: readonly string[]): string {
   return `(() => {
-  const call = globalThis.__lwCall, log = globalThis.__lwLog;
-  delete globalThis.__lwCall; delete globalThis.__lwLog;
+  const call = globalThis.__lwCall, part = globalThis.__lwPart, log = globalThis.__lwLog;
+  delete globalThis.__lwCall; delete globalThis.__lwPart; delete globalThis.__lwLog;
   for (const name of ${JSON.stringify(REMOVED_GLOBALS)}) delete globalThis[name];
   const toolFn = (name) => async (args) => {
-    const answer = JSON.parse(await call(name, JSON.stringify(args === undefined ? {} : args)));
+    const [id, pending] = call(name, JSON.stringify(args === undefined ? {} : args));
+    const answer = JSON.parse(await pending);
+    if (answer.ok && answer.rows) {
+      // A long list's rows come in parts, each parsed and put in the list before the next is read.
+      let list = answer.value;
+      for (const key of answer.rows.path) list = list[key];
+      for (let i = 0; i < answer.rows.parts; i++) {
+        const rows = JSON.parse(part(id, i));
+        for (let j = 0; j < rows.length; j++) list.push(rows[j]);
+      }
+    }
     if (answer.ok) return answer.value;
     const e = new Error(answer.error.message);
     e.code = answer.error.code;

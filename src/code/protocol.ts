@@ -24,7 +24,10 @@ export type FromWorker =
 
 /**
  * Host → worker: the one run it makes (the code, the tool names the guest's `tools` object offers, the
- * limits), then the answers to its tool calls as JSON text: `{ok:true,value}` or `{ok:false,error}`.
+ * limits), then the answers to its tool calls as JSON text: `{ok:true,value}` or `{ok:false,error}`. A long
+ * list comes with its rows out of `value` (`rows: {path, parts}` says where they go) and in `parts`, JSON
+ * arrays the guest reads one at a time.
  */
 export type ToWorker =
-  { t: 'run'; code: string; tools: readonly string[]; limits: CodeLimits } | { t: 'answer'; id: number; answer: string };
+  | { t: 'run'; code: string; tools: readonly string[]; limits: CodeLimits }
+  | { t: 'answer'; id: number; answer: string; parts?: string[] | undefined };

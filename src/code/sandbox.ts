@@ -66,8 +66,14 @@ export type SandboxEnd =
   | { ok: true; result: string | undefined; logs: string[] }
   | { ok: false; message: string; limit?: string | undefined; resolution?: string | undefined; logs: string[] };
 
-/** Answers one tool call of the guest with JSON text; never throws. */
-export type CallHandler = (tool: string, args: string) => Promise<string>;
+/** A tool call's answer for the guest: JSON text, and a long list's rows in parts (protocol.ts). */
+export interface GuestAnswer {
+  text: string;
+  parts?: string[] | undefined;
+}
+
+/** Answers one tool call of the guest; never throws. */
+export type CallHandler = (tool: string, args: string) => Promise<GuestAnswer>;
 
 export const CANCELLED_BEFORE: SandboxEnd = {
   ok: false,
@@ -118,7 +124,7 @@ export function runInWorker(
         return;
       }
       void onCall(m.tool, m.args).then((answer) => {
-        if (!ended) worker.postMessage({ t: 'answer', id: m.id, answer } satisfies ToWorker);
+        if (!ended) worker.postMessage({ t: 'answer', id: m.id, answer: answer.text, parts: answer.parts } satisfies ToWorker);
       });
     };
     const failed = (err: Error) => finish(workerFailed(err));

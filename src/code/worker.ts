@@ -46,6 +46,8 @@ class Run {
   private cpuMs = 0;
   private entered: number | undefined;
   private readonly pending = new Map<number, QuickJSDeferredPromise>();
+  /** The rows of long lists answered, in parts, until the guest has taken them. */
+  private readonly parts = new Map<number, string[]>();
   private nextId = 0;
   private readonly logs: string[] = [];
   private logChars = 0;
@@ -78,6 +80,9 @@ class Run {
     vm.newFunction('__lwCall', (nameH, argsH) => this.call(vm.getString(nameH), vm.getString(argsH))).consume((f) =>
       vm.setProp(vm.global, '__lwCall', f),
     );
+    vm.newFunction('__lwPart', (idH, indexH) => this.part(vm.getNumber(idH), vm.getNumber(indexH))).consume((f) =>
+      vm.setProp(vm.global, '__lwPart', f),
+    );
     vm.newFunction('__lwLog', (lineH) => {
       this.log(vm.getString(lineH));
     }).consume((f) => vm.setProp(vm.global, '__lwLog', f));
@@ -88,6 +93,7 @@ class Run {
     this.step();
   }
 
+  /** A call of the guest: `[id, promise of the answer's text]`, the id naming the call's parts, if any. */
   private call(tool: string, args: string): QuickJSHandle {
     const id = this.nextId++;
     const deferred = this.vm.newPromise();
@@ -97,16 +103,30 @@ class Run {
     const { argsChars } = this.input.limits;
     const sent = { tool: tool.slice(0, 100), args: args.length > argsChars ? args.slice(0, argsChars + 1) : args };
     this.post({ t: 'call', id, ...sent });
-    return deferred.handle;
+    const pair = this.vm.newArray();
+    this.vm.newNumber(id).consume((h) => this.vm.setProp(pair, 0, h));
+    this.vm.setProp(pair, 1, deferred.handle);
+    return pair;
   }
 
-  answer(message: { id: number; answer: string }): void {
+  answer(message: { id: number; answer: string; parts?: string[] | undefined }): void {
     const deferred = this.pending.get(message.id);
     if (!deferred || this.ended) return;
     this.pending.delete(message.id);
+    if (message.parts) this.parts.set(message.id, message.parts);
     this.vm.newString(message.answer).consume((s) => deferred.resolve(s));
     deferred.dispose();
     this.step();
+  }
+
+  /** One part of a call's rows, given once: the text goes as the guest takes it, the last part the call's entry. */
+  private part(id: number, index: number): QuickJSHandle {
+    const parts = this.parts.get(id);
+    const text = parts?.[index];
+    if (parts === undefined || text === undefined) return this.vm.newString('[]');
+    parts[index] = '';
+    if (index === parts.length - 1) this.parts.delete(id);
+    return this.vm.newString(text);
   }
 
   private log(line: string): void {

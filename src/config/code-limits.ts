@@ -13,8 +13,11 @@ export const CODE_LIMITS = {
   calls: 100,
   /** Characters of console output kept; the rest is cut. */
   logChars: 4_000,
-  /** The guest's WebAssembly memory, all of it (QuickJS's own heap limit sits a little below). */
-  memoryBytes: 64 * 1024 * 1024,
+  /**
+   * The guest's WebAssembly memory, all of it (QuickJS's own heap limit sits a little below): the longest
+   * list read whole (100,000 learners, 46 MB as QuickJS objects) with as much again to work in.
+   */
+  memoryBytes: 96 * 1024 * 1024,
   /** Time the guest may compute, not counting its waits for tool calls. */
   cpuMs: 10_000,
   /** The whole run, tool calls included: past it the worker is ended, whatever it is doing. */

@@ -11,6 +11,7 @@ import { Demand, readyWanted } from '../../src/code/demand.js';
 import { Sandboxes, type Pool } from '../../src/code/sandboxes.js';
 import { SandboxSlots } from '../../src/code/slots.js';
 import { CODE_TOOL } from '../../tools/code.js';
+import { GUEST_PART_ROWS, inParts } from '../../src/code/run.js';
 import { tools } from '../../tools/index.js';
 import { toolDeclarations } from '../../src/mcp/tool-schema.js';
 
@@ -102,12 +103,14 @@ describe('the guest', () => {
   test('the prelude takes the host functions off the global object and removes shared memory, weak refs and WebAssembly', () => {
     const text = prelude(['a_b']);
     expect(text).toContain('delete globalThis.__lwCall');
+    expect(text).toContain('delete globalThis.__lwPart');
     expect(text).toContain('delete globalThis.__lwLog');
     for (const name of ['SharedArrayBuffer', 'Atomics', 'WebAssembly']) expect(REMOVED_GLOBALS).toContain(name);
     expect(text).toContain(JSON.stringify(REMOVED_GLOBALS));
     // Only JSON text crosses: arguments go as JSON.stringify, answers come back through JSON.parse.
     expect(text).toContain('JSON.stringify(args === undefined ? {} : args)');
-    expect(text).toContain('JSON.parse(await call(');
+    expect(text).toContain('JSON.parse(await pending)');
+    expect(text).toContain('JSON.parse(part(id, i))');
   });
 
   test('the code is the body of an async function, its value given back as JSON text', () => {
@@ -329,7 +332,7 @@ describe('how many sandboxes demand wants', () => {
 
 describe('sandboxes made ready ahead', () => {
   const never = new AbortController().signal;
-  const run = (s: Sandboxes) => s.run('return 1', [], CODE_LIMITS, () => Promise.resolve('{}'), never);
+  const run = (s: Sandboxes) => s.run('return 1', [], CODE_LIMITS, () => Promise.resolve({ text: '{}' }), never);
 
   test('nothing is made before warm() or a run; then one waits ready, and runs in a row reuse two workers', async () => {
     const { state, ends, settle, make } = countingPool();
@@ -463,5 +466,37 @@ describe('configuration', () => {
     expect(configOf(['--toolsets', 'code'])).toMatchObject({ code: true, toolsets: undefined });
     expect(configOf(['--tools', 'code_run'])).toMatchObject({ code: true, tools: undefined });
     expect(configOf(['--tools', 'code_run,analytics_hero']).tools).toEqual(new Set(['code_run', 'analytics_hero']));
+  });
+});
+
+describe('a long list given to the code', () => {
+  const assignment = tools.find((t) => t.name === 'assignments_get')!;
+  const value = (n: number) => ({
+    assignment: { id: 'as_1', assignedUsers: Array.from({ length: n }, (_, i) => ({ userId: `u${i}` })) },
+    page: { mayGoOn: true },
+  });
+
+  test('up to a part of rows, it goes whole, as one JSON text', () => {
+    const answer = inParts(assignment, value(GUEST_PART_ROWS));
+    expect(answer.parts).toBeUndefined();
+    expect(JSON.parse(answer.text)).toEqual({ ok: true, value: value(GUEST_PART_ROWS) });
+  });
+
+  test('longer, its rows go in parts the guest puts back where the answer says, every row once and in order', () => {
+    const n = 2 * GUEST_PART_ROWS + 1;
+    const answer = inParts(assignment, value(n));
+    expect(answer.parts).toHaveLength(3);
+    const envelope = JSON.parse(answer.text) as { value: ReturnType<typeof value>; rows: { path: string[]; parts: number } };
+    expect(envelope.rows).toEqual({ path: ['assignment', 'assignedUsers'], parts: 3 });
+    expect(envelope.value.assignment.assignedUsers).toEqual([]);
+    expect(envelope.value.page).toEqual({ mayGoOn: true });
+    envelope.value.assignment.assignedUsers.push(...answer.parts!.flatMap((p) => JSON.parse(p) as { userId: string }[]));
+    expect(envelope.value).toEqual(value(n));
+  });
+
+  test('a tool that is not a list, or an answer without its rows, goes as it is', () => {
+    const hero = tools.find((t) => t.name === 'analytics_hero')!;
+    expect(inParts(hero, { totalStudents: 5 })).toEqual({ text: JSON.stringify({ ok: true, value: { totalStudents: 5 } }) });
+    expect(inParts(assignment, undefined)).toEqual({ text: JSON.stringify({ ok: true }) });
   });
 });
