@@ -37,6 +37,8 @@ const PARSED_MAX_CHARS = 50_000_000;
 export const READ_BUDGET_ROWS = 200_000;
 /** A read expected to bring no more rows than this never waits (nor counts): a small read never waits behind a large one. */
 export const SMALL_READ_ROWS = 1_000;
+/** Rows are weighed in units of this many: the limiter's cost grows with its units (see Slots). */
+const ROWS_PER_UNIT = 1_000;
 /** List routes whose last size is remembered, and for how long (a workspace grows, and a stale size is a wrong weight). */
 const SIZES_MAX = 1_000;
 const SIZE_KEEP_MS = 10 * 60_000;
@@ -54,7 +56,7 @@ export class Readings {
     ttlAutopurge: false,
   });
   private readonly running = new Map<string, Promise<ListReading>>();
-  private readonly reads = new Slots(READ_BUDGET_ROWS);
+  private readonly reads = new Slots(READ_BUDGET_ROWS / ROWS_PER_UNIT);
   /** The rows the last read of each list (route and filters) brought: what the next one is expected to. */
   private readonly sizes = new LRUCache<string, number>({ max: SIZES_MAX, ttl: SIZE_KEEP_MS });
 
@@ -106,12 +108,12 @@ export class Readings {
    * it brought (`rowsOf`) are what the next one is expected to.
    */
   async turn<T>(size: string, asked: number, read: () => Promise<T>, rowsOf: (got: T) => number | undefined): Promise<T> {
-    const weight = Math.min(asked, this.sizes.get(size) ?? asked, READ_BUDGET_ROWS);
-    const release = weight > SMALL_READ_ROWS ? await this.reads.take({ weight }) : undefined;
+    const rows = Math.min(asked, this.sizes.get(size) ?? asked, READ_BUDGET_ROWS);
+    const release = rows > SMALL_READ_ROWS ? await this.reads.take({ weight: Math.ceil(rows / ROWS_PER_UNIT) }) : undefined;
     try {
       const got = await read();
-      const rows = rowsOf(got);
-      if (rows !== undefined) this.sizes.set(size, rows);
+      const brought = rowsOf(got);
+      if (brought !== undefined) this.sizes.set(size, brought);
       return got;
     } finally {
       release?.();
