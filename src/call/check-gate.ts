@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { Slots } from './slots.js';
 
 /**
  * Keys seen lately, each with a value for `ms`, at most `max` of them (the least lately seen forgotten
@@ -44,73 +45,43 @@ export interface GateOptions {
   maxWaiting: number;
 }
 
-interface Waiter {
-  known: boolean;
-  grant: (release: (() => void) | undefined) => void;
-}
-
 /**
  * The slots of checks made upstream (of client credentials, of opaque tokens), so that a flood of made-up
  * credentials neither becomes a flood upstream nor keeps others out: credentials found good before have
  * slots of their own that new ones never take, and are served first; a new credential that finds every
- * other slot taken waits its turn (a delay, not a refusal) unless the queue is full too.
+ * other slot taken waits its turn (a delay, not a refusal) unless the queue is full too. A new one first
+ * holds a place among `slots - reserved` (so it can never take a kept slot), then a slot, where a known one
+ * goes before it; the wait for both is `waitMs` at most.
  */
 export class CheckGate {
-  private busy = 0;
-  private readonly waiting: Waiter[] = [];
+  private readonly all: Slots;
+  private readonly newcomers: Slots;
 
-  constructor(private readonly opts: GateOptions) {}
+  constructor(private readonly opts: GateOptions) {
+    this.all = new Slots(opts.slots);
+    this.newcomers = new Slots(opts.slots - opts.reserved);
+  }
 
   /** A slot for one check: resolves with the function that frees it, or undefined (busy) when none came in time. */
-  acquire(known: boolean): Promise<(() => void) | undefined> {
-    if (this.free(known)) return Promise.resolve(this.take());
-    if (this.waiting.length >= this.opts.maxWaiting) return Promise.resolve(undefined);
-    return new Promise((resolve) => {
-      const waiter: Waiter = {
-        known,
-        grant: (release) => {
-          clearTimeout(timer);
-          resolve(release);
-        },
-      };
-      const timer = setTimeout(() => {
-        const at = this.waiting.indexOf(waiter);
-        if (at >= 0) this.waiting.splice(at, 1);
-        resolve(undefined);
-      }, this.opts.waitMs);
-      timer.unref?.();
-      // Known credentials go before every new one, after the known ones already waiting.
-      const at = known ? this.waiting.findIndex((w) => !w.known) : -1;
-      if (at >= 0) this.waiting.splice(at, 0, waiter);
-      else this.waiting.push(waiter);
-    });
+  async acquire(known: boolean): Promise<(() => void) | undefined> {
+    if (this.load.waiting >= this.opts.maxWaiting) return undefined;
+    if (known) return this.all.take({ priority: 1, waitMs: this.opts.waitMs });
+    const started = Date.now();
+    const place = await this.newcomers.take({ waitMs: this.opts.waitMs });
+    if (!place) return undefined;
+    const slot = await this.all.take({ waitMs: Math.max(0, this.opts.waitMs - (Date.now() - started)) });
+    if (!slot) {
+      place();
+      return undefined;
+    }
+    return () => {
+      slot();
+      place();
+    };
   }
 
   /** Checks in flight now, and waiting. */
   get load(): { busy: number; waiting: number } {
-    return { busy: this.busy, waiting: this.waiting.length };
-  }
-
-  private free(known: boolean): boolean {
-    return this.busy < this.opts.slots - (known ? 0 : this.opts.reserved);
-  }
-
-  private take(): () => void {
-    this.busy++;
-    let freed = false;
-    return () => {
-      if (freed) return;
-      freed = true;
-      this.busy--;
-      this.next();
-    };
-  }
-
-  /** Hands the freed slot to the first waiter that may take it. */
-  private next(): void {
-    const at = this.waiting.findIndex((w) => this.free(w.known));
-    if (at < 0) return;
-    const [waiter] = this.waiting.splice(at, 1);
-    waiter!.grant(this.take());
+    return { busy: this.all.running, waiting: this.all.waiting + this.newcomers.waiting };
   }
 }

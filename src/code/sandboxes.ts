@@ -1,14 +1,16 @@
+import { Slots } from '../call/slots.js';
 import type { CodeLimits } from '../config/code-limits.js';
 import { Demand, readyWanted } from './demand.js';
 import type { CallHandler, SandboxEnd, WorkerEnd } from './sandbox.js';
-import { SandboxSlots } from './slots.js';
 
 // code_run's sandboxes in one process, all callers together: at most `most` alive at once, running or made
-// ready (a run past the bound waits for one to end; a worker back from its run is the same sandbox). How
-// many wait ready follows recent demand (demand.ts): one while runs come now and then, as many as ran at
-// once lately otherwise, back to one when demand has lapsed. Nothing of the sandbox (the worker, QuickJS, its WebAssembly) is loaded until warm() or the first
-// run: a server with code off never makes this, and one with code on warms when code_run is first listed,
-// or else at its first run.
+// ready (a run past the bound waits for one to end; a worker back from its run is the same sandbox). Each is a
+// worker thread with up to 64 MB of WebAssembly memory and a heap of its own, and every session may have
+// --max-inflight calls going: without a bound, a few sessions of memory bombs take the whole process's memory.
+// How many wait ready follows recent demand (demand.ts): one while runs come now and then, as many as ran at
+// once lately otherwise, back to one when demand has lapsed. Nothing of the sandbox (the worker, QuickJS, its
+// WebAssembly) is loaded until warm() or the first run: a server with code off never makes this, and one with
+// code on warms when code_run is first listed, or else at its first run.
 
 /** What Sandboxes needs of the pool (pool.ts): a worker to take, how many to keep ready, a run in one, a stop. */
 export interface Pool<W = unknown> {
@@ -29,7 +31,7 @@ export interface Pool<W = unknown> {
 const warmPool = async (memoryBytes: number): Promise<Pool> => new (await import('./pool.js')).WarmPool(memoryBytes) as Pool;
 
 export class Sandboxes {
-  private readonly slots: SandboxSlots;
+  private readonly slots: Slots;
   private pool: Promise<Pool> | undefined;
   private closed = false;
   /** Runs that took a worker and have not ended. */
@@ -44,7 +46,7 @@ export class Sandboxes {
     private readonly makePool: (memoryBytes: number) => Promise<Pool> = warmPool,
     private readonly demand = new Demand(),
   ) {
-    this.slots = new SandboxSlots(most);
+    this.slots = new Slots(most);
   }
 
   /** Makes ready as many sandboxes as demand wants, if fewer are. */
@@ -58,8 +60,8 @@ export class Sandboxes {
 
   /** One run in a fresh sandbox, once the bound lets it start; never throws. */
   async run(code: string, tools: readonly string[], limits: CodeLimits, onCall: CallHandler, signal: AbortSignal): Promise<SandboxEnd> {
-    if (!(await this.slots.take(signal)))
-      return { ok: false, message: 'The run was cancelled before it started.', limit: 'cancelled', logs: [] };
+    const slot = await this.slots.take({ signal });
+    if (!slot) return { ok: false, message: 'The run was cancelled before it started.', limit: 'cancelled', logs: [] };
     this.demand.started(this.slots.running);
     let pool: Pool | undefined;
     let back: unknown;
@@ -82,7 +84,7 @@ export class Sandboxes {
     } finally {
       // Its slot freed first: the worker given back is counted once, as ready.
       if (holding) this.holding--;
-      this.slots.release();
+      slot();
       if (pool) this.resize(pool, back);
     }
   }

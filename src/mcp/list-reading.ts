@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import pLimit, { type LimitFunction } from 'p-limit';
 import type { ToolDef } from '../../tools/define.js';
 import type { CallContext } from '../call/context.js';
 import { ToolError } from '../call/errors.js';
 import { invoke } from '../call/invoke.js';
 import { listMaxBytes, readWithLimit, routeKey } from '../call/list-limit.js';
+import { Slots } from '../call/slots.js';
 import type { Upstream } from '../call/upstream.js';
 import { DEFAULTS } from '../config/defaults.js';
 import type { ReadingStore } from '../jobs/record.js';
@@ -28,20 +28,26 @@ export interface ReadingOptions {
  * dropped is parsed again): about two readings of 100,000 learners, some 200 MB once parsed.
  */
 const PARSED_MAX_CHARS = 50_000_000;
-/** A read asking for more rows than this is a large one: it waits its turn (LARGE_READS_AT_ONCE at a time). */
-export const LARGE_READ_ROWS = 10_000;
 /**
- * Large reads one process makes at once. Each holds its answer three times on the way (bytes, text,
- * parsed: some 250 MB at 100,000 learners), so more at once would let a burst of whole lists take the
- * process's memory; the rest wait, and a small read never waits behind them.
+ * Rows one process reads at once, all list reads together: each read holds its answer three times on the way
+ * (bytes, text, parsed: some 250 MB at 100,000 learners), so a burst of whole lists would take the process's
+ * memory. A read weighs the rows it is expected to bring and waits its turn until they fit: two of 100,000
+ * at once, twenty of 10,000; one heavier than this runs alone.
  */
-const LARGE_READS_AT_ONCE = 2;
+export const READ_BUDGET_ROWS = 200_000;
+/** A read expected to bring no more rows than this never waits (nor counts): a small read never waits behind a large one. */
+export const SMALL_READ_ROWS = 1_000;
+/** Rows are weighed in units of this many: the limiter's cost grows with its units (see Slots). */
+const ROWS_PER_UNIT = 1_000;
+/** List routes whose last size is remembered, and for how long (a workspace grows, and a stale size is a wrong weight). */
+const SIZES_MAX = 1_000;
+const SIZE_KEEP_MS = 10 * 60_000;
 
 /**
  * The readings of lists served in parts, for the server's whole process: kept in a store (the job store,
  * shared by replicas with Redis, else the process's memory), the most recently used parsed at hand within
  * a size budget, so following the parts of one list parses it once in this process rather than once a
- * part. Identical reads of one caller running at once are made once; large ones wait their turn.
+ * part. Identical reads of one caller running at once are made once; large ones wait their turn by size.
  */
 export class Readings {
   private readonly parsed = new LRUCache<string, ListReading>({
@@ -50,7 +56,9 @@ export class Readings {
     ttlAutopurge: false,
   });
   private readonly running = new Map<string, Promise<ListReading>>();
-  private readonly largeReads: LimitFunction = pLimit(LARGE_READS_AT_ONCE);
+  private readonly reads = new Slots(READ_BUDGET_ROWS / ROWS_PER_UNIT);
+  /** The rows the last read of each list (route and filters) brought: what the next one is expected to. */
+  private readonly sizes = new LRUCache<string, number>({ max: SIZES_MAX, ttl: SIZE_KEEP_MS });
 
   /** The caps workspaces keep on lists without a word, learned where they state a total; in the same store. */
   readonly caps: ListCaps;
@@ -94,9 +102,22 @@ export class Readings {
     return made;
   }
 
-  /** A read of `rows` rows, in its turn when it is a large one. */
-  turn<T>(rows: number, read: () => Promise<T>): Promise<T> {
-    return rows > LARGE_READ_ROWS ? this.largeReads(read) : read();
+  /**
+   * A read asking `asked` rows of the list `size` names, in its turn: it weighs the rows it is expected to
+   * bring (what the last read of that list brought, else what it asks, within the budget), and the rows
+   * it brought (`rowsOf`) are what the next one is expected to.
+   */
+  async turn<T>(size: string, asked: number, read: () => Promise<T>, rowsOf: (got: T) => number | undefined): Promise<T> {
+    const rows = Math.min(asked, this.sizes.get(size) ?? asked, READ_BUDGET_ROWS);
+    const release = rows > SMALL_READ_ROWS ? await this.reads.take({ weight: Math.ceil(rows / ROWS_PER_UNIT) }) : undefined;
+    try {
+      const got = await read();
+      const brought = rowsOf(got);
+      if (brought !== undefined) this.sizes.set(size, brought);
+      return got;
+    } finally {
+      release?.();
+    }
   }
 
   private atHand(key: string, reading: ListReading, keepMs: number): void {
@@ -217,7 +238,12 @@ async function readFresh(
   const given = typeof checked['limit'] === 'number' ? checked['limit'] : undefined;
   const wanted = given ?? most;
   const { data, asked } = limited
-    ? await opts.readings.turn(wanted, () => readWithLimit(def, checked, wanted, opts.upstream, call))
+    ? await opts.readings.turn(
+        sizeKey(def, checked, opts.upstream),
+        wanted,
+        () => readWithLimit(def, checked, wanted, opts.upstream, call),
+        (got) => rowsIn(got.data, def.pages),
+      )
     : { data: await invoke(def, checked, opts.upstream, call, listMaxBytes(most, opts.upstream)), asked: Infinity };
   const rows = valueAt(data, def.pages);
   if (!Array.isArray(rows)) return { data, flags: {} };
@@ -231,6 +257,21 @@ async function readFresh(
   const taken = opts.upstream.acceptedLimits.get(routeKey(def, opts.upstream)) ?? Infinity;
   const upTo = Math.min(most, taken);
   return { data, flags: { mayGoOn: true }, ...(upTo > asked ? { upTo } : {}) };
+}
+
+/**
+ * Which list a read's size is remembered under: its route (the workspace, the API, the path) and its
+ * filters, not its limit nor its caller (one workspace whoever calls it); a filtered list's size says
+ * nothing of the whole one.
+ */
+export function sizeKey(def: ToolDef, checked: Record<string, unknown>, upstream: Upstream): string {
+  const filters = Object.entries(checked).filter(([k]) => k !== 'limit' && !OWN_FIELDS.includes(k));
+  return `${routeKey(def, upstream)} ${JSON.stringify(filters)}`;
+}
+
+function rowsIn(data: Record<string, unknown>, path: string): number | undefined {
+  const rows = valueAt(data, path);
+  return Array.isArray(rows) ? rows.length : undefined;
 }
 
 /** Which list a call reads: its caller, its tool and its arguments but the server's own, hashed. */

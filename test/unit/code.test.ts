@@ -9,7 +9,6 @@ import { codeOutcome, fitLogs, guestJson } from '../../src/code/outcome.js';
 import type { SandboxEnd, WorkerEnd } from '../../src/code/sandbox.js';
 import { Demand, readyWanted } from '../../src/code/demand.js';
 import { Sandboxes, type Pool } from '../../src/code/sandboxes.js';
-import { SandboxSlots } from '../../src/code/slots.js';
 import { CODE_TOOL } from '../../tools/code.js';
 import { GUEST_PART_ROWS, inParts } from '../../src/code/run.js';
 import { tools } from '../../tools/index.js';
@@ -203,42 +202,6 @@ describe('what the guest sends the host', () => {
     const { result } = codeOutcome({ ok: true, result: JSON.stringify({ n: 'a\u200Bb\u{E0041}' }), logs: ['x\u202Ey'] }, 1, 1_000);
     expect(result.structuredContent).toEqual({ result: { n: 'ab' }, calls: 1, logs: ['xy'] });
     expect((result.content[0] as { text: string }).text).toBe('The code made 1 tool call and returned:\n{"n":"ab"}\nLogs:\nxy');
-  });
-});
-
-describe('sandboxes at once in a process', () => {
-  test('a run past the bound waits for a slot; a release lets the next in; a cancel ends the wait holding none', async () => {
-    const slots = new SandboxSlots(2);
-    const never = new AbortController().signal;
-    expect(await slots.take(never)).toBe(true);
-    expect(await slots.take(never)).toBe(true);
-    let third = false;
-    const waiting = slots.take(never).then((held) => (third = held));
-    const leaving = new AbortController();
-    const cancelled = slots.take(leaving.signal);
-    await Promise.resolve();
-    expect(third).toBe(false);
-    leaving.abort();
-    expect(await cancelled).toBe(false);
-    slots.release();
-    expect(await waiting).toBe(true);
-    slots.release();
-    slots.release();
-    expect(await slots.take(never)).toBe(true);
-  });
-
-  test('one woken for a free slot and cancelled before it takes it passes the wake-up on', async () => {
-    const slots = new SandboxSlots(1);
-    const never = new AbortController().signal;
-    expect(await slots.take(never)).toBe(true);
-    const leaving = new AbortController();
-    const first = slots.take(leaving.signal);
-    const second = slots.take(never);
-    slots.release();
-    // Cancelled after its wake-up, before it ran again.
-    leaving.abort();
-    expect(await first).toBe(false);
-    expect(await second).toBe(true);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   type Resource,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import { Semaphore } from 'async-mutex';
 import { describe, expect, test } from 'vitest';
 import { carried, carry, requestContext, type Caller, type RequestContext } from '../../src/mcp/request-context.js';
 import { Catalogue } from '../../src/mcp/catalogue.js';
@@ -275,4 +276,25 @@ test("a package imported on first use is taken by its default export: the build'
     }
   }
   expect(named).toEqual([]);
+});
+
+describe('async-mutex', () => {
+  test("a Semaphore's queue is ordered by priority then arrival and only its head is served: one that does not fit holds those behind it", async () => {
+    const semaphore = new Semaphore(4);
+    const [, first] = await semaphore.acquire(3);
+    const order: string[] = [];
+    const wait = (name: string, weight: number, priority = 0) =>
+      semaphore.acquire(weight, priority).then(([, release]) => (order.push(name), release));
+    const heavy = wait('heavy', 4);
+    const light = wait('light', 1);
+    const urgent = wait('urgent', 2, 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    // One unit is free, yet the light one waits behind the heavy one, and the urgent one is ahead of both.
+    expect(order).toEqual([]);
+    first();
+    (await urgent)();
+    (await heavy)();
+    (await light)();
+    expect(order).toEqual(['urgent', 'heavy', 'light']);
+  });
 });

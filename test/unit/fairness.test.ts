@@ -47,6 +47,25 @@ describe('check gate', () => {
     expect(gate.load.busy).toBe(1);
     again!();
   });
+
+  test('a flood of new credentials holds the unkept slots at most; one that gave up waiting for a slot frees its place', async () => {
+    const gate = new CheckGate({ slots: 4, reserved: 2, waitMs: 20, maxWaiting: 100 });
+    const flood = Array.from({ length: 10 }, () => gate.acquire(false));
+    const known = await gate.acquire(true);
+    const k2 = await gate.acquire(true);
+    expect(gate.load.busy).toBe(4);
+    const [a, b, ...rest] = await Promise.all(flood);
+    expect([a, b]).toEqual([expect.any(Function), expect.any(Function)]);
+    expect(rest.every((r) => r === undefined)).toBe(true);
+    // A new one that got its place but no slot in time (all four taken) gives its place back.
+    a!();
+    const known3 = await gate.acquire(true);
+    expect(await gate.acquire(false)).toBeUndefined();
+    for (const release of [b, known, k2, known3]) release!();
+    expect(gate.load).toEqual({ busy: 0, waiting: 0 });
+    const fresh = await Promise.all([gate.acquire(false), gate.acquire(false)]);
+    expect(fresh).toEqual([expect.any(Function), expect.any(Function)]);
+  });
 });
 
 describe('recent keys', () => {

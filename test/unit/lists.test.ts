@@ -11,7 +11,7 @@ import { fitList, pageNote, valueAt } from '../../src/mcp/fit.js';
 import { fitAnswer } from '../../src/mcp/fit-answer.js';
 import { projectRow, projectRows } from '../../src/mcp/fields.js';
 import { ListCaps } from '../../src/mcp/list-caps.js';
-import { cursorOf, LARGE_READ_ROWS, readList, Readings } from '../../src/mcp/list-reading.js';
+import { cursorOf, READ_BUDGET_ROWS, readList, Readings, sizeKey } from '../../src/mcp/list-reading.js';
 
 const CAP = 40_000;
 const byName = (name: string) => tools.find((t) => t.name === name)!;
@@ -336,22 +336,40 @@ describe('one reading per list', () => {
     await expect(readList(def, { cursor: 'not-ours' }, opts, ctx, 'alice', check)).rejects.toThrow(/cursor/);
   });
 
-  test('identical reads at once are made once; large ones wait their turn, two at a time', async () => {
+  test('identical reads at once are made once', async () => {
     const { upstream, asked } = fakeUpstream(5_007);
     const opts = { upstream, readings: new Readings(new MemoryReadings()), resultMaxChars: 1_000 };
     const same = await Promise.all(Array.from({ length: 8 }, () => readList(def, {}, opts, ctx, 'alice', check)));
     expect(asked).toHaveLength(1);
     expect(new Set(same.map((r) => r.id)).size).toBe(1);
+  });
+
+  test('reads wait their turn by the rows they are expected to bring: the last read of the same list says how many', async () => {
+    const { upstream: fake } = fakeUpstream(5);
     let running = 0;
     let most = 0;
-    const read = () =>
-      opts.readings.turn(LARGE_READ_ROWS + 1, async () => {
+    const upstream = Object.assign(Object.create(null), fake, {
+      async call(spec: RequestSpec) {
+        if (spec.path.endsWith('/analytics/hero')) return fake.call(spec);
         most = Math.max(most, ++running);
         await new Promise((r) => setTimeout(r, 5));
         running--;
-      });
-    await Promise.all(Array.from({ length: 8 }, read));
-    expect(most).toBe(2);
+        return fake.call(spec);
+      },
+    }) as Upstream;
+    const opts = { upstream, readings: new Readings(new MemoryReadings()) };
+    // Eight callers' whole lists at once: unknown, each weighs the 100,000 rows it asks, two within the budget.
+    const whole = () => Promise.all(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((owner) => readList(def, {}, opts, ctx, owner, check)));
+    await whole();
+    expect(most).toBe(READ_BUDGET_ROWS / 100_000);
+    // The list brought 5 rows: now each weighs 5, and all eight run at once.
+    most = 0;
+    await whole();
+    expect(most).toBe(8);
+    // A list's size is kept whatever its limit, its part or its caller; a filtered list is a list of its own.
+    const forUser = byName('assignments_for_user');
+    expect(sizeKey(def, { limit: 10, offset: 200, fields: ['user.id'] }, upstream)).toBe(sizeKey(def, {}, upstream));
+    expect(sizeKey(forUser, { userId: 'u_1', limit: 10 }, upstream)).not.toBe(sizeKey(forUser, { userId: 'u_2' }, upstream));
   });
 
   test('exactly as many rows as asked: the list may go on, and a larger limit is offered only below the maxima', async () => {
