@@ -4,6 +4,7 @@ import type { ToolDef } from '../../tools/define.js';
 import type { CallContext } from '../call/context.js';
 import { errorResult, invalidInput, ToolError } from '../call/errors.js';
 import { KeepAlive } from '../call/keep-alive.js';
+import { Slots } from '../call/slots.js';
 import type { Outcome } from '../jobs/runner.js';
 import { fieldIssues, withoutNullOptionals } from '../mcp/arguments.js';
 import { valueAt, withValueAt } from '../mcp/fit.js';
@@ -105,14 +106,16 @@ class GuestCalls {
   private done = 0;
   /** Characters of JSON the answers given to the code so far took. */
   private read = 0;
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  /** The run's calls going at once, at most maxInFlight; the rest wait their turn in the order made. */
+  private readonly turns: Slots;
 
   constructor(
     private readonly limits: CodeLimits,
     private readonly parts: RunParts,
     private readonly onDone: (done: number) => void,
-  ) {}
+  ) {
+    this.turns = new Slots(parts.opts.maxInFlight ?? DEFAULT_AT_ONCE);
+  }
 
   /** A call's answer as JSON text: `{ok:true,value}` (a long list's rows in parts) or `{ok:false,error}`; never throws. */
   async answer(tool: string, argsText: string): Promise<GuestAnswer> {
@@ -156,7 +159,8 @@ class GuestCalls {
     const index = this.made++;
     const def = await this.toolOf(tool);
     const checked = checkArguments(def, argsText);
-    await this.slot();
+    // Given up by nothing: a run that ended stops its calls through their signal, not in this queue.
+    const release = (await this.turns.take())!;
     try {
       if (call.signal.aborted) throw new ToolError('The run was cancelled; the call was not sent.', { code: 'CANCELLED' });
       try {
@@ -171,7 +175,7 @@ class GuestCalls {
       if (read) this.partial.push(read);
       return { def, value };
     } finally {
-      this.release();
+      release();
       this.onDone(++this.done);
     }
   }
@@ -209,23 +213,12 @@ class GuestCalls {
     const { opts, call, ctx, request } = this.parts;
     return executeStep(def, checked, opts, call, ctx, request, {}, { 'learning_workspace.code.call': index }, { whole: true });
   }
-
-  private async slot(): Promise<void> {
-    const most = this.parts.opts.maxInFlight ?? DEFAULT_AT_ONCE;
-    while (this.running >= most) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running++;
-  }
-
-  private release(): void {
-    this.running--;
-    this.waiting.shift()?.();
-  }
 }
 
 /**
  * Rows per part of a long list given to the code. The guest parses one part at a time into the list, so
  * the answer's text never sits whole in its memory beside the rows made from it: 100,000 learners are
- * 24 MB of text and 46 MB of rows in QuickJS, whose heap takes 52 MB.
+ * 24 MB of text and 46 MB of rows in QuickJS, together more than a run may take.
  */
 export const GUEST_PART_ROWS = 2_000;
 
