@@ -276,6 +276,9 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
         delete env['NODE_EXTRA_CA_CERTS'];
         const replicas = await twoReplicas(c, env, ['--stateless', '--auth-token', [jobToken, ...tokens].join(',')], jobToken);
         const { a, b, ca, cb } = replicas;
+        // Ready means the rate limit's connection to every node is up: no count waits for a TLS handshake.
+        for (const port of cluster.ports)
+          expect((await cluster.cli(port, 'client', 'list')).match(/ name=lw-rate /g), `node ${port}`).toHaveLength(2);
 
         const onA = jobOf(await call(ca, 'presentations_create', DECK));
         expect(onA?.status).toBe('running');
