@@ -143,6 +143,11 @@ export class StoreHealth {
     });
   }
 
+  /** Whether the store answered since the start. */
+  get everReached(): boolean {
+    return this.reached;
+  }
+
   /** A refusal by the store's configuration that stands (a command failing meanwhile fails for it). */
   get misconfigured(): Fault | undefined {
     return this.fault && isMisconfigured(this.fault) ? this.fault : undefined;
@@ -269,7 +274,11 @@ export function watchClient(client: RedisClient, health: StoreHealth, what: stri
   client.on('ready', ready);
   if (!everyNode || !(client instanceof ioredis.Cluster)) return;
   // A node's connection does not reconnect on its own (the cluster makes a new one, a new '+node'); its
-  // failures reach the cluster's 'node error'.
+  // failures reach the cluster's 'node error'. One that failed at the start is out of the pool until the
+  // next slot map: the store is reached without it rather than never.
+  client.on('-node', () => {
+    if (!health.everReached) ready();
+  });
   client.on('+node', (node: Redis) => {
     node.on('ready', ready);
     // Replicas take no writes: a count never goes there.
