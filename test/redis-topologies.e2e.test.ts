@@ -324,8 +324,17 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
           WORKSPACE_MCP_RATE_LIMIT: '5/min',
           WORKSPACE_LOG_LEVEL: 'info',
         });
-        const p = c.add(await startHttpProcess(env, ['--stateless']), (x) => x.stop());
-        await until('ready without that node', async () => (await readyz(p)).status === 200, 20_000);
+        const token = 'unreachable-node-token-aaaaaaaaaa';
+        const p = c.add(await startHttpProcess(env, ['--stateless', '--auth-token', token]), (x) => x.stop());
+        // With the token /readyz names each store's state and why, should it not turn ready.
+        let told = '';
+        await until('ready without that node', async () => {
+          const res = await fetch(p.url.replace('/mcp', '/readyz'), { headers: { authorization: `Bearer ${token}` } });
+          told = await res.text();
+          return res.status === 200;
+        }).catch((err: Error) => {
+          throw new Error(`${err.message}; /readyz: ${told}`);
+        });
         expect(p.stderr()).toMatch(
           /"level":"warn","msg":"rate limit: not reachable: [^"]*","kind":"unreachable","failures":1,"node":"127\.0\.0\.1:\d+"/,
         );
