@@ -3,7 +3,9 @@
 // FAILOVER), TLS with a CA made here and ACL users, and a Redis that is not up when the server starts.
 // What a client saw, and the seconds to recover, are printed (MEASURE lines) for the operator's notes.
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -276,6 +278,9 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
         delete env['NODE_EXTRA_CA_CERTS'];
         const replicas = await twoReplicas(c, env, ['--stateless', '--auth-token', [jobToken, ...tokens].join(',')], jobToken);
         const { a, b, ca, cb } = replicas;
+        // Ready means the rate limit's connection to every node is up: no count waits for a TLS handshake.
+        for (const port of cluster.ports)
+          expect((await cluster.cli(port, 'client', 'list')).match(/ name=lw-rate /g), `node ${port}`).toHaveLength(2);
 
         const onA = jobOf(await call(ca, 'presentations_create', DECK));
         expect(onA?.status).toBe('running');
@@ -292,6 +297,47 @@ describe.concurrent('the job store and the rate limit on the Redis topologies te
         expect(logs).not.toMatch(/CROSSSLOT|MOVED|non local key|non-local key|certificate/);
         expect(logs).not.toMatch(/"level":"(warn|error)".*(job store|rate limit)/);
         expect(logs).not.toMatch(/lw-secret/);
+      } finally {
+        await c.run();
+      }
+    },
+  );
+
+  test(
+    'a cluster master this replica cannot reach at the start (announced on a port that never answers): /readyz still turns 200, the failure logged',
+    { timeout: 90_000 },
+    async (ctx) => {
+      needPrograms(ctx, 'redis-server', 'redis-cli');
+      const c = cleanup();
+      try {
+        const cluster = c.add(await startCluster(), (t) => t.stop());
+        const sandbox = c.add(await startSandbox({}), (s) => s.close());
+        // It takes connections and never answers: the rate limit's connection to that node fails only after its
+        // timeouts, once the cluster is ready, and must not keep the replica waiting for it for good.
+        const silent = c.add(createServer(() => undefined).listen(0, '127.0.0.1'), async (s) => s.close());
+        await once(silent, 'listening');
+        const port = String((silent.address() as AddressInfo).port);
+        expect(await cli(cluster.ports[2]!, 'config', 'set', 'cluster-announce-port', port)).toBe('OK');
+        await until('the node announced there', async () => (await cli(cluster.ports[0]!, 'cluster', 'slots')).includes(port));
+        const env = sandboxEnv(sandbox, {
+          WORKSPACE_REDIS_CLUSTER_NODES: `127.0.0.1:${cluster.ports[0]}`,
+          WORKSPACE_MCP_RATE_LIMIT: '5/min',
+          WORKSPACE_LOG_LEVEL: 'info',
+        });
+        const token = 'unreachable-node-token-aaaaaaaaaa';
+        const p = c.add(await startHttpProcess(env, ['--stateless', '--auth-token', token]), (x) => x.stop());
+        // With the token /readyz names each store's state and why, should it not turn ready.
+        let told = '';
+        await until('ready without that node', async () => {
+          const res = await fetch(p.url.replace('/mcp', '/readyz'), { headers: { authorization: `Bearer ${token}` } });
+          told = await res.text();
+          return res.status === 200;
+        }).catch((err: Error) => {
+          throw new Error(`${err.message}; /readyz: ${told}`);
+        });
+        expect(p.stderr()).toMatch(
+          /"level":"warn","msg":"rate limit: not reachable: [^"]*","kind":"unreachable","failures":1,"node":"127\.0\.0\.1:\d+"/,
+        );
       } finally {
         await c.run();
       }

@@ -1,6 +1,6 @@
 // The default export: the bundle's chunk of a CommonJS package has no named ones.
 import ioredis, { type Cluster, type Redis } from 'ioredis';
-import { rootCertificates, type ConnectionOptions } from 'node:tls';
+import { createSecureContext, rootCertificates, type ConnectionOptions } from 'node:tls';
 import type { RedisTarget, RedisTls } from '../config/redis.js';
 import { log } from '../telemetry/log.js';
 import type { StoreReport } from './record.js';
@@ -111,6 +111,7 @@ export class StoreHealth {
   private reached = false;
   private fault: Fault | undefined;
   private faultAt = 0;
+  private readonly waiting = new Set<() => void>();
   readonly log: FailureLog;
 
   constructor(what: string) {
@@ -129,6 +130,22 @@ export class StoreHealth {
   answered(): void {
     this.reached = true;
     if (this.fault && isMisconfigured(this.fault)) this.fault = undefined;
+    for (const wake of this.waiting) wake();
+  }
+
+  /** Resolves once the store is first reached (at once if it was), or after `ms`. */
+  reachedWithin(ms: number): Promise<void> {
+    if (this.reached) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => (clearTimeout(timer), this.waiting.delete(wake), resolve());
+      const timer = setTimeout(wake, ms);
+      this.waiting.add(wake);
+    });
+  }
+
+  /** Whether the store answered since the start. */
+  get everReached(): boolean {
+    return this.reached;
   }
 
   /** A refusal by the store's configuration that stands (a command failing meanwhile fails for it). */
@@ -151,12 +168,20 @@ export class StoreHealth {
   }
 }
 
-/** The trust and identity of a TLS connection: the CA file besides the system's, and a client certificate. */
+/**
+ * The trust and identity of a TLS connection: the CA file besides the system's, and a client certificate.
+ * One context for all of a client's connections: given `ca`, Node builds a context for each connection
+ * (each cluster node, each slots refresh, each reconnect), parsing the ~140 system roots every time, which
+ * blocks the event loop 60 to 170 ms on a loaded 2-core host.
+ */
 function tlsOptions(tls: RedisTls | undefined): ConnectionOptions | undefined {
   if (!tls) return undefined;
+  if (!tls.ca && !tls.cert) return {};
   return {
-    ...(tls.ca ? { ca: [...rootCertificates, tls.ca] } : {}),
-    ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}),
+    secureContext: createSecureContext({
+      ...(tls.ca ? { ca: [...rootCertificates, tls.ca] } : {}),
+      ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}),
+    }),
   };
 }
 
@@ -221,16 +246,42 @@ export function createClient(target: RedisTarget, name: string, commandTimeout =
   return new ioredis.Cluster(target.nodes, options);
 }
 
+/** Whether a command for any key goes out at once: the client is ready and, on a cluster, so is its connection to every master. */
+export function connectedToEveryNode(client: RedisClient): boolean {
+  if (client.status !== 'ready') return false;
+  return !(client instanceof ioredis.Cluster) || client.nodes('master').every((node) => node.status === 'ready');
+}
+
 /**
  * Watches a client: its failures are classified, logged (once per 10 s per kind) and recorded for
  * /readyz; its recovery is said once.
+ *
+ * `everyNode`, for a client whose commands are given little time (the rate limit's count): a cluster's
+ * connection to a node is opened as soon as the slot map names it, and the store is reached once every
+ * master's connection is up. ioredis opens it at the first command sent there, which then also waits for the
+ * TCP and TLS handshakes, AUTH and the ready check: on TLS (a managed cluster) or a loaded host, longer than
+ * a count is given.
  */
-export function watchClient(client: RedisClient, health: StoreHealth, what: string): void {
+export function watchClient(client: RedisClient, health: StoreHealth, what: string, everyNode = false): void {
   client.on('error', (err: Error) => health.failed(faultOf(err)));
   // A cluster's nodes fail one by one: each is said, as the whole cluster's failures are.
   client.on('node error', (err: Error, node?: string) => health.failed(faultOf(err), node ? { node } : {}));
-  client.on('ready', () => {
+  const ready = () => {
+    if (everyNode && !connectedToEveryNode(client)) return;
     health.answered();
     if (health.log.recovered()) log('info', `${what}: Redis answers again`);
+  };
+  client.on('ready', ready);
+  if (!everyNode || !(client instanceof ioredis.Cluster)) return;
+  // A node's connection does not reconnect on its own (the cluster makes a new one, a new '+node'); its
+  // failures reach the cluster's 'node error'. One that failed at the start is out of the pool until the
+  // next slot map: the store is reached without it rather than never.
+  client.on('-node', () => {
+    if (!health.everReached) ready();
+  });
+  client.on('+node', (node: Redis) => {
+    node.on('ready', ready);
+    // Replicas take no writes: a count never goes there.
+    if (node.status === 'wait' && !node.options.readOnly) node.connect().catch(() => undefined);
   });
 }

@@ -2,10 +2,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rootCertificates } from 'node:tls';
+import type { Cluster, Redis } from 'ioredis';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, parseCli } from '../../src/config/parse.js';
 import { redisSecrets } from '../../src/config/redis.js';
-import { faultOf, FailureLog, isTransient } from '../../src/jobs/redis-client.js';
+import { createClient, faultOf, FailureLog, isTransient, StoreHealth } from '../../src/jobs/redis-client.js';
 
 const BASE = { WORKSPACE_BASE_URL: 'https://a.example/', WORKSPACE_API_KEY: 'key' };
 const redis = (env: Record<string, string>) => {
@@ -123,5 +125,32 @@ describe('Redis failures in words', () => {
     }
     expect(lines.filter((l) => l.includes('not reachable'))).toHaveLength(1);
     expect(lines.filter((l) => l.includes('authentication failed'))).toHaveLength(1);
+  });
+
+  test('a TLS client builds its trust once, for every connection it opens (each cluster node, each reconnect)', () => {
+    const tls = { ca: rootCertificates[0] };
+    const auth = { username: undefined, password: undefined };
+    // Not connected: the clients connect lazily.
+    const cluster = createClient({ topology: 'cluster', nodes: [{ host: '127.0.0.1', port: 1 }], auth, tls }, 'lw-test') as Cluster;
+    const standalone = createClient({ topology: 'standalone', url: 'rediss://127.0.0.1:1', tls }, 'lw-test') as Redis;
+    for (const options of [cluster.options.redisOptions?.tls, standalone.options.tls]) {
+      expect(options).toEqual({ secureContext: expect.anything() });
+      expect(options).not.toHaveProperty('ca');
+    }
+  });
+
+  test('a call waiting for the store to be reached goes on when it is, or when its wait is over', async () => {
+    const health = new StoreHealth('rate limit');
+    const within = (wait: Promise<void>) =>
+      Promise.race([wait.then(() => 'reached'), new Promise((r) => setTimeout(() => r('still waiting'), 2_000))]);
+    const waiting = health.reachedWithin(60_000);
+    health.answered();
+    expect(await within(waiting)).toBe('reached');
+    expect(await within(health.reachedWithin(60_000))).toBe('reached');
+    const never = new StoreHealth('rate limit');
+    const from = Date.now();
+    await never.reachedWithin(50);
+    expect(Date.now() - from).toBeGreaterThanOrEqual(45);
+    expect(never.state(false, 1_000).state).toBe('connecting');
   });
 });
