@@ -56,7 +56,7 @@ export class ListCaps {
   private async capOf(workspace: string): Promise<number | undefined> {
     const near = this.caps.get(workspace);
     if (near !== undefined) return near;
-    const kept = await quietly('read', () => this.store.getReading(capKey(workspace)));
+    const kept = await quietly('list cap', 'read', () => this.store.getReading(capKey(workspace)));
     const cap = kept === undefined ? NaN : Number(kept);
     if (!Number.isInteger(cap) || cap < 1) return undefined;
     this.caps.set(workspace, cap);
@@ -66,7 +66,7 @@ export class ListCaps {
   private async learn(workspace: string, cap: number): Promise<void> {
     this.caps.set(workspace, cap);
     log('info', 'list cap learned', { cap });
-    await quietly('write', () => this.store.putReading(capKey(workspace), String(cap), CAP_KEEP_MS));
+    await quietly('list cap', 'write', () => this.store.putReading(capKey(workspace), String(cap), CAP_KEEP_MS));
   }
 
   /** The total the workspace states for this list: in its answer, or in another tool's (read once a minute). */
@@ -118,12 +118,15 @@ const workspaceKey = (upstream: Upstream) => upstream.workspace();
 
 const capKey = (workspace: string) => `list-cap:${createHash('sha256').update(workspace).digest('hex')}`;
 
-/** A store that fails costs the check, never the call. */
-async function quietly<T>(step: 'read' | 'write', run: () => Promise<T>): Promise<T | undefined> {
+/**
+ * A step on the store of what lists are known by (their caps, their readings): one that fails costs what it
+ * would have kept (a cap learned, a reading read again, and said so), never the call.
+ */
+export async function quietly<T>(what: string, step: 'read' | 'write', run: () => Promise<T>): Promise<T | undefined> {
   try {
     return await run();
   } catch (err) {
-    log('warn', 'list cap store failed', { step, error: (err as Error)?.message ?? String(err) });
+    log('warn', `${what} store failed`, { step, error: (err as Error)?.message ?? String(err) });
     return undefined;
   }
 }

@@ -9,8 +9,7 @@ import { Slots } from '../call/slots.js';
 import type { Upstream } from '../call/upstream.js';
 import { DEFAULTS } from '../config/defaults.js';
 import type { ReadingStore } from '../jobs/record.js';
-import { log } from '../telemetry/log.js';
-import { ListCaps } from './list-caps.js';
+import { ListCaps, quietly } from './list-caps.js';
 import { NOTE_ROOM, valueAt, type ListFlags } from './fit.js';
 
 /** How long the reading of a list served in parts is kept for its next parts. */
@@ -25,12 +24,12 @@ export interface ReadingOptions {
 
 /**
  * Characters of JSON of the readings a process keeps parsed at hand (each is also in the store, so one
- * dropped is parsed again): about two readings of 100,000 learners, some 200 MB once parsed.
+ * dropped is parsed again): about two readings of 100,000 learners (24 MB of JSON each, some 40 MB parsed).
  */
 const PARSED_MAX_CHARS = 50_000_000;
 /**
  * Rows one process reads at once, all list reads together: each read holds its answer three times on the way
- * (bytes, text, parsed: some 250 MB at 100,000 learners), so a burst of whole lists would take the process's
+ * (bytes and text 24 MB each, parsed some 40 MB at 100,000 learners, then the copy kept), so a burst of whole lists would take the process's
  * memory. A read weighs the rows it is expected to bring and waits its turn until they fit: two of 100,000
  * at once, twenty of 10,000; one heavier than this runs alone.
  */
@@ -70,7 +69,7 @@ export class Readings {
   async get(key: string): Promise<ListReading | undefined> {
     const near = this.parsed.get(key);
     if (near) return near;
-    const kept = await storeStep('read', () => this.store.getReading(key));
+    const kept = await quietly('list reading', 'read', () => this.store.getReading(key));
     if (kept === undefined) return undefined;
     const reading = { ...(JSON.parse(kept) as ListReading), chars: kept.length };
     // Kept at hand no longer than the store keeps it (the rest of its time is unknown here: a short while).
@@ -80,17 +79,17 @@ export class Readings {
 
   async put(key: string, reading: ListReading, keepMs: number): Promise<void> {
     const json = JSON.stringify({ data: reading.data, flags: reading.flags, ...(reading.upTo ? { upTo: reading.upTo } : {}) });
-    await storeStep('write', () => this.store.putReading(key, json, keepMs));
+    await quietly('list reading', 'write', () => this.store.putReading(key, json, keepMs));
     this.atHand(key, { ...reading, chars: json.length }, keepMs);
   }
 
   /** The id of the latest reading of a list (what a part asked by `offset` alone reads), or undefined. */
   latest(list: string): Promise<string | undefined> {
-    return storeStep('read', () => this.store.getReading(`${list}:latest`));
+    return quietly('list reading', 'read', () => this.store.getReading(`${list}:latest`));
   }
 
   async setLatest(list: string, id: string, keepMs: number): Promise<void> {
-    await storeStep('write', () => this.store.putReading(`${list}:latest`, id, keepMs));
+    await quietly('list reading', 'write', () => this.store.putReading(`${list}:latest`, id, keepMs));
   }
 
   /** `read` made once for all the identical calls asking it at the same time. */
@@ -280,14 +279,4 @@ export function readingKey(owner: string, tool: string, checked: Record<string, 
   return createHash('sha256')
     .update(JSON.stringify([owner, tool, args]))
     .digest('hex');
-}
-
-/** A reading not kept or not found is read again (and said so): a store that fails does not fail the call. */
-async function storeStep<T>(step: 'read' | 'write', run: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await run();
-  } catch (err) {
-    log('warn', 'list reading store failed', { step, error: (err as Error)?.message ?? String(err) });
-    return undefined;
-  }
 }
